@@ -1,0 +1,1 @@
+//! The disappearing-footholds game (Programmers 92345), solved exactly at run time.

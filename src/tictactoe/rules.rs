@@ -1,0 +1,252 @@
+//! The rules of tic-tac-toe: the board, whose turn it is, the eight lines, who has won.
+//!
+//! This file is the one source of truth for the game. It is compiled twice: as
+//! `perfect_play::tictactoe` in the library and, through `#[path]`, inside `build.rs`,
+//! which walks and solves every reachable board with it. So it may use nothing but
+//! `core`, and everything here is a `const fn` on plain bit masks.
+
+/// One of the two players. `X` always moves first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Player {
+    /// The first player.
+    X,
+    /// The second player.
+    O,
+}
+
+impl Player {
+    /// The other player.
+    #[must_use]
+    pub const fn other(self) -> Player {
+        match self {
+            Player::X => Player::O,
+            Player::O => Player::X,
+        }
+    }
+
+    /// The player's mark as a lowercase letter: `'x'` or `'o'`.
+    #[must_use]
+    pub const fn symbol(self) -> char {
+        match self {
+            Player::X => 'x',
+            Player::O => 'o',
+        }
+    }
+}
+
+/// How a game ends.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    /// This player gets three in a row.
+    Win(Player),
+    /// The board fills with no three in a row.
+    Draw,
+}
+
+impl Outcome {
+    /// The winner, or `None` for a draw.
+    #[must_use]
+    pub const fn winner(self) -> Option<Player> {
+        match self {
+            Outcome::Win(player) => Some(player),
+            Outcome::Draw => None,
+        }
+    }
+}
+
+/// The mask of all nine cells. Cell `i` (0..9, row-major from the top left) is bit `i`.
+pub(crate) const ALL_CELLS: u16 = 0x1ff;
+
+/// The eight lines of three: three rows, three columns, two diagonals.
+pub(crate) const LINES: [u16; 8] = [
+    0b000_000_111,
+    0b000_111_000,
+    0b111_000_000,
+    0b001_001_001,
+    0b010_010_010,
+    0b100_100_100,
+    0b100_010_001,
+    0b001_010_100,
+];
+
+/// Number of distinct boards: each of 9 cells is empty, x or o.
+pub(crate) const CODES: usize = 19_683;
+
+/// `TERNARY[mask]` is the sum of `3^i` over the cells `i` in `mask`.
+#[allow(clippy::indexing_slicing)] // evaluated at compile time: a bad index fails the build
+const TERNARY: [u16; 512] = {
+    let mut table = [0u16; 512];
+    let mut mask = 0;
+    while mask < 512 {
+        let (mut cell, mut weight, mut sum) = (0, 1u16, 0u16);
+        while cell < 9 {
+            if mask & (1 << cell) != 0 {
+                sum += weight;
+            }
+            weight *= 3;
+            cell += 1;
+        }
+        table[mask] = sum;
+        mask += 1;
+    }
+    table
+};
+
+/// A tic-tac-toe board: any placement of x and o marks, whether or not a game can reach it.
+///
+/// Cells are numbered 0..9 row-major from the top left:
+///
+/// ```text
+/// 0 1 2
+/// 3 4 5
+/// 6 7 8
+/// ```
+///
+/// Parse one from text with [`str::parse`] and print it with `{}` (9 cells) or `{:#}`
+/// (three rows); ask the solved table about it with [`Board::lookup`].
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Board {
+    x: u16,
+    o: u16,
+}
+
+impl Board {
+    /// The board before the first move.
+    pub const EMPTY: Board = Board { x: 0, o: 0 };
+
+    /// A board from the cells holding x and the cells holding o, as bit masks (bit `i` is
+    /// cell `i`). `None` if a mask has bits above cell 8 or a cell is in both.
+    #[must_use]
+    pub const fn from_masks(x: u16, o: u16) -> Option<Board> {
+        if (x | o) & !ALL_CELLS != 0 || x & o != 0 {
+            None
+        } else {
+            Some(Board { x, o })
+        }
+    }
+
+    /// A board from its nine cells, row-major; `None` is an empty cell.
+    #[must_use]
+    pub fn from_cells(cells: [Option<Player>; 9]) -> Board {
+        let (mut x, mut o) = (0, 0);
+        for (cell, mark) in cells.into_iter().enumerate() {
+            match mark {
+                Some(Player::X) => x |= 1 << cell,
+                Some(Player::O) => o |= 1 << cell,
+                None => {}
+            }
+        }
+        Board { x, o }
+    }
+
+    /// The nine cells, row-major; `None` is an empty cell.
+    #[must_use]
+    pub fn cells(self) -> [Option<Player>; 9] {
+        core::array::from_fn(|cell| self.at(cell as u8))
+    }
+
+    /// The mark in `cell` (0..9), or `None` if it is empty or there is no such cell.
+    #[must_use]
+    pub const fn at(self, cell: u8) -> Option<Player> {
+        if cell >= 9 {
+            None
+        } else if self.x & (1 << cell) != 0 {
+            Some(Player::X)
+        } else if self.o & (1 << cell) != 0 {
+            Some(Player::O)
+        } else {
+            None
+        }
+    }
+
+    /// The cells holding `player`'s marks, as a bit mask (bit `i` is cell `i`).
+    #[must_use]
+    pub const fn mask(self, player: Player) -> u16 {
+        match player {
+            Player::X => self.x,
+            Player::O => self.o,
+        }
+    }
+
+    /// The empty cells, as a bit mask (bit `i` is cell `i`).
+    #[must_use]
+    pub const fn empty_mask(self) -> u16 {
+        ALL_CELLS & !(self.x | self.o)
+    }
+
+    /// How many marks `player` has on the board.
+    #[must_use]
+    pub const fn count(self, player: Player) -> u32 {
+        self.mask(player).count_ones()
+    }
+
+    /// Whether `player` has three in a row.
+    #[must_use]
+    pub fn has_line(self, player: Player) -> bool {
+        let marks = self.mask(player);
+        LINES.into_iter().any(|line| line & !marks == 0)
+    }
+
+    /// Whose turn it is by the rules, counting marks: x when both have as many, else o.
+    ///
+    /// This says nothing about whether the game is over or the board reachable.
+    #[must_use]
+    pub const fn turn(self) -> Player {
+        if self.x.count_ones() > self.o.count_ones() {
+            Player::O
+        } else {
+            Player::X
+        }
+    }
+
+    /// Whether play stops here: someone has three in a row, or the board is full.
+    #[must_use]
+    pub fn is_over(self) -> bool {
+        self.has_line(Player::X) || self.has_line(Player::O) || self.empty_mask() == 0
+    }
+
+    /// The board with `player`'s mark added in `cell`, whatever was there.
+    /// `cell` must be below 9: callers iterate over [`Board::empty_mask`].
+    #[must_use]
+    pub(crate) const fn with(self, cell: u8, player: Player) -> Board {
+        let bit = 1 << cell;
+        match player {
+            Player::X => Board {
+                x: self.x | bit,
+                o: self.o & !bit,
+            },
+            Player::O => Board {
+                x: self.x & !bit,
+                o: self.o | bit,
+            },
+        }
+    }
+
+    /// The board's number in base 3: cell `i` is digit `i` (0 empty, 1 x, 2 o).
+    ///
+    /// Every board has its own code in `0..19_683`; the solved table is keyed by it.
+    #[must_use]
+    #[allow(clippy::indexing_slicing)] // x and o are 9-bit masks (every constructor checks)
+    pub const fn code(self) -> u16 {
+        TERNARY[self.x as usize] + 2 * TERNARY[self.o as usize]
+    }
+
+    /// The board whose [`Board::code`] is `code`, or `None` if `code` is 19,683 or more.
+    #[must_use]
+    pub const fn from_code(code: u16) -> Option<Board> {
+        if code as usize >= CODES {
+            return None;
+        }
+        let (mut rest, mut x, mut o, mut cell) = (code, 0, 0, 0);
+        while cell < 9 {
+            match rest % 3 {
+                1 => x |= 1 << cell,
+                2 => o |= 1 << cell,
+                _ => {}
+            }
+            rest /= 3;
+            cell += 1;
+        }
+        Some(Board { x, o })
+    }
+}

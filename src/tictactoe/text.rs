@@ -1,0 +1,189 @@
+//! Boards as text: parsing ([`FromStr`], [`Board::from_ascii`]) and printing ([`Display`]).
+//!
+//! Accepted: nine cells in a row (`xo.x..o..`), or three rows of three split by `/`,
+//! spaces, tabs or line breaks (`xo./x../o..`). `x` and `o` in either case; `.`, `-` and `_`
+//! for an empty cell. Whitespace around the board is ignored.
+
+use core::fmt::{self, Display};
+use core::str::FromStr;
+
+use super::rules::{Board, Player};
+
+impl Board {
+    /// Parses a board from bytes, as [`str::parse`] does from text, without needing UTF-8.
+    ///
+    /// ```
+    /// use perfect_play::Board;
+    ///
+    /// let board = Board::from_ascii(b"xx./oo./...")?;
+    /// assert_eq!(board.to_string(), "xx.oo....");
+    /// # Ok::<(), perfect_play::ParseBoardError>(())
+    /// ```
+    pub fn from_ascii(text: &[u8]) -> Result<Board, ParseBoardError> {
+        let text = text.trim_ascii();
+        if text.is_empty() {
+            return Err(ParseBoardError::new(ErrorKind::Empty));
+        }
+        let (mut x, mut o) = (0u16, 0u16);
+        let (mut cells, mut rows, mut in_row) = (0u8, 0u8, 0u8);
+        let mut separated = false;
+        for (offset, &byte) in text.iter().enumerate() {
+            let mark = match byte {
+                b'x' | b'X' => Some(Player::X),
+                b'o' | b'O' => Some(Player::O),
+                b'.' | b'-' | b'_' => None,
+                b'/' | b' ' | b'\t' | b'\r' | b'\n' => {
+                    if in_row > 0 {
+                        if in_row != 3 {
+                            return Err(ParseBoardError::new(ErrorKind::RowLength {
+                                row: rows + 1,
+                                cells: in_row,
+                            }));
+                        }
+                        rows += 1;
+                        in_row = 0;
+                    }
+                    separated = true;
+                    continue;
+                }
+                _ => {
+                    return Err(ParseBoardError::new(ErrorKind::Unexpected {
+                        found: Found::at(text, offset),
+                        column: offset + 1,
+                    }));
+                }
+            };
+            if cells == 9 {
+                return Err(ParseBoardError::new(ErrorKind::TooManyCells));
+            }
+            match mark {
+                Some(Player::X) => x |= 1 << cells,
+                Some(Player::O) => o |= 1 << cells,
+                None => {}
+            }
+            cells += 1;
+            in_row += 1;
+            if separated && in_row > 3 {
+                return Err(ParseBoardError::new(ErrorKind::RowLength {
+                    row: rows + 1,
+                    cells: in_row,
+                }));
+            }
+        }
+        if separated && in_row != 3 {
+            return Err(ParseBoardError::new(ErrorKind::RowLength {
+                row: rows + 1,
+                cells: in_row,
+            }));
+        }
+        if cells != 9 {
+            return Err(ParseBoardError::new(ErrorKind::CellCount(cells)));
+        }
+        Ok(Board::from_masks(x, o).unwrap_or(Board::EMPTY))
+    }
+}
+
+impl FromStr for Board {
+    type Err = ParseBoardError;
+
+    fn from_str(text: &str) -> Result<Board, ParseBoardError> {
+        Board::from_ascii(text.as_bytes())
+    }
+}
+
+/// Nine cells in a row, `x`, `o` and `.` (`xo.x..o..`); with `{:#}`, three rows on three
+/// lines. Either form parses back to the same board.
+impl Display for Board {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (cell, mark) in self.cells().into_iter().enumerate() {
+            if f.alternate() && (cell == 3 || cell == 6) {
+                f.write_str("\n")?;
+            }
+            f.write_str(match mark {
+                Some(Player::X) => "x",
+                Some(Player::O) => "o",
+                None => ".",
+            })?;
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Debug for Board {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Board(\"{self}\")")
+    }
+}
+
+/// Why text is not a board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ParseBoardError {
+    kind: ErrorKind,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum ErrorKind {
+    Empty,
+    Unexpected { found: Found, column: usize },
+    RowLength { row: u8, cells: u8 },
+    CellCount(u8),
+    TooManyCells,
+}
+
+/// What stood where a cell or separator should be: a character, or a byte that does not
+/// begin one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Found {
+    Char(char),
+    Byte(u8),
+}
+
+impl Found {
+    fn at(text: &[u8], offset: usize) -> Found {
+        let rest = text.get(offset..).unwrap_or_default();
+        let valid = match core::str::from_utf8(rest) {
+            Ok(all) => all,
+            Err(error) => rest
+                .get(..error.valid_up_to())
+                .and_then(|prefix| core::str::from_utf8(prefix).ok())
+                .unwrap_or_default(),
+        };
+        match (valid.chars().next(), rest.first()) {
+            (Some(c), _) => Found::Char(c),
+            (None, Some(&byte)) => Found::Byte(byte),
+            (None, None) => Found::Byte(0),
+        }
+    }
+}
+
+impl ParseBoardError {
+    const fn new(kind: ErrorKind) -> ParseBoardError {
+        ParseBoardError { kind }
+    }
+}
+
+impl Display for ParseBoardError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.kind {
+            ErrorKind::Empty => f.write_str("empty board: expected 9 cells"),
+            ErrorKind::Unexpected { found, column } => {
+                match found {
+                    Found::Char(c) => write!(f, "unexpected {c:?}")?,
+                    Found::Byte(b) => write!(f, "unexpected byte 0x{b:02x}")?,
+                }
+                write!(
+                    f,
+                    " at column {column}: a cell is x, o or . (- and _ also mean empty)"
+                )
+            }
+            ErrorKind::RowLength { row, cells } => {
+                write!(f, "row {row} has {cells} cells, expected 3")
+            }
+            ErrorKind::CellCount(cells) => write!(f, "expected 9 cells, found {cells}"),
+            ErrorKind::TooManyCells => f.write_str("expected 9 cells, found more"),
+        }
+    }
+}
+
+#[cfg(feature = "std")]
+impl std::error::Error for ParseBoardError {}
