@@ -54,7 +54,10 @@ impl Iterator for CellSet {
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {
-        (self.len(), Some(self.len()))
+        // Not `self.len()`: on `&CellSet` that resolves to `ExactSizeIterator::len`, which
+        // calls back here.
+        let len = self.0.count_ones() as usize;
+        (len, Some(len))
     }
 }
 

@@ -187,9 +187,10 @@ impl Board {
         LINES.into_iter().any(|line| line & !marks == 0)
     }
 
-    /// Whose turn it is by the rules, counting marks: x when both have as many, else o.
+    /// Whose turn it is by counting marks: o when x has more marks than o, else x.
     ///
-    /// This says nothing about whether the game is over or the board reachable.
+    /// On a reachable board whose game goes on, that is the player to move. It says nothing
+    /// about whether the game is over or the board reachable.
     #[must_use]
     pub const fn turn(self) -> Player {
         if self.x.count_ones() > self.o.count_ones() {

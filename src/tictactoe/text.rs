@@ -1,7 +1,8 @@
 //! Boards as text: parsing ([`FromStr`], [`Board::from_ascii`]) and printing ([`Display`]).
 //!
 //! Accepted: nine cells in a row (`xo.x..o..`), or three rows of three split by `/`,
-//! spaces, tabs or line breaks (`xo./x../o..`). `x` and `o` in either case; `.`, `-` and `_`
+//! spaces, tabs or line breaks (`xo./x../o..`; a run of separators counts as one, and
+//! separators before the first row or after the last are ignored). `x` and `o` in either case; `.`, `-` and `_`
 //! for an empty cell. Whitespace around the board is ignored.
 
 use core::fmt::{self, Display};
@@ -70,7 +71,8 @@ impl Board {
                 }));
             }
         }
-        if separated && in_row != 3 {
+        // A separator after the last row is as harmless as one before the first.
+        if separated && in_row != 0 && in_row != 3 {
             return Err(ParseBoardError::new(ErrorKind::RowLength {
                 row: rows + 1,
                 cells: in_row,
@@ -187,3 +189,66 @@ impl Display for ParseBoardError {
 
 #[cfg(feature = "std")]
 impl std::error::Error for ParseBoardError {}
+
+#[cfg(test)]
+mod tests {
+    //! The accepted spellings and each error's message, as the module docs promise them.
+
+    extern crate std;
+    use std::string::ToString;
+
+    use super::Board;
+
+    fn parse(text: &str) -> Result<std::string::String, std::string::String> {
+        text.parse::<Board>()
+            .map(|board| board.to_string())
+            .map_err(|error| error.to_string())
+    }
+
+    #[test]
+    fn spellings() {
+        for text in [
+            "xo.X-O_..",
+            "xo./X-O/_..",
+            "xo. X-O _..",
+            "xo.\nX-O\n_..",
+            "xo.\r\nX-O\r\n_..\r\n",
+            "  xo.//X-O//_..  ",
+            "/xo./X-O/_../",
+        ] {
+            assert_eq!(parse(text), Ok("xo.x.o...".into()), "{text:?}");
+        }
+    }
+
+    #[test]
+    fn errors_say_what_is_wrong() {
+        let cases = [
+            ("", "empty board: expected 9 cells"),
+            (" \n", "empty board: expected 9 cells"),
+            ("xo.", "expected 9 cells, found 3"),
+            ("xo.xo.xo.x", "expected 9 cells, found more"),
+            ("xo./xo../...", "row 2 has 4 cells, expected 3"),
+            ("xo./xo/...", "row 2 has 2 cells, expected 3"),
+            ("xo./xo./..", "row 3 has 2 cells, expected 3"),
+            (
+                "xo.x?....",
+                "unexpected '?' at column 5: a cell is x, o or . (- and _ also mean empty)",
+            ),
+            (
+                "xo.x\u{e9}....",
+                "unexpected '\u{e9}' at column 5: a cell is x, o or . (- and _ also mean empty)",
+            ),
+        ];
+        for (text, message) in cases {
+            assert_eq!(parse(text), Err(message.into()), "{text:?}");
+        }
+        let error = Board::from_ascii(b"xo.x\xff....").map_err(|e| e.to_string());
+        assert_eq!(
+            error,
+            Err(
+                "unexpected byte 0xff at column 5: a cell is x, o or . (- and _ also mean empty)"
+                    .into()
+            )
+        );
+    }
+}
