@@ -1,0 +1,95 @@
+//! Why a grid or a pair of starts cannot be solved.
+
+use core::fmt;
+
+use super::Side;
+
+/// Why [`Grid::new`](super::Grid::new) rejected a grid, or [`solve`](super::solve) a
+/// start.
+///
+/// Rows, columns and positions count from 0, as in the problem: `(row, col)`, top left
+/// `(0, 0)`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum FootholdsError {
+    /// The grid has no rows, or its first row has no cells.
+    Empty,
+    /// A row's length differs from the first row's.
+    Ragged {
+        /// The row that differs.
+        row: usize,
+        /// How many cells it has.
+        len: usize,
+        /// How many cells the first row has.
+        expected: usize,
+    },
+    /// A cell holds something other than 0 (no tile) or 1 (tile).
+    BadCell {
+        /// The cell's row.
+        row: usize,
+        /// The cell's column.
+        col: usize,
+        /// What it holds.
+        value: u8,
+    },
+    /// The grid has more rows or columns than the solver takes.
+    TooLarge {
+        /// How many rows the grid has.
+        rows: usize,
+        /// How many cells its first row has.
+        cols: usize,
+        /// The most rows, and the most columns, allowed ([`Grid::MAX_SIDE`](super::Grid::MAX_SIDE)).
+        max: usize,
+    },
+    /// A player's start lies outside the grid.
+    StartOffGrid {
+        /// Whose start.
+        side: Side,
+        /// The start, `(row, col)`.
+        at: (usize, usize),
+    },
+    /// A player's start is a cell without a tile.
+    StartNoTile {
+        /// Whose start.
+        side: Side,
+        /// The start, `(row, col)`.
+        at: (usize, usize),
+    },
+}
+
+impl fmt::Display for FootholdsError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            FootholdsError::Empty => {
+                f.write_str("the grid is empty: it needs at least one row of at least one cell")
+            }
+            FootholdsError::Ragged { row, len, expected } => write!(
+                f,
+                "row {row} has {len} cells, but the first row has {expected}: every row needs the same length"
+            ),
+            FootholdsError::BadCell { row, col, value } => write!(
+                f,
+                "cell ({row}, {col}) is {value}, but a cell must be 0 (no tile) or 1 (tile)"
+            ),
+            FootholdsError::TooLarge { rows, cols, max } => write!(
+                f,
+                "the grid is {rows}x{cols}, larger than the {max}x{max} the solver takes"
+            ),
+            FootholdsError::StartOffGrid {
+                side,
+                at: (row, col),
+            } => {
+                write!(f, "{side} starts at ({row}, {col}), which is off the grid")
+            }
+            FootholdsError::StartNoTile {
+                side,
+                at: (row, col),
+            } => {
+                write!(f, "{side} starts at ({row}, {col}), which has no tile")
+            }
+        }
+    }
+}
+
+#[cfg(feature = "std")]
+impl std::error::Error for FootholdsError {}

@@ -1,0 +1,482 @@
+//! The exact solver: negamax with alpha-beta pruning over bitboards, a transposition
+//! table, and an exact shortcut once the players can no longer meet.
+//!
+//! # Scores
+//! A search returns the score of the player to move. Winning when the loser is stuck at
+//! ply `p` (counted from the root) scores `WIN - p`; losing that way scores `-(WIN - p)`.
+//! So a faster win and a slower loss both score higher, which is exactly the problem's
+//! objective, and a position's score is the plain negation of its best child's. The table
+//! stores scores relative to the position itself (see [`to_table`]), so a stored score is
+//! exact wherever the position recurs.
+//!
+//! # Bounds
+//! The search is fail-soft: called with a window `(alpha, beta)`, it returns a score `s`
+//! that is an upper bound on the true score if `s <= alpha`, a lower bound if
+//! `s >= beta`, and the true score otherwise. The table records which of the three it
+//! stored, and uses an entry only where that is enough. The root is searched by MTD(f):
+//! null-window searches that close in on the score from both sides.
+//!
+//! # Separated players
+//! Once the tiles the mover can ever reach no longer include the other player's, neither
+//! can touch the other's tiles again: each just walks its own region. The one who must
+//! lose walks the longest path it has; the winner needs only to outlast it. The score
+//! follows from the two longest paths, found by a depth-first search that stops at an
+//! upper bound (cells reachable, and the two colours of a chessboard colouring).
+
+use alloc::vec::Vec;
+use core::fmt;
+
+use super::bits::{Cells, EVEN, bit, component, coords, index, spread};
+use super::error::FootholdsError;
+use super::grid::Grid;
+use super::table::{Bound, Entry, Table};
+
+/// A player. A moves first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Side {
+    /// The player who moves first.
+    A,
+    /// The player who moves second.
+    B,
+}
+
+impl Side {
+    /// The other player.
+    #[must_use]
+    pub const fn other(self) -> Side {
+        match self {
+            Side::A => Side::B,
+            Side::B => Side::A,
+        }
+    }
+}
+
+impl fmt::Display for Side {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Side::A => "A",
+            Side::B => "B",
+        })
+    }
+}
+
+/// How a game ends under perfect play: the problem's answer and how to reach it.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Solution {
+    /// The total number of moves both players make: the judge's answer.
+    pub moves: u32,
+    /// Who wins: the player who makes the last move (A when `moves` is odd).
+    pub winner: Side,
+    /// One optimal line of play: the `(row, col)` each move steps onto, in order, A's first
+    /// move first. It holds `moves` moves; after it, the loser cannot move.
+    pub line: Vec<(usize, usize)>,
+}
+
+/// Solves one game: A at `a`, B at `b` (each `(row, col)`), A to move.
+///
+/// Makes a fresh [`Solver`] sized for the grid. To answer many queries, keep one
+/// [`Solver`] and call [`Solver::solve`]: it allocates its table once, and what it learns
+/// carries over.
+///
+/// ```
+/// use perfect_play::footholds::{Grid, Side, solve};
+///
+/// // The problem's first example: A wins with its third move, the fifth in all.
+/// let grid = Grid::new(&[[1, 1, 1], [1, 1, 1], [1, 1, 1]])?;
+/// let solution = solve(&grid, (1, 0), (1, 2))?;
+/// assert_eq!(solution.moves, 5);
+/// assert_eq!(solution.winner, Side::A);
+/// assert_eq!(solution.line.len(), 5);
+/// # Ok::<(), perfect_play::footholds::FootholdsError>(())
+/// ```
+pub fn solve(
+    grid: &Grid,
+    a: (usize, usize),
+    b: (usize, usize),
+) -> Result<Solution, FootholdsError> {
+    Solver::new().solve(grid, a, b)
+}
+
+/// How much work the last [`Solver::solve`] did.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Stats {
+    /// Game positions the search visited (the players still able to meet), including
+    /// those revisited to recover the line.
+    pub positions: u64,
+    /// Steps of the longest-path searches run once the players were separated.
+    pub path_steps: u64,
+}
+
+/// A reusable solver: its transposition table carries over from one query to the next.
+///
+/// That is exact, since a position's value depends only on the tiles left and where the
+/// two players stand, not on the game it came from or the grid's size; and it saves work
+/// when queries share positions.
+pub struct Solver {
+    table: Table,
+    max_bits: u32,
+    stats: Stats,
+}
+
+impl Default for Solver {
+    fn default() -> Solver {
+        Solver::new()
+    }
+}
+
+impl fmt::Debug for Solver {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Solver")
+            .field("table_slots", &self.table.len())
+            .field("max_table_bits", &self.max_bits)
+            .field("stats", &self.stats)
+            .finish()
+    }
+}
+
+/// Winning with the loser stuck at ply `p` scores `WIN - p`.
+const WIN: i32 = 1000;
+/// Above any score: the open window of a full search.
+const INFINITY: i32 = WIN + 1;
+
+/// A score relative to the root (ply 0), made relative to a position at `ply`.
+#[inline]
+const fn to_table(score: i32, ply: u32) -> i16 {
+    let ply = ply as i32;
+    // |score| <= WIN and ply <= 64: the result fits an i16.
+    (if score > 0 { score + ply } else { score - ply }) as i16
+}
+
+/// A score stored relative to its position, made relative to the root for a position at
+/// `ply`.
+#[inline]
+const fn from_table(score: i16, ply: u32) -> i32 {
+    let (score, ply) = (score as i32, ply as i32);
+    if score > 0 { score - ply } else { score + ply }
+}
+
+impl Solver {
+    /// The largest table [`Solver::new`] allows: 2^22 slots of 16 bytes (64 MiB).
+    pub const DEFAULT_MAX_TABLE_BITS: u32 = 22;
+
+    /// A solver with no table yet. The table is allocated on the first query, sized for
+    /// the grid, and grows with larger grids up to 2^[`Solver::DEFAULT_MAX_TABLE_BITS`]
+    /// slots.
+    #[must_use]
+    pub const fn new() -> Solver {
+        Solver::with_max_table_bits(Solver::DEFAULT_MAX_TABLE_BITS)
+    }
+
+    /// A solver whose table never exceeds 2^`bits` slots of 16 bytes (`bits` is held to
+    /// 10..=26, so at most 1 GiB). A smaller table costs only time, never exactness.
+    #[must_use]
+    pub const fn with_max_table_bits(bits: u32) -> Solver {
+        let bits = if bits < 10 {
+            10
+        } else if bits > 26 {
+            26
+        } else {
+            bits
+        };
+        Solver {
+            table: Table::new(),
+            max_bits: bits,
+            stats: Stats {
+                positions: 0,
+                path_steps: 0,
+            },
+        }
+    }
+
+    /// How much work the last [`Solver::solve`] did.
+    #[must_use]
+    pub const fn stats(&self) -> Stats {
+        self.stats
+    }
+
+    /// Forgets every position learned so far (the table keeps its size).
+    pub fn clear(&mut self) {
+        self.table.clear();
+    }
+
+    /// Solves one game: A at `a`, B at `b` (each `(row, col)`), A to move.
+    ///
+    /// Fails if a start is off the grid or on a cell without a tile (A is checked first).
+    pub fn solve(
+        &mut self,
+        grid: &Grid,
+        a: (usize, usize),
+        b: (usize, usize),
+    ) -> Result<Solution, FootholdsError> {
+        let a = start(grid, Side::A, a)?;
+        let b = start(grid, Side::B, b)?;
+        self.table
+            .prepare(table_bits(grid.tile_count()).min(self.max_bits));
+        let mut search = Search {
+            table: &mut self.table,
+            stats: Stats::default(),
+        };
+        let tiles = grid.tiles();
+        let score = search.root(tiles, a, b);
+        let line = search.line(tiles, a, b, score);
+        self.stats = search.stats;
+        // A win scores WIN - moves; a loss, -(WIN - moves).
+        let moves = (WIN - score.abs()).unsigned_abs();
+        let winner = if score > 0 { Side::A } else { Side::B };
+        Ok(Solution {
+            moves,
+            winner,
+            line,
+        })
+    }
+}
+
+/// The cell index of a player's start, checked against the grid.
+fn start(grid: &Grid, side: Side, at: (usize, usize)) -> Result<u8, FootholdsError> {
+    if !grid.contains(at.0, at.1) {
+        return Err(FootholdsError::StartOffGrid { side, at });
+    }
+    if !grid.has_tile(at.0, at.1) {
+        return Err(FootholdsError::StartNoTile { side, at });
+    }
+    Ok(index(at.0, at.1))
+}
+
+/// The table size (as a power of two) worth having for a grid of `tiles` tiles: room for
+/// about as many positions as the hardest games of that size visit (the benchmark's
+/// figures), so small grids do not pay for a large table.
+const fn table_bits(tiles: u32) -> u32 {
+    match tiles {
+        0..=16 => 10,
+        17..=25 => 13,
+        26..=30 => 15,
+        31..=36 => 17,
+        37..=49 => 20,
+        _ => 22,
+    }
+}
+
+/// One search: the table it reads and writes, and its work so far.
+struct Search<'t> {
+    table: &'t mut Table,
+    stats: Stats,
+}
+
+impl Search<'_> {
+    /// The score of the player to move, standing on `mover` while the other stands on
+    /// `other`, with `tiles` left, `ply` moves after the root (see the module docs).
+    fn negamax(
+        &mut self,
+        tiles: u64,
+        mover: u8,
+        other: u8,
+        ply: u32,
+        mut alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        self.stats.positions += 1;
+        let ply_score = ply as i32;
+        // Our tile vanished under us (the other stepped off the tile we shared), or no
+        // neighbour has a tile: we have lost.
+        let moves = spread(bit(mover)) & tiles;
+        if tiles & bit(mover) == 0 || moves == 0 {
+            return -(WIN - ply_score);
+        }
+        let after = tiles & !bit(mover);
+        // Wherever we step, the other then stands on the tile we just left (if we shared
+        // it) or has no tile beside it: we win with this move, as fast as a win can be.
+        if mover == other || spread(bit(other)) & after == 0 {
+            return WIN - (ply_score + 1);
+        }
+        // Otherwise the game lasts at least our move and the other's, and a win takes at
+        // least three moves: where the window lies outside those, that settles it.
+        let worst = -(WIN - (ply_score + 2));
+        if worst >= beta {
+            return worst;
+        }
+        let best_possible = WIN - (ply_score + 3);
+        if best_possible <= alpha {
+            return best_possible;
+        }
+        if component(bit(mover), tiles) & bit(other) == 0 {
+            return self.separated(tiles, mover, other, ply);
+        }
+
+        let mut first = None;
+        if let Some(entry) = self.table.get(tiles, mover, other) {
+            let score = from_table(entry.score, ply);
+            match entry.bound {
+                Bound::Exact => return score,
+                Bound::Lower if score >= beta => return score,
+                Bound::Upper if score <= alpha => return score,
+                _ => {}
+            }
+            first = Some(entry.best);
+        }
+
+        let alpha_in = alpha;
+        let mut best = -INFINITY;
+        let mut best_move = 0;
+        let (order, count) = order_moves(moves, after, other, first);
+        for &step in order.iter().take(count) {
+            let score = -self.negamax(after, other, step, ply + 1, -beta, -alpha);
+            if score > best {
+                best = score;
+                best_move = step;
+                if score > alpha {
+                    alpha = score;
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        let bound = if best <= alpha_in {
+            Bound::Upper
+        } else if best >= beta {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        };
+        let entry = Entry {
+            score: to_table(best, ply),
+            bound,
+            best: best_move,
+        };
+        self.table.put(tiles, mover, other, entry);
+        best
+    }
+
+    /// The exact score of the root, by MTD(f): a series of searches with a null window
+    /// (`beta - 1`, `beta`), each of which only says whether the score reaches `beta`, and
+    /// so is much cheaper than one search with a wide window. Each answer is a bound; the
+    /// next window is placed at it; the bounds meet at the score. The table carries what
+    /// each search learned to the next.
+    fn root(&mut self, tiles: u64, a: u8, b: u8) -> i32 {
+        let (mut lower, mut upper) = (-INFINITY, INFINITY);
+        // No score is 0: the first search asks who wins.
+        let mut guess = 0;
+        while lower < upper {
+            let beta = if guess == lower { guess + 1 } else { guess };
+            guess = self.negamax(tiles, a, b, 0, beta - 1, beta);
+            if guess < beta {
+                upper = guess;
+            } else {
+                lower = guess;
+            }
+        }
+        guess
+    }
+
+    /// The exact score when the players' regions no longer touch (see the module docs).
+    /// The mover has at least one move.
+    fn separated(&mut self, tiles: u64, mover: u8, other: u8, ply: u32) -> i32 {
+        let mine = tiles & !bit(mover);
+        let theirs = tiles & !bit(other);
+        // The mover's longest path, though there is no need to look past one step more
+        // than the other could possibly walk.
+        let cap = path_bound(other, theirs) + 1;
+        let my_path = self.longest(mover, mine, cap);
+        // Then the other's, though there is no need to look past the mover's.
+        let their_path = self.longest(other, theirs, my_path);
+        // Both at most 63: the casts are exact.
+        let (my_path, their_path, ply) = (my_path as i32, their_path as i32, ply as i32);
+        if their_path < my_path {
+            // The other is stuck after its longest walk; we have made one move more.
+            WIN - (ply + 2 * their_path + 1)
+        } else {
+            // Our walk ends first (so `my_path` is exact), and the other matched each move.
+            -(WIN - (ply + 2 * my_path))
+        }
+    }
+
+    /// The length of the longest walk from `from` over the cells of `free` (which does not
+    /// hold `from`), visiting each at most once; or `cap`, if that is shorter.
+    fn longest(&mut self, from: u8, free: u64, cap: u32) -> u32 {
+        self.stats.path_steps += 1;
+        let cap = cap.min(path_bound(from, free));
+        let mut best = 0;
+        for step in Cells(spread(bit(from)) & free) {
+            if best >= cap {
+                break;
+            }
+            best = best.max(1 + self.longest(step, free & !bit(step), cap - 1));
+        }
+        best.min(cap)
+    }
+
+    /// One optimal line from the root, whose score is `score`: from each position, a move
+    /// to a child whose score is exactly the one that position's score requires.
+    fn line(
+        &mut self,
+        mut tiles: u64,
+        mut mover: u8,
+        mut other: u8,
+        score: i32,
+    ) -> Vec<(usize, usize)> {
+        let mut line = Vec::new();
+        let mut ply = 0;
+        let mut want = score;
+        while tiles & bit(mover) != 0 {
+            let after = tiles & !bit(mover);
+            let moves = spread(bit(mover)) & tiles;
+            // The child must score -want for the other player. Searched with the window
+            // just around that, its result equals it exactly when its true score does.
+            want = -want;
+            let found = Cells(moves).find(|&step| {
+                self.negamax(after, other, step, ply + 1, want - 1, want + 1) == want
+            });
+            let Some(step) = found else {
+                break;
+            };
+            line.push(coords(step));
+            tiles = after;
+            (mover, other) = (other, step);
+            ply += 1;
+        }
+        line
+    }
+}
+
+/// An upper bound on the longest walk from `from` over the cells of `free`: no more than
+/// the cells it can reach; and, since each step changes colour on a chessboard, no more
+/// than twice the reachable cells of the other colour, nor one more than twice those of
+/// its own.
+#[inline]
+fn path_bound(from: u8, free: u64) -> u32 {
+    let reach = component(spread(bit(from)) & free, free);
+    let own_colour = if EVEN & bit(from) != 0 { EVEN } else { !EVEN };
+    let same = (reach & own_colour).count_ones();
+    let other = (reach & !own_colour).count_ones();
+    (same + other).min(2 * other).min(2 * same + 1)
+}
+
+/// The moves in `moves` (at most four), in the order to try them, and how many there are.
+///
+/// The table's best move, if it is one of them, goes first. Then the moves closer to the
+/// other player (by rows plus columns), which fight for the tiles both could use; among
+/// those, the moves with more tiles beside them, which keep more ways on. The order
+/// changes only the speed of the search, never its result.
+#[inline]
+fn order_moves(moves: u64, after: u64, other: u8, first: Option<u8>) -> ([u8; 4], usize) {
+    let (other_row, other_col) = coords(other);
+    let mut keyed = [(0u8, 0u8); 4];
+    let mut count = 0;
+    for (slot, step) in keyed.iter_mut().zip(Cells(moves)) {
+        let key = if Some(step) == first {
+            0
+        } else {
+            let (row, col) = coords(step);
+            // At most 14 and 4: the key fits a byte, lower tried first.
+            let distance = (row.abs_diff(other_row) + col.abs_diff(other_col)) as u8;
+            let onward = (spread(bit(step)) & after).count_ones() as u8;
+            1 + distance * 8 + (4 - onward.min(4))
+        };
+        *slot = (key, step);
+        count += 1;
+    }
+    if let Some(keyed) = keyed.get_mut(..count) {
+        keyed.sort_unstable();
+    }
+    (keyed.map(|(_, step)| step), count)
+}
