@@ -1,0 +1,68 @@
+//! `perfect-play analyze`: one board drawn for a person, with what every move leads to.
+
+use std::io::{self, Read};
+
+use perfect_play::Board;
+
+use super::Status;
+use super::batch::output_failed;
+use super::draw::{self, Paint};
+use super::input::MAX_LINE;
+use super::outcome::NoGame;
+use super::output::Output;
+use super::{args::AnalyzeArgs, report};
+
+/// Analyzes the board given (or read from stdin) and prints the drawing.
+pub fn run(args: &AnalyzeArgs) -> Status {
+    let text = match args.board.as_slice() {
+        [] => read_stdin(),
+        [dash] if dash == "-" => read_stdin(),
+        rows => Ok(rows.join(" ").into_bytes()),
+    };
+    let text = match text {
+        Ok(text) => text,
+        Err(status) => return status,
+    };
+    let board = match Board::from_ascii(&text) {
+        Ok(board) => board,
+        Err(error) => {
+            report(&format_args!("not a board: {error}"));
+            return Status::Partial;
+        }
+    };
+    let position = match board.lookup() {
+        Ok(position) => position,
+        Err(why) => {
+            report(&NoGame(why));
+            return Status::Partial;
+        }
+    };
+    let mut out = Output::new();
+    let paint = Paint::new(args.color.enabled(out.is_terminal()));
+    let drawn = draw::analysis(position, paint);
+    match out.answer(drawn.as_bytes()).and_then(|()| out.finish()) {
+        Ok(status) => status,
+        Err(error) => output_failed(&error),
+    }
+}
+
+/// The board text from stdin: at most [`MAX_LINE`] bytes (a board is a few dozen), a byte
+/// order mark dropped.
+fn read_stdin() -> Result<Vec<u8>, Status> {
+    let mut text = Vec::new();
+    let limit = MAX_LINE as u64 + 1;
+    if let Err(error) = io::stdin().lock().take(limit).read_to_end(&mut text) {
+        report(&format_args!("-: cannot read: {error}"));
+        return Err(Status::Failure);
+    }
+    if text.len() > MAX_LINE {
+        report(&format_args!(
+            "-: not a board: more than {MAX_LINE} bytes of input"
+        ));
+        return Err(Status::Partial);
+    }
+    Ok(match text.strip_prefix(b"\xef\xbb\xbf") {
+        Some(rest) => rest.to_vec(),
+        None => text,
+    })
+}

@@ -1,0 +1,202 @@
+//! The command line, declared with clap's derive: the doc comments are the help text.
+
+use std::ffi::OsString;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+
+use super::formats::Format;
+use super::output::ColorChoice;
+
+/// Perfect play for small two-player games: who wins tic-tac-toe from any board (an
+/// instant table lookup), and the exact answer to the disappearing-footholds game.
+///
+/// Exit status: 0 when every board was answered, 1 when some input was not a (reachable)
+/// board or the input was malformed, 2 for usage and I/O errors.
+#[derive(Debug, Parser)]
+#[command(name = "perfect-play", version, after_help = MAIN_EXAMPLES)]
+pub struct Cli {
+    /// What to do.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+const MAIN_EXAMPLES: &str = "\
+Examples:
+  echo 'xx.oo....' | perfect-play outcome          # x
+  perfect-play validity --format boj --explain boards.txt
+  perfect-play analyze 'xx./oo./...'
+  perfect-play play --as o";
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Who wins each board under perfect play: x, o or TIE.
+    ///
+    /// Reads boards and answers each on its own line, in input order: `x` or `o` (who wins
+    /// with perfect play from here), `TIE`, `invalid` (no game reaches the board) or `error`
+    /// (not a board). Each `invalid` and `error` is explained on stderr as `FILE:LINE: why`
+    /// (`-` is stdin) and makes the exit status 1; the other boards are still answered.
+    Outcome(OutcomeArgs),
+    /// Whether a game can end on each board (a reachable, finished game): valid or invalid.
+    ///
+    /// Reads boards and says for each whether a real game can end on it (reachable by legal
+    /// play, and over: three in a row or a full board): `valid`, `invalid`, or `error` for
+    /// text that is not a board (explained on stderr as `FILE:LINE: why`; exit status 1).
+    Validity(ValidityArgs),
+    /// Draws one board and what each empty cell leads to under perfect play.
+    ///
+    /// Each empty cell shows what playing there leads to for the player to move: `win N`,
+    /// `draw` or `loss N` (N counts the plies left, this move included, under perfect
+    /// play). Optimal moves are marked `*` (and bold in colour). Colour is used when stdout
+    /// is a terminal and NO_COLOR is not set, or with `--color always`.
+    Analyze(AnalyzeArgs),
+    /// Plays a game of tic-tac-toe against the table.
+    ///
+    /// Enter a cell 1-9 (1 2 3 on the top row, 7 8 9 on the bottom), `hint` to see what each
+    /// move leads to, or `quit`. Moves are read one per line, so a game can also be played
+    /// from a pipe. The table plays the first of its optimal moves, so it never loses.
+    Play(PlayArgs),
+    /// Solves disappearing-footholds queries (Programmers 92345): total moves under perfect play.
+    ///
+    /// Reads one JSON object per line, as in the problem
+    /// (`{"board":[[1,1,1],[1,1,1],[1,1,1]],"aloc":[1,0],"bloc":[1,2]}`; other fields are
+    /// ignored), and answers each with the number of moves both players make under perfect
+    /// play. A bad query is answered `error` and explained on stderr as `FILE:LINE: why`
+    /// (exit status 1); the rest are still answered.
+    Footholds(FootholdsArgs),
+}
+
+/// The arguments of `outcome`.
+#[derive(Debug, Args)]
+#[command(after_help = OUTCOME_EXAMPLES)]
+pub struct OutcomeArgs {
+    /// The input format.
+    #[arg(long, short, value_enum, default_value_t = Format::Lines)]
+    pub format: Format,
+
+    /// One JSON object per board instead: board, to_move, finished, winner, outcome
+    /// ("x", "o" or "draw"), plies (left under perfect play), best_moves (cells 0-8,
+    /// row-major); or board and error for a board that cannot be answered.
+    #[arg(long)]
+    pub json: bool,
+
+    #[command(flatten)]
+    pub input: Input,
+}
+
+const OUTCOME_EXAMPLES: &str = "\
+Examples:
+  $ printf 'xx.oo....\\nxo./.x./..o\\n' | perfect-play outcome
+  x
+  x
+  $ perfect-play outcome --format algospot tictactoe.in
+  $ echo 'xx./oo./...' | perfect-play outcome --json
+  {\"board\":\"xx.oo....\",\"to_move\":\"x\",\"finished\":false,\"winner\":null,\"outcome\":\"x\",\"plies\":1,\"best_moves\":[2]}";
+
+/// The arguments of `validity`.
+#[derive(Debug, Args)]
+#[command(after_help = VALIDITY_EXAMPLES)]
+pub struct ValidityArgs {
+    /// The input format.
+    #[arg(long, short, value_enum, default_value_t = Format::Lines)]
+    pub format: Format,
+
+    /// Add the reason after a colon: `invalid: the game is not over`.
+    #[arg(long, short)]
+    pub explain: bool,
+
+    /// One JSON object per board instead: board, reachable, finished (three in a row or a
+    /// full board), valid, reason (null when valid); or board and error for text that is
+    /// not a board.
+    #[arg(long)]
+    pub json: bool,
+
+    #[command(flatten)]
+    pub input: Input,
+}
+
+const VALIDITY_EXAMPLES: &str = "\
+Examples:
+  $ printf 'xxxoo....\\nxxoo.....\\nend\\n' | perfect-play validity --format boj --explain
+  valid
+  invalid: the game is not over";
+
+/// The inputs of a batch command.
+#[derive(Debug, Args)]
+pub struct Input {
+    /// Files to read, in order; `-` or none reads stdin.
+    #[arg(value_name = "FILE")]
+    pub files: Vec<OsString>,
+
+    /// Look every board up in the phf table, without remembering answers per board (for
+    /// measuring the table alone).
+    #[arg(long, hide = true)]
+    pub no_memo: bool,
+}
+
+/// The arguments of `analyze`.
+#[derive(Debug, Args)]
+#[command(after_help = ANALYZE_EXAMPLES)]
+pub struct AnalyzeArgs {
+    /// The board: 9 cells (`xx.oo....`), or rows split by `/` or spaces (also as separate
+    /// arguments: `xx. oo. ...`); `-` or none reads it from stdin (rows may be on separate
+    /// lines).
+    #[arg(value_name = "BOARD")]
+    pub board: Vec<String>,
+
+    /// When to colour the drawing.
+    #[arg(long, value_enum, default_value_t = ColorChoice::Auto, value_name = "WHEN")]
+    pub color: ColorChoice,
+}
+
+const ANALYZE_EXAMPLES: &str = "\
+Examples:
+  $ perfect-play analyze 'xx./oo./...'
+  $ perfect-play analyze xx. oo. ...
+  $ printf 'xx.\\noo.\\n...\\n' | perfect-play analyze";
+
+/// The arguments of `play`.
+#[derive(Debug, Args)]
+#[command(after_help = PLAY_EXAMPLES)]
+pub struct PlayArgs {
+    /// The mark you play; x moves first.
+    #[arg(long = "as", value_enum, default_value_t = Mark::X, value_name = "MARK")]
+    pub mark: Mark,
+
+    /// When to colour the board.
+    #[arg(long, value_enum, default_value_t = ColorChoice::Auto, value_name = "WHEN")]
+    pub color: ColorChoice,
+}
+
+const PLAY_EXAMPLES: &str = "\
+Examples:
+  $ perfect-play play
+  $ printf '5\\nhint\\n2\\n' | perfect-play play --as o";
+
+/// A player's mark.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Mark {
+    /// x, who moves first.
+    X,
+    /// o, who moves second.
+    O,
+}
+
+/// The arguments of `footholds`.
+#[derive(Debug, Args)]
+#[command(after_help = FOOTHOLDS_EXAMPLES)]
+pub struct FootholdsArgs {
+    /// One JSON object per query instead: moves, winner ("A" or "B") and line (the cells
+    /// stepped onto, in order, as [row, col]); or error.
+    #[arg(long)]
+    pub json: bool,
+
+    /// Files to read, in order; `-` or none reads stdin.
+    #[arg(value_name = "FILE")]
+    pub files: Vec<OsString>,
+}
+
+const FOOTHOLDS_EXAMPLES: &str = "\
+Examples:
+  $ echo '{\"board\":[[1,1,1],[1,1,1],[1,1,1]],\"aloc\":[1,0],\"bloc\":[1,2]}' | perfect-play footholds
+  5";

@@ -1,0 +1,263 @@
+//! `perfect-play footholds`: disappearing-footholds queries as JSON lines, one answer each.
+//!
+//! A query is a JSON object `{"board":[[1,0,..],..],"aloc":[r,c],"bloc":[r,c]}` (other
+//! fields ignored). Everything about its shape and values is checked here before the
+//! library sees it: a cell must be a small non-negative integer (then the library's
+//! [`Grid::new`] says whether it is 0 or 1), a start two non-negative integers.
+
+use std::fmt::{self, Display};
+use std::io::Write;
+
+use perfect_play::footholds::{FootholdsError, Grid, Solution, Solver};
+use serde_json::Value;
+
+use super::Status;
+use super::args::FootholdsArgs;
+use super::batch::output_failed;
+use super::input::{Line, LineReader, sources};
+use super::output::{Output, OutputError, json_string};
+
+/// One query, checked for shape: the rows of cells and the two starts.
+#[derive(Debug, PartialEq, Eq)]
+struct Query {
+    rows: Vec<Vec<u8>>,
+    a: (usize, usize),
+    b: (usize, usize),
+}
+
+/// Why a line is not a query the solver can answer.
+#[derive(Debug)]
+enum QueryError {
+    Json(serde_json::Error),
+    NotAnObject,
+    Missing(&'static str),
+    NotAGrid,
+    Cell {
+        row: usize,
+        col: usize,
+        value: Value,
+    },
+    Start {
+        field: &'static str,
+        value: Value,
+    },
+    TooLong(u64),
+    Rejected(FootholdsError),
+}
+
+impl Display for QueryError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            QueryError::Json(error) => write!(f, "not JSON: {error}"),
+            QueryError::NotAnObject => f.write_str(
+                "expected an object {\"board\":[[..],..],\"aloc\":[r,c],\"bloc\":[r,c]}",
+            ),
+            QueryError::Missing(field) => write!(f, "the query has no \"{field}\""),
+            QueryError::NotAGrid => {
+                f.write_str("\"board\" must be an array of rows, each an array of 0s and 1s")
+            }
+            QueryError::Cell { row, col, value } => write!(
+                f,
+                "cell ({row}, {col}) is {value}, but a cell must be 0 (no tile) or 1 (tile)"
+            ),
+            QueryError::Start { field, value } => write!(
+                f,
+                "\"{field}\" is {value}, but a start must be [row, col], two non-negative integers"
+            ),
+            QueryError::TooLong(length) => write!(f, "line too long ({length} bytes)"),
+            QueryError::Rejected(error) => error.fmt(f),
+        }
+    }
+}
+
+/// Reads a query from one line of JSON.
+fn parse(text: &[u8]) -> Result<Query, QueryError> {
+    let value: Value = serde_json::from_slice(text).map_err(QueryError::Json)?;
+    let Value::Object(fields) = value else {
+        return Err(QueryError::NotAnObject);
+    };
+    let field = |name: &'static str| fields.get(name).ok_or(QueryError::Missing(name));
+    let Value::Array(board) = field("board")? else {
+        return Err(QueryError::NotAGrid);
+    };
+    let rows = board
+        .iter()
+        .enumerate()
+        .map(|(row, cells)| {
+            let Value::Array(cells) = cells else {
+                return Err(QueryError::NotAGrid);
+            };
+            cells
+                .iter()
+                .enumerate()
+                .map(|(col, value)| {
+                    value
+                        .as_u64()
+                        .and_then(|cell| u8::try_from(cell).ok())
+                        .ok_or_else(|| QueryError::Cell {
+                            row,
+                            col,
+                            value: value.clone(),
+                        })
+                })
+                .collect()
+        })
+        .collect::<Result<Vec<Vec<u8>>, QueryError>>()?;
+    Ok(Query {
+        rows,
+        a: start("aloc", field("aloc")?)?,
+        b: start("bloc", field("bloc")?)?,
+    })
+}
+
+/// A start: `[row, col]`, two non-negative integers.
+fn start(field: &'static str, value: &Value) -> Result<(usize, usize), QueryError> {
+    let coordinate = |value: &Value| value.as_u64().and_then(|n| usize::try_from(n).ok());
+    match value.as_array().map(Vec::as_slice) {
+        Some([row, col]) => coordinate(row).zip(coordinate(col)),
+        _ => None,
+    }
+    .ok_or_else(|| QueryError::Start {
+        field,
+        value: value.clone(),
+    })
+}
+
+/// Answers every query of `args.files` (stdin when none), in order.
+pub fn run(args: &FootholdsArgs) -> Status {
+    let mut out = Output::new();
+    let mut solver = Solver::new();
+    for source in sources(&args.files) {
+        let source = match source {
+            Ok(source) => source,
+            Err(error) => {
+                out.error(&error);
+                continue;
+            }
+        };
+        out.set_input(&source.name);
+        let mut reader = LineReader::new(source.reader);
+        loop {
+            let (line, query) = match reader.next_line() {
+                Ok(None) => break,
+                Ok(Some((line, Line::TooLong(length)))) => (line, Err(QueryError::TooLong(length))),
+                Ok(Some((_, Line::Text(text)))) if text.trim_ascii().is_empty() => continue,
+                Ok(Some((line, Line::Text(text)))) => (line, parse(text)),
+                Err(error) => {
+                    out.error(&format_args!(
+                        "{}:{}: cannot read: {error}",
+                        source.name,
+                        reader.line_number() + 1
+                    ));
+                    break;
+                }
+            };
+            let answer = query.and_then(|query| {
+                let grid = Grid::new(&query.rows).map_err(QueryError::Rejected)?;
+                solver
+                    .solve(&grid, query.a, query.b)
+                    .map_err(QueryError::Rejected)
+            });
+            if let Err(error) = write(&mut out, line, answer, args.json) {
+                return output_failed(&error);
+            }
+        }
+    }
+    out.finish().unwrap_or_else(|error| output_failed(&error))
+}
+
+/// Writes one answer: the number of moves, or `error` (and the message); with `json`, an
+/// object `{"moves":..,"winner":..,"line":[[r,c],..]}` or `{"error":..}`.
+fn write(
+    out: &mut Output,
+    line: u64,
+    answer: Result<Solution, QueryError>,
+    json: bool,
+) -> Result<(), OutputError> {
+    let buf = out.buffer();
+    // Writing into a Vec cannot fail.
+    match (&answer, json) {
+        (Ok(solution), false) => {
+            let _ = writeln!(buf, "{}", solution.moves);
+        }
+        (Ok(solution), true) => {
+            let _ = write!(
+                buf,
+                "{{\"moves\":{},\"winner\":\"{}\",\"line\":[",
+                solution.moves, solution.winner
+            );
+            for (index, (row, col)) in solution.line.iter().enumerate() {
+                let comma = if index > 0 { "," } else { "" };
+                let _ = write!(buf, "{comma}[{row},{col}]");
+            }
+            buf.extend_from_slice(b"]}\n");
+        }
+        (Err(_), false) => buf.extend_from_slice(b"error\n"),
+        (Err(error), true) => {
+            buf.extend_from_slice(b"{\"error\":");
+            json_string(buf, &error.to_string());
+            buf.extend_from_slice(b"}\n");
+        }
+    }
+    if let Err(error) = answer {
+        out.note(line, &error)?;
+    }
+    out.answered()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn queries() {
+        let query = parse(br#"{"board":[[1,0],[1,1]],"aloc":[0,0],"bloc":[1,1],"result":3}"#);
+        assert_eq!(
+            query.ok(),
+            Some(Query {
+                rows: vec![vec![1, 0], vec![1, 1]],
+                a: (0, 0),
+                b: (1, 1)
+            })
+        );
+        for (text, message) in [
+            (
+                r#"{"board":[[1,-1]],"aloc":[0,0],"bloc":[0,0]}"#,
+                "cell (0, 1) is -1",
+            ),
+            (
+                r#"{"board":[[1.5]],"aloc":[0,0],"bloc":[0,0]}"#,
+                "cell (0, 0) is 1.5",
+            ),
+            (
+                r#"{"board":[["1"]],"aloc":[0,0],"bloc":[0,0]}"#,
+                "cell (0, 0) is \"1\"",
+            ),
+            (
+                r#"{"board":[[300]],"aloc":[0,0],"bloc":[0,0]}"#,
+                "cell (0, 0) is 300",
+            ),
+            (
+                r#"{"board":[1],"aloc":[0,0],"bloc":[0,0]}"#,
+                "must be an array of rows",
+            ),
+            (
+                r#"{"board":[[1]],"aloc":[0,-1],"bloc":[0,0]}"#,
+                "\"aloc\" is [0,-1]",
+            ),
+            (
+                r#"{"board":[[1]],"aloc":[0,0,0],"bloc":[0,0]}"#,
+                "\"aloc\" is [0,0,0]",
+            ),
+            (r#"{"board":[[1]],"aloc":[0,0]}"#, "no \"bloc\""),
+            (r#"[1]"#, "expected an object"),
+            (r#"{"board":"#, "not JSON"),
+        ] {
+            let error = parse(text.as_bytes()).err().map(|e| e.to_string());
+            assert!(
+                error.as_deref().is_some_and(|e| e.contains(message)),
+                "{text}: {error:?}"
+            );
+        }
+    }
+}

@@ -1,0 +1,368 @@
+//! Reading input in constant memory: named sources (files or stdin) and a line reader over
+//! one fixed buffer.
+//!
+//! Every command reads through [`LineReader`]: it never holds more than [`CAPACITY`] bytes,
+//! whatever the input, so a file of any size streams through, and a line longer than
+//! [`MAX_LINE`] is reported by its length and skipped to its newline without being kept.
+//! A UTF-8 byte order mark at the start of each source is dropped, and so is the `\r` of a
+//! CRLF line end.
+
+use std::ffi::{OsStr, OsString};
+use std::fs::File;
+use std::io::{self, Read};
+
+/// The longest line (bytes before its `\n`) a reader hands on; longer ones are skipped.
+pub const MAX_LINE: usize = 64 * 1024;
+
+/// The size of a reader's buffer: what one `read` call may fill, and all the memory
+/// input ever takes. Larger than [`MAX_LINE`], so a line that fits always fits whole.
+pub const CAPACITY: usize = 256 * 1024;
+
+const BOM: &[u8] = b"\xef\xbb\xbf";
+
+/// An input: a file, or stdin when the name is `-`, with the name messages use.
+pub struct Source {
+    /// The name as given on the command line (`-` for stdin), for `NAME:LINE:` messages.
+    pub name: String,
+    /// The bytes.
+    pub reader: Box<dyn Read>,
+}
+
+impl Source {
+    /// Standard input, named `-`.
+    pub fn stdin() -> Source {
+        Source {
+            name: "-".to_owned(),
+            reader: Box::new(io::stdin().lock()),
+        }
+    }
+
+    /// Opens `path`, or stdin for `-`.
+    pub fn open(path: &OsStr) -> Result<Source, OpenError> {
+        if path == "-" {
+            return Ok(Source::stdin());
+        }
+        let name = path.to_string_lossy().into_owned();
+        match File::open(path) {
+            Ok(file) => Ok(Source {
+                name,
+                reader: Box::new(file),
+            }),
+            Err(error) => Err(OpenError { name, error }),
+        }
+    }
+}
+
+/// The inputs a command reads, in order: stdin when none are named.
+pub fn sources(files: &[OsString]) -> impl Iterator<Item = Result<Source, OpenError>> + '_ {
+    let stdin = files.is_empty().then(|| Ok(Source::stdin()));
+    stdin
+        .into_iter()
+        .chain(files.iter().map(|path| Source::open(path)))
+}
+
+/// A file that could not be opened.
+#[derive(Debug)]
+pub struct OpenError {
+    /// The name as given.
+    pub name: String,
+    /// Why.
+    pub error: io::Error,
+}
+
+impl std::fmt::Display for OpenError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}: cannot open: {}", self.name, self.error)
+    }
+}
+
+/// One line of input, without its line end.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Line<'a> {
+    /// The line's bytes (no `\n`, no trailing `\r`), at most [`MAX_LINE`] long.
+    Text(&'a [u8]),
+    /// A line longer than [`MAX_LINE`]: its length in bytes. Its text was not kept.
+    TooLong(u64),
+}
+
+/// Reads lines from `R` through one buffer of [`CAPACITY`] bytes.
+///
+/// Lines come out of [`LineReader::next_line`] one at a time; a caller with a faster way to
+/// read many lines at once can look at [`LineReader::buffered`] and take whole lines from
+/// it with [`LineReader::consume_lines`].
+pub struct LineReader<R> {
+    source: R,
+    buf: Box<[u8]>,
+    /// `buf[start..end]` is read but not yet handed on.
+    start: usize,
+    end: usize,
+    /// The source has returned end of file.
+    eof: bool,
+    /// The byte order mark has been looked for.
+    started: bool,
+    /// The number of the last line handed on (1-based), 0 before the first.
+    line: u64,
+}
+
+impl<R: Read> LineReader<R> {
+    /// A reader over `source`, with its buffer allocated once here.
+    pub fn new(source: R) -> LineReader<R> {
+        LineReader {
+            source,
+            buf: vec![0; CAPACITY].into_boxed_slice(),
+            start: 0,
+            end: 0,
+            eof: false,
+            started: false,
+            line: 0,
+        }
+    }
+
+    /// The number of the last line handed on, counting from 1; 0 before the first.
+    pub fn line_number(&self) -> u64 {
+        self.line
+    }
+
+    /// The bytes read but not yet handed on. Empty until the first
+    /// [`next_line`](LineReader::next_line), which strips the byte order mark.
+    #[inline]
+    pub fn buffered(&self) -> &[u8] {
+        self.buf.get(self.start..self.end).unwrap_or_default()
+    }
+
+    /// Marks the first `bytes` of [`buffered`](LineReader::buffered) as handed on. They must
+    /// be exactly `lines` whole lines, each ending in `\n`.
+    #[inline]
+    pub fn consume_lines(&mut self, bytes: usize, lines: u64) {
+        self.start = (self.start + bytes).min(self.end);
+        self.line += lines;
+    }
+
+    /// The next line with its number (counting from 1), or `None` at the end of the input.
+    ///
+    /// # Errors
+    /// A read error from the source (`Interrupted` is retried).
+    pub fn next_line(&mut self) -> io::Result<Option<(u64, Line<'_>)>> {
+        if !self.started {
+            self.skip_bom()?;
+        }
+        loop {
+            let pending = self.buffered();
+            if let Some(newline) = find_newline(pending) {
+                let begin = self.start;
+                self.start += newline + 1;
+                self.line += 1;
+                if newline > MAX_LINE {
+                    return Ok(Some((self.line, Line::TooLong(newline as u64))));
+                }
+                return Ok(Some((self.line, self.text(begin, begin + newline))));
+            }
+            let pending = pending.len();
+            if pending > MAX_LINE {
+                let length = self.skip_line()?;
+                return Ok(Some((self.line, Line::TooLong(length))));
+            }
+            if self.eof {
+                if pending == 0 {
+                    return Ok(None);
+                }
+                // The last line, without a newline.
+                let begin = self.start;
+                self.start = self.end;
+                self.line += 1;
+                return Ok(Some((self.line, self.text(begin, self.end))));
+            }
+            self.fill()?;
+        }
+    }
+
+    /// `buf[begin..end]` as a line, without a trailing `\r`.
+    fn text(&self, begin: usize, end: usize) -> Line<'_> {
+        let text = self.buf.get(begin..end).unwrap_or_default();
+        Line::Text(text.strip_suffix(b"\r").unwrap_or(text))
+    }
+
+    /// Reads until three bytes (or the end) are buffered, and drops a byte order mark.
+    fn skip_bom(&mut self) -> io::Result<()> {
+        while self.end - self.start < BOM.len() && !self.eof {
+            self.fill()?;
+        }
+        if self.buffered().starts_with(BOM) {
+            self.start += BOM.len();
+        }
+        self.started = true;
+        Ok(())
+    }
+
+    /// Moves the pending bytes to the front of the buffer and reads once after them.
+    fn fill(&mut self) -> io::Result<()> {
+        if self.start > 0 {
+            self.buf.copy_within(self.start..self.end, 0);
+            self.end -= self.start;
+            self.start = 0;
+        }
+        let Some(room) = self.buf.get_mut(self.end..) else {
+            return Ok(());
+        };
+        loop {
+            match self.source.read(room) {
+                Ok(0) => {
+                    self.eof = true;
+                    return Ok(());
+                }
+                Ok(read) => {
+                    self.end += read.min(room.len());
+                    return Ok(());
+                }
+                Err(error) if error.kind() == io::ErrorKind::Interrupted => {}
+                Err(error) => return Err(error),
+            }
+        }
+    }
+
+    /// Drops the pending bytes, a line already too long, and reads on to its newline
+    /// (or the end) keeping nothing but the count. Returns the line's length.
+    fn skip_line(&mut self) -> io::Result<u64> {
+        let mut length = (self.end - self.start) as u64;
+        self.line += 1;
+        loop {
+            self.start = 0;
+            self.end = 0;
+            if self.eof {
+                return Ok(length);
+            }
+            self.fill()?;
+            if let Some(newline) = find_newline(self.buffered()) {
+                length += newline as u64;
+                self.start = newline + 1;
+                return Ok(length);
+            }
+            length += self.end as u64;
+        }
+    }
+}
+
+/// The index of the first `\n` in `haystack`.
+///
+/// Eight bytes at a time: `word ^ 0x0a0a..` has a zero byte where `word` has a newline,
+/// and the classic `(v - 0x01..) & !v & 0x80..` test finds the lowest such byte exactly
+/// (borrows only reach bytes above it).
+#[inline]
+pub fn find_newline(haystack: &[u8]) -> Option<usize> {
+    const ONES: u64 = u64::from_ne_bytes([0x01; 8]);
+    const HIGHS: u64 = u64::from_ne_bytes([0x80; 8]);
+    const NEWLINES: u64 = u64::from_ne_bytes([b'\n'; 8]);
+    let mut chunks = haystack.chunks_exact(8);
+    let mut offset = 0;
+    for chunk in &mut chunks {
+        if let Ok(bytes) = <[u8; 8]>::try_from(chunk) {
+            let word = u64::from_le_bytes(bytes) ^ NEWLINES;
+            let found = word.wrapping_sub(ONES) & !word & HIGHS;
+            if found != 0 {
+                return Some(offset + (found.trailing_zeros() / 8) as usize);
+            }
+        }
+        offset += 8;
+    }
+    chunks
+        .remainder()
+        .iter()
+        .position(|&byte| byte == b'\n')
+        .map(|index| offset + index)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A source that hands out at most `step` bytes per read, as a pipe might.
+    struct Trickle<'a> {
+        data: &'a [u8],
+        step: usize,
+    }
+
+    impl Read for Trickle<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            let n = self.step.min(buf.len()).min(self.data.len());
+            let (head, rest) = self.data.split_at(n);
+            buf[..n].copy_from_slice(head);
+            self.data = rest;
+            Ok(n)
+        }
+    }
+
+    fn lines(data: &[u8], step: usize) -> Vec<Result<Vec<u8>, u64>> {
+        let mut reader = LineReader::new(Trickle { data, step });
+        let mut out = Vec::new();
+        while let Some((_, line)) = reader.next_line().unwrap() {
+            out.push(match line {
+                Line::Text(text) => Ok(text.to_vec()),
+                Line::TooLong(length) => Err(length),
+            });
+        }
+        out
+    }
+
+    #[test]
+    fn newline_search_agrees_with_a_plain_scan() {
+        let mut data = vec![b'a'; 40];
+        for at in 0..40 {
+            data[at] = b'\n';
+            for start in 0..=at {
+                assert_eq!(find_newline(&data[start..]), Some(at - start));
+            }
+            data[at] = 0x8a; // a byte with the high bit set must not look like a newline
+            assert_eq!(find_newline(&data), None);
+            data[at] = b'a';
+        }
+    }
+
+    #[test]
+    fn splits_lines_whatever_the_read_sizes() {
+        let data = b"\xef\xbb\xbfone\r\ntwo\n\nthree";
+        let want: Vec<Result<Vec<u8>, u64>> = vec![
+            Ok(b"one".to_vec()),
+            Ok(b"two".to_vec()),
+            Ok(Vec::new()),
+            Ok(b"three".to_vec()),
+        ];
+        for step in 1..=data.len() {
+            assert_eq!(lines(data, step), want, "step {step}");
+        }
+    }
+
+    #[test]
+    fn a_line_too_long_is_measured_and_skipped() {
+        let mut data = b"a\n".to_vec();
+        data.extend(std::iter::repeat_n(b'z', CAPACITY * 2 + 5));
+        data.extend_from_slice(b"\nb\n");
+        data.extend(std::iter::repeat_n(b'y', MAX_LINE + 1));
+        data.extend_from_slice(b"\nc\n");
+        data.extend(std::iter::repeat_n(b'w', MAX_LINE));
+        data.extend_from_slice(b"\n");
+        data.extend(std::iter::repeat_n(b'v', CAPACITY + 1));
+        let want = vec![
+            Ok(b"a".to_vec()),
+            Err(CAPACITY as u64 * 2 + 5),
+            Ok(b"b".to_vec()),
+            Err(MAX_LINE as u64 + 1),
+            Ok(b"c".to_vec()),
+            Ok(vec![b'w'; MAX_LINE]),
+            Err(CAPACITY as u64 + 1),
+        ];
+        for step in [7, 4096, CAPACITY] {
+            assert_eq!(lines(&data, step), want, "step {step}");
+        }
+    }
+
+    #[test]
+    fn counts_lines() {
+        let mut reader = LineReader::new(&b"a\nb\nc"[..]);
+        let mut numbers = Vec::new();
+        while let Some((number, _)) = reader.next_line().unwrap() {
+            numbers.push(number);
+            assert_eq!(number, reader.line_number());
+        }
+        assert_eq!(numbers, [1, 2, 3]);
+    }
+}
