@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Reproduces every figure in BENCHMARKS.md on this machine, now:
 #
-#     bash benches/run.sh            # the figures (about 15 minutes on 2 cores)
+#     bash benches/run.sh            # the figures (about 30 minutes on 2 cores)
 #     bash benches/run.sh --quick    # criterion's --quick: checks the script, not for figures
 #
 # 1. speed: benches/tictactoe.rs, once with the default CHD table and once with
@@ -11,7 +11,8 @@
 #    script run again on its own;
 # 3. size: the table (`table_size()`), the release binary (stripped and not), and what a
 #    `#![no_std]` user links (a cdylib calling `Board::lookup`, against one that does not);
-# 4. the CLI's throughput: benches/throughput.sh, if it is there.
+# 4. the CLI's throughput: benches/throughput.sh;
+# 5. the footholds solver beside brute force: benches/footholds.rs.
 #
 # Everything lands in $CARGO_TARGET_DIR/bench-report/ (default target/bench-report/):
 # report.md (printed at the end) and the raw logs. Needs bash, cargo, python3 (to read
@@ -203,6 +204,17 @@ if [ -f benches/throughput.sh ]; then
 else
     say "benches/throughput.sh is not in this tree yet."
 fi
+
+# 5. Disappearing footholds ----------------------------------------------------------------
+say
+say "## 5. Footholds: the exact solver beside brute force"
+say "- \`cargo bench --bench footholds\`, load before: $(load)"
+cargo bench --bench footholds -- "${CRITERION_ARGS[@]}" | tee "$OUT/bench-footholds.log"
+say "- after: $(load)"
+say
+grep -E '^(sweep|  +[0-9.]+(µs|ms|s) )' "$OUT/bench-footholds.log" | sed 's/^/    /' | tee -a "$REPORT"
+say
+grep -E '^\|' "$OUT/bench-footholds.log" | tee -a "$REPORT"
 
 echo
 echo "Report: $REPORT"

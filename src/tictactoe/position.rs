@@ -33,6 +33,7 @@ impl Board {
     /// assert_eq!(position.best_moves().collect::<Vec<_>>(), [2]);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
+    #[inline]
     pub fn lookup(self) -> Result<Position, Unreachable> {
         match table::get(self.code()) {
             Some(entry) => Ok(Position { board: self, entry }),

@@ -22,6 +22,11 @@ impl Board {
     /// ```
     pub fn from_ascii(text: &[u8]) -> Result<Board, ParseBoardError> {
         let text = text.trim_ascii();
+        // The common spellings, `xo.x..o..` and `xo./x../o..`, without a branch per byte;
+        // anything else, errors included, takes the general path below.
+        if let Some(board) = nine_cells(text) {
+            return Ok(board);
+        }
         if text.is_empty() {
             return Err(ParseBoardError::new(ErrorKind::Empty));
         }
@@ -33,7 +38,7 @@ impl Board {
                 b'x' | b'X' => Some(Player::X),
                 b'o' | b'O' => Some(Player::O),
                 b'.' | b'-' | b'_' => None,
-                b'/' | b' ' | b'\t' | b'\r' | b'\n' => {
+                _ if is_separator(byte) => {
                     if in_row > 0 {
                         if in_row != 3 {
                             return Err(ParseBoardError::new(ErrorKind::RowLength {
@@ -83,6 +88,51 @@ impl Board {
         }
         Ok(Board::from_masks(x, o).unwrap_or(Board::EMPTY))
     }
+}
+
+/// A byte's cell bits: 1 for `x`, 2 for `o`, 0 for an empty cell, [`NOT_CELL`] for any
+/// other byte.
+#[allow(clippy::indexing_slicing)] // constant indices into a 256-entry table, at compile time
+const CELL: [u8; 256] = {
+    let mut table = [NOT_CELL; 256];
+    table[b'x' as usize] = 1;
+    table[b'X' as usize] = 1;
+    table[b'o' as usize] = 2;
+    table[b'O' as usize] = 2;
+    table[b'.' as usize] = 0;
+    table[b'-' as usize] = 0;
+    table[b'_' as usize] = 0;
+    table
+};
+const NOT_CELL: u8 = 4;
+
+/// The board spelt by exactly nine cell bytes, or by three rows of three split by single
+/// separators; `None` for any other text (which may still be a board).
+#[inline]
+fn nine_cells(text: &[u8]) -> Option<Board> {
+    let cells = match *text {
+        [a, b, c, d, e, f, g, h, i] => [a, b, c, d, e, f, g, h, i],
+        [a, b, c, s, d, e, f, t, g, h, i] if is_separator(s) && is_separator(t) => {
+            [a, b, c, d, e, f, g, h, i]
+        }
+        _ => return None,
+    };
+    let (mut x, mut o, mut bad) = (0u16, 0u16, 0u8);
+    for (index, byte) in cells.into_iter().enumerate() {
+        let bits = CELL.get(usize::from(byte)).copied().unwrap_or(NOT_CELL);
+        x |= u16::from(bits & 1) << index;
+        o |= u16::from((bits >> 1) & 1) << index;
+        bad |= bits;
+    }
+    if bad & NOT_CELL != 0 {
+        return None;
+    }
+    Board::from_masks(x, o)
+}
+
+/// A byte that separates rows.
+const fn is_separator(byte: u8) -> bool {
+    matches!(byte, b'/' | b' ' | b'\t' | b'\r' | b'\n')
 }
 
 impl FromStr for Board {
