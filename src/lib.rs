@@ -49,6 +49,11 @@ extern crate alloc;
 #[cfg(feature = "std")]
 extern crate std;
 
+// The README's Rust examples run as doctests, so that they stay true.
+#[cfg(all(doctest, feature = "std"))]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
+
 #[cfg(feature = "alloc")]
 pub mod footholds;
 pub mod tictactoe;
