@@ -13,7 +13,10 @@
 #
 # Environment: FUZZ_TARGET_DIR (default fuzz/target) is where the fuzz build goes, kept
 # apart from the main build because its flags differ; FUZZ_RUNS_SCALE (default 1)
-# multiplies every target's number of runs.
+# multiplies every target's number of runs; FUZZ_SECONDS, if set, runs each target for that
+# many seconds instead of a number of runs (the plateau runs that fuzz/README.md reports);
+# FUZZ_KEEP_CORPUS, if set, is a directory where each target's grown corpus is kept
+# (FUZZ_KEEP_CORPUS/TARGET), to minimise into fuzz/corpus with `cargo fuzz cmin`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -49,18 +52,26 @@ failed=0
 for spec in "${targets[@]}"; do
   read -r target runs dict <<<"$spec"
   runs=$((runs * scale))
-  echo "== $target: seed 1, $runs runs"
+  budget=(-runs="$runs" -max_total_time=300)
+  [ -n "${FUZZ_SECONDS:-}" ] && runs=unlimited && budget=(-max_total_time="$FUZZ_SECONDS")
+  echo "== $target: seed 1, $runs runs${FUZZ_SECONDS:+, $FUZZ_SECONDS s}"
   mkdir -p "$scratch/corpus-$target" "$scratch/artifacts-$target"
   start=$SECONDS
   # New inputs go to the scratch corpus (the first directory), never into the repository.
   # -close_fd_mask=3: the footholds target runs the command, which writes to stdout and
   # stderr; libFuzzer keeps its own report.
   if cargo fuzz run "${build_flags[@]}" "$target" "$scratch/corpus-$target" "fuzz/corpus/$target" -- \
-      -seed=1 -runs="$runs" -max_total_time=300 -timeout=10 -rss_limit_mb=2048 \
+      -seed=1 "${budget[@]}" -timeout=10 -rss_limit_mb=2048 \
       -dict="$dict" -close_fd_mask=3 -print_final_stats=1 \
       -artifact_prefix="$scratch/artifacts-$target/" >"$scratch/$target.log" 2>&1; then
-    grep -E '^stat::(number_of_executed_units|average_exec_per_sec)|^Done' "$scratch/$target.log" || true
+    # The last status line gives coverage (cov: edges, ft: features, corp: corpus size).
+    grep -E '^#[0-9]+' "$scratch/$target.log" | tail -n 1 || true
+    grep -E '^stat::(number_of_executed_units|average_exec_per_sec|peak_rss_mb)|^Done' "$scratch/$target.log" || true
     echo "   ok in $((SECONDS - start)) s"
+    if [ -n "${FUZZ_KEEP_CORPUS:-}" ]; then
+      mkdir -p "$FUZZ_KEEP_CORPUS/$target"
+      cp "$scratch/corpus-$target"/* "$FUZZ_KEEP_CORPUS/$target/" 2>/dev/null || true
+    fi
   else
     failed=1
     tail -n 30 "$scratch/$target.log"

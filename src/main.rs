@@ -27,9 +27,13 @@ fn main() -> ExitCode {
         Ok(cli) => cli,
         Err(error) => {
             // Help and version go to stdout (status 0), usage errors to stderr (status 2).
-            // If the stream is closed there is nothing to do about it.
-            let _ = error.print();
-            return ExitCode::from(u8::try_from(error.exit_code()).unwrap_or(2));
+            // Help that cannot be written (a full disk) is an I/O error; a closed pipe
+            // (`--help | head -1`) is a normal end.
+            let status = match error.print() {
+                Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => 2,
+                _ => u8::try_from(error.exit_code()).unwrap_or(2),
+            };
+            return ExitCode::from(status);
         }
     };
     ExitCode::from(cli::run(cli).code())

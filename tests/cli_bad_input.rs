@@ -120,10 +120,20 @@ fn binary_garbage_is_answered_line_by_line_without_a_panic() {
             (state >> 24) as u8
         })
         .collect();
-    let lines = garbage
+    let nonblank: Vec<&[u8]> = garbage
         .split(|&b| b == b'\n')
         .filter(|l| !l.trim_ascii().is_empty())
-        .count();
+        .collect();
+    let lines = nonblank.len();
+    // What the judges' readers must make of it: Baekjoon answers each line (there is no
+    // `end`); algospot reads the first line as a (bad) count, then a board per three rows,
+    // the last one short.
+    assert!(!nonblank.iter().any(|l| l.trim_ascii() == b"end"));
+    assert!(!garbage.starts_with(b"\n") && (lines - 1) % 3 != 0);
+    let boards = |format: &str| match format {
+        "algospot" => (lines - 1).div_ceil(3),
+        _ => lines,
+    };
     for format in ["lines", "boj", "algospot"] {
         let output = perfect_play()
             .args(["outcome", "--format", format])
@@ -139,10 +149,28 @@ fn binary_garbage_is_answered_line_by_line_without_a_panic() {
                 .lines()
                 .all(|l| ["x", "o", "TIE", "invalid", "error"].contains(&l))
         );
-        assert!(stderr.lines().all(|l| l.starts_with("-:")), "{format}");
-        if format == "lines" {
-            assert_eq!(stdout.lines().count(), lines);
-        }
+        assert_eq!(stdout.lines().count(), boards(format), "{format}");
+        // Each message names its line, in input order: one for every `error`, and for the
+        // judges' formats one more for the malformed whole (no `end`; a bad count).
+        let numbers: Vec<u64> = stderr
+            .lines()
+            .map(|l| {
+                let rest = l
+                    .strip_prefix("-:")
+                    .unwrap_or_else(|| panic!("{format}: {l}"));
+                rest.split(':').next().unwrap().parse().unwrap()
+            })
+            .collect();
+        assert!(
+            numbers.windows(2).all(|w| w[0] < w[1]),
+            "{format}: {numbers:?}"
+        );
+        let errors = stdout
+            .lines()
+            .filter(|&l| l == "error" || l == "invalid")
+            .count();
+        let extra = usize::from(format != "lines");
+        assert_eq!(numbers.len(), errors + extra, "{format}");
     }
 }
 

@@ -153,3 +153,44 @@ fn footholds_json_errors_are_objects() {
             "-:1: the query has no \"aloc\"",
         ));
 }
+
+#[test]
+fn files_are_read_in_order_and_named_in_messages() {
+    // The four examples, a blank line (skipped), and a query without "aloc" on line 6.
+    let dir = std::env::temp_dir().join(format!("perfect-play-footholds-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let queries = dir.join("queries.jsonl");
+    std::fs::write(&queries, example_lines() + "\n{\"board\":[[1]]}\n").unwrap();
+    let queries = queries.to_str().unwrap();
+    let missing = dir.join("missing.jsonl");
+    let missing = missing.to_str().unwrap();
+
+    let mut expected = examples()
+        .iter()
+        .map(|example| format!("{}\n", example["result"]))
+        .collect::<String>();
+    expected.push_str("error\n");
+    let both = expected.repeat(2);
+    perfect_play()
+        .args(["footholds", queries, "-", queries])
+        .write_stdin("")
+        .assert()
+        .code(1)
+        .stdout(both)
+        .stderr(format!(
+            "{queries}:6: the query has no \"aloc\"\n{queries}:6: the query has no \"aloc\"\n"
+        ));
+
+    // A file that cannot be read is an I/O error (status 2); the others are still answered.
+    perfect_play()
+        .args(["footholds", missing, queries])
+        .assert()
+        .code(2)
+        .stdout(expected)
+        .stderr(predicate::str::contains(missing).and(predicate::str::contains("cannot open")));
+    perfect_play()
+        .args(["footholds", "--no-such-flag"])
+        .assert()
+        .code(2);
+    std::fs::remove_dir_all(&dir).unwrap();
+}

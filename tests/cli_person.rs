@@ -186,6 +186,52 @@ fn play_stops_when_the_input_ends() {
 }
 
 #[test]
+fn play_answers_each_move_as_it_is_typed() {
+    // A person types one line and waits for the reply: the move must be answered while the
+    // input is still open, with nothing more to read. The input here is a pipe held open, as
+    // a terminal is; the reply is awaited for up to a minute (a stalled reader never sends it).
+    use std::io::{BufRead, BufReader, Write};
+    use std::process::{Command as Std, Stdio};
+    use std::sync::mpsc;
+    use std::time::Duration;
+
+    let mut child = Std::new(env!("CARGO_BIN_EXE_perfect-play"))
+        .arg("play")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let stdout = child.stdout.take().unwrap();
+    let (lines, received) = mpsc::channel();
+    let reader = std::thread::spawn(move || {
+        for line in BufReader::new(stdout).lines() {
+            if lines.send(line.unwrap()).is_err() {
+                break;
+            }
+        }
+    });
+    stdin.write_all(b"5\n").unwrap();
+    stdin.flush().unwrap();
+    let reply = loop {
+        match received.recv_timeout(Duration::from_secs(60)) {
+            Ok(line) if line.starts_with("o plays ") => break Some(line),
+            Ok(_) => {}
+            Err(_) => break None,
+        }
+    };
+    stdin.write_all(b"quit\n").unwrap();
+    drop(stdin);
+    let status = child.wait().unwrap();
+    reader.join().unwrap();
+    assert!(
+        reply.is_some(),
+        "no reply to the move 5 while the input stayed open"
+    );
+    assert!(status.success());
+}
+
+#[test]
 fn every_command_has_help_with_an_example() {
     for command in [
         &[][..],
@@ -195,12 +241,21 @@ fn every_command_has_help_with_an_example() {
         &["play"],
         &["footholds"],
     ] {
-        perfect_play()
+        let help = perfect_play()
             .args(command)
             .arg("--help")
             .assert()
             .code(0)
-            .stdout(predicate::str::contains("Examples:"))
-            .stdout(predicate::str::contains("perfect-play"));
+            .get_output()
+            .stdout
+            .clone();
+        let help = String::from_utf8(help).unwrap();
+        // The examples come after the options, and each subcommand's show it being run.
+        let examples = help
+            .split_once("Examples:\n")
+            .map(|(_, examples)| examples)
+            .unwrap_or_else(|| panic!("no examples in the help of {command:?}:\n{help}"));
+        let run = format!("perfect-play {}", command.first().unwrap_or(&""));
+        assert!(examples.contains(run.trim_end()), "{command:?}: {examples}");
     }
 }

@@ -52,46 +52,57 @@ fn board() -> impl Strategy<Value = Board> {
 /// How a board is spelled: the layout, and per cell the case and the empty mark.
 #[derive(Debug, Clone)]
 struct Spelling {
-    /// `None` for nine cells in a row, else the separator between rows.
-    separator: Option<&'static str>,
+    /// `None` for nine cells in a row, else what stands between rows 1 and 2, and 2 and 3:
+    /// a run of one or more separators (`/`, space, tab, CR, LF), mixed as they come.
+    separators: Option<[String; 2]>,
     upper: [bool; 9],
     empty: [char; 9],
+    /// Whitespace around the board; for a board in rows, also separators (a leading or
+    /// trailing `/` is as harmless as a space).
     before: String,
     after: String,
 }
 
 fn spelling() -> impl Strategy<Value = Spelling> {
-    let separator = prop_oneof![
+    let run = "[/ \t\r\n]{1,3}";
+    let separators = prop_oneof![
         Just(None),
-        Just(Some("/")),
-        Just(Some(" ")),
-        Just(Some("\t")),
-        Just(Some("\n")),
-        Just(Some("\r\n")),
+        Just(Some(["/".to_owned(), "/".to_owned()])),
+        Just(Some(["\r\n".to_owned(), "\r\n".to_owned()])),
+        (run, run).prop_map(|(a, b)| Some([a, b])),
     ];
     let whitespace = "[ \t\r\n]{0,4}";
+    let around = "[/ \t\r\n]{0,4}";
     (
-        separator,
+        separators,
         any::<[bool; 9]>(),
         proptest::array::uniform9(prop_oneof![Just('.'), Just('-'), Just('_')]),
-        whitespace,
-        whitespace,
+        (whitespace, whitespace, around, around),
     )
-        .prop_map(|(separator, upper, empty, before, after)| Spelling {
-            separator,
-            upper,
-            empty,
-            before,
-            after,
-        })
+        .prop_map(
+            |(separators, upper, empty, (space_before, space_after, before, after))| {
+                let (before, after) = if separators.is_some() {
+                    (before, after)
+                } else {
+                    (space_before, space_after)
+                };
+                Spelling {
+                    separators,
+                    upper,
+                    empty,
+                    before,
+                    after,
+                }
+            },
+        )
 }
 
 /// The board written in `spelling`, built from its cells alone.
 fn spell(board: Board, spelling: &Spelling) -> String {
     let mut text = spelling.before.clone();
     for (i, cell) in board.cells().into_iter().enumerate() {
-        if i > 0 && i % 3 == 0 {
-            text.push_str(spelling.separator.unwrap_or(""));
+        if let (3 | 6, Some(separators)) = (i, &spelling.separators) {
+            text.push_str(&separators[i / 3 - 1]);
         }
         let c = match cell {
             Some(Player::X) => 'x',

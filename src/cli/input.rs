@@ -182,13 +182,22 @@ impl<R: Read> LineReader<R> {
         Line::Text(text.strip_suffix(b"\r").unwrap_or(text))
     }
 
-    /// Reads until three bytes (or the end) are buffered, and drops a byte order mark.
+    /// Drops a byte order mark at the start of the input.
+    ///
+    /// Reads again only while the bytes so far could still be the start of one: a person at
+    /// a terminal hands over one short line at a time (`5` and Enter is two bytes), and the
+    /// answer to it must not wait for the next line.
     fn skip_bom(&mut self) -> io::Result<()> {
-        while self.end - self.start < BOM.len() && !self.eof {
+        loop {
+            let pending = self.buffered();
+            if pending.starts_with(BOM) {
+                self.start += BOM.len();
+                break;
+            }
+            if self.eof || !BOM.starts_with(pending) {
+                break;
+            }
             self.fill()?;
-        }
-        if self.buffered().starts_with(BOM) {
-            self.start += BOM.len();
         }
         self.started = true;
         Ok(())
@@ -353,6 +362,27 @@ mod tests {
         for step in [7, 4096, CAPACITY] {
             assert_eq!(lines(&data, step), want, "step {step}");
         }
+    }
+
+    /// A source that hands out its chunks one per read, then fails: as a terminal, which
+    /// has nothing more until the person types it.
+    struct Typed<'a>(std::collections::VecDeque<&'a [u8]>);
+
+    impl Read for Typed<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            let chunk = self.0.pop_front().ok_or(io::ErrorKind::WouldBlock)?;
+            buf[..chunk.len()].copy_from_slice(chunk);
+            Ok(chunk.len())
+        }
+    }
+
+    #[test]
+    fn a_short_first_line_is_handed_on_without_waiting_for_more() {
+        let mut reader = LineReader::new(Typed([&b"5\n"[..]].into()));
+        assert_eq!(reader.next_line().unwrap(), Some((1, Line::Text(b"5"))));
+        // A byte order mark split across reads is still dropped.
+        let mut reader = LineReader::new(Typed([&b"\xef"[..], b"\xbb", b"\xbf1\n"].into()));
+        assert_eq!(reader.next_line().unwrap(), Some((1, Line::Text(b"1"))));
     }
 
     #[test]

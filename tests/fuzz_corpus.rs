@@ -1,0 +1,95 @@
+//! Every input kept under `fuzz/corpus/`, replayed through the binary (and the board
+//! parser) in plain `cargo test`: the fuzzers' finds become regression tests without
+//! cargo-fuzz or a nightly feature.
+//!
+//! When a fuzz target finds a crash, its input goes into `fuzz/corpus/TARGET/` (named for
+//! what it found) and this test runs it from then on. The expectations are the documented
+//! ones that hold for any input (issue 3 and `perfect-play --help`): no panic (status 101)
+//! and no signal, status 0 or 1, and every message on stderr of the form
+//! `FILE:LINE: why`, naming the file the input was read from and a line in it (or the one
+//! after its last, for input that ends too soon).
+#![cfg(feature = "cli")]
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use assert_cmd::Command;
+use perfect_play::Board;
+
+/// The files of `fuzz/corpus/TARGET`, sorted.
+fn corpus(target: &str) -> Vec<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("fuzz/corpus")
+        .join(target);
+    let mut files: Vec<PathBuf> = fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .map(|entry| entry.unwrap().path())
+        .collect();
+    files.sort();
+    assert!(!files.is_empty(), "{} is empty", dir.display());
+    files
+}
+
+/// Runs `perfect-play ARGS FILE` and checks what holds for any input.
+fn replay(args: &[&str], file: &Path) {
+    let output = Command::new(env!("CARGO_BIN_EXE_perfect-play"))
+        .args(args)
+        .arg(file)
+        .output()
+        .unwrap();
+    let shown = format!("perfect-play {} {}", args.join(" "), file.display());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        matches!(output.status.code(), Some(0 | 1)),
+        "{shown}: {:?}\n{stderr}",
+        output.status
+    );
+    let lines = fs::read(file).unwrap().split(|&b| b == b'\n').count() as u64;
+    let prefix = format!("{}:", file.display());
+    for message in stderr.lines() {
+        let line = message
+            .strip_prefix(&prefix)
+            .and_then(|rest| rest.split(':').next())
+            .and_then(|number| number.parse::<u64>().ok())
+            .unwrap_or_else(|| panic!("{shown}: not FILE:LINE: {message}"));
+        // A message about the end of the input (no `end`, too few boards) names the line
+        // after the last, where more was expected.
+        assert!(
+            (1..=lines + 1).contains(&line),
+            "{shown}: line {line} of {lines}: {message}"
+        );
+    }
+}
+
+#[test]
+fn board_corpus_parses_without_a_panic() {
+    for file in corpus("board") {
+        let bytes = fs::read(&file).unwrap();
+        let parsed = Board::from_ascii(&bytes);
+        if let Ok(text) = std::str::from_utf8(&bytes) {
+            assert_eq!(text.parse::<Board>(), parsed, "{}", file.display());
+        }
+        if let Err(error) = parsed {
+            assert!(!error.to_string().is_empty());
+        }
+    }
+}
+
+#[test]
+fn reader_corpora_replay_through_every_batch_command() {
+    for format in ["lines", "boj", "algospot"] {
+        for file in corpus(format) {
+            replay(&["outcome", "--format", format], &file);
+            replay(&["outcome", "--json", "--format", format], &file);
+            replay(&["validity", "--explain", "--format", format], &file);
+        }
+    }
+}
+
+#[test]
+fn footholds_corpus_replays_through_the_command() {
+    for file in corpus("footholds") {
+        replay(&["footholds"], &file);
+        replay(&["footholds", "--json"], &file);
+    }
+}
