@@ -16,7 +16,8 @@
 # multiplies every target's number of runs; FUZZ_SECONDS, if set, runs each target for that
 # many seconds instead of a number of runs (the plateau runs that fuzz/README.md reports);
 # FUZZ_KEEP_CORPUS, if set, is a directory where each target's grown corpus is kept
-# (FUZZ_KEEP_CORPUS/TARGET), to minimise into fuzz/corpus with `cargo fuzz cmin`.
+# (FUZZ_KEEP_CORPUS/TARGET) with libFuzzer's log, to minimise into fuzz/corpus with
+# `cargo fuzz cmin`; FUZZ_ONLY, if set, is the one target to run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -51,6 +52,7 @@ targets=(
 failed=0
 for spec in "${targets[@]}"; do
   read -r target runs dict <<<"$spec"
+  [ -n "${FUZZ_ONLY:-}" ] && [ "$FUZZ_ONLY" != "$target" ] && continue
   runs=$((runs * scale))
   budget=(-runs="$runs" -max_total_time=300)
   [ -n "${FUZZ_SECONDS:-}" ] && runs=unlimited && budget=(-max_total_time="$FUZZ_SECONDS")
@@ -71,6 +73,7 @@ for spec in "${targets[@]}"; do
     if [ -n "${FUZZ_KEEP_CORPUS:-}" ]; then
       mkdir -p "$FUZZ_KEEP_CORPUS/$target"
       cp "$scratch/corpus-$target"/* "$FUZZ_KEEP_CORPUS/$target/" 2>/dev/null || true
+      cp "$scratch/$target.log" "$FUZZ_KEEP_CORPUS/$target.log"
     fi
   else
     failed=1
