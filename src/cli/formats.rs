@@ -113,25 +113,49 @@ fn cell(byte: u8) -> u8 {
     CELLS.get(usize::from(byte)).copied().unwrap_or(NOT_A_CELL)
 }
 
+/// What two cell bytes `a b` mean together, at `PAIRS[a << 8 | b]`: `digit(a) + 3 *
+/// digit(b)` (0..9), or [`NOT_A_PAIR`] if either is not a cell.
+///
+/// 64 KiB, but a board touches only the 49 entries of valid pairs, which lie in 14 cache
+/// lines (the alphabet's bytes fall in two 64-byte ranges).
+#[allow(clippy::indexing_slicing)] // evaluated at compile time: a bad index fails the build
+static PAIRS: [u8; 65_536] = {
+    let mut table = [NOT_A_PAIR; 65_536];
+    let mut index = 0;
+    while index < 65_536 {
+        let (a, b) = (CELLS[index >> 8], CELLS[index & 0xff]);
+        if a != NOT_A_CELL && b != NOT_A_CELL {
+            table[index] = a + 3 * b;
+        }
+        index += 1;
+    }
+    table
+};
+const NOT_A_PAIR: u8 = 16;
+
+/// The value of the cell bytes `a b` ([`PAIRS`]).
+#[inline(always)]
+fn pair(a: u8, b: u8) -> u16 {
+    let index = usize::from(a) << 8 | usize::from(b);
+    u16::from(PAIRS.get(index).copied().unwrap_or(NOT_A_PAIR))
+}
+
 /// The base-3 code ([`Board::code`]) of the board spelled by nine cell bytes, or `None` if
 /// any byte is not a cell.
 ///
-/// Horner's rule straight from the bytes: nine table loads and multiply-adds, no masks.
-/// Measured, this is twice as fast as building the x and o masks and asking the board for
-/// its code.
+/// Four lookups of two cells each and one of a single cell, summed by their weights (cell
+/// `i` weighs `3^i`). Measured with callgrind on 200,000 lines, this takes about half the
+/// instructions of a lookup and multiply-add per cell (Horner's rule), which took half
+/// those of building the x and o masks and asking the board for its code.
 #[inline(always)]
 pub fn fast_code(cells: &[u8; 9]) -> Option<u16> {
-    let (mut code, mut all) = (0u16, 0u8);
-    for &byte in cells.iter().rev() {
-        let digit = cell(byte);
-        all |= digit;
-        code = code * 3 + u16::from(digit & 3);
+    let [c0, c1, c2, c3, c4, c5, c6, c7, c8] = *cells;
+    let (p0, p1, p2, p3) = (pair(c0, c1), pair(c2, c3), pair(c4, c5), pair(c6, c7));
+    let last = u16::from(cell(c8));
+    if (p0 | p1 | p2 | p3) & u16::from(NOT_A_PAIR) != 0 || last == u16::from(NOT_A_CELL) {
+        return None;
     }
-    if all & NOT_A_CELL == 0 {
-        Some(code)
-    } else {
-        None
-    }
+    Some(p0 + 9 * p1 + 81 * p2 + 729 * p3 + 6_561 * last)
 }
 
 /// If `text` starts with a line of exactly nine cells (ended by `\n` or `\r\n`): the
