@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Reproduces every figure in BENCHMARKS.md on this machine, now:
 #
-#     bash benches/run.sh            # the figures (about 30 minutes on 2 cores)
+#     bash benches/run.sh            # the figures (about 15 minutes on 2 cores)
 #     bash benches/run.sh --quick    # criterion's --quick: checks the script, not for figures
 #
 # 1. speed: benches/tictactoe.rs, once with the default CHD table and once with

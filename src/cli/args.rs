@@ -76,7 +76,10 @@ pub struct OutcomeArgs {
 
     /// One JSON object per board instead: board, to_move, finished, winner, outcome
     /// ("x", "o" or "draw"), plies (left under perfect play), best_moves (cells 0-8,
-    /// row-major); or board and error for a board that cannot be answered.
+    /// row-major); or board and error for a board that cannot be answered. In an error,
+    /// board is the nine cells (x, o, .) of a board no game reaches, the line as given for
+    /// text that is not a board, and null where there is no one line to show (an algospot
+    /// board, a line too long).
     #[arg(long)]
     pub json: bool,
 

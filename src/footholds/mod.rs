@@ -17,10 +17,10 @@
 //! # Ok::<(), perfect_play::footholds::FootholdsError>(())
 //! ```
 //!
-//! Grids of up to 8x8 are taken (the problem's limit is 5x5). On one core of a 2-core
-//! Xeon, the slowest start pair of the full 5x5 grid takes about 0.2 ms, of the full 6x6
-//! grid about 4 ms, and the full 7x7 grid with A at (3, 2) and B at (3, 4) about 75 ms
-//! (`benches/footholds.rs`). Full 8x8 grids can take seconds. To answer many queries,
+//! Grids of up to 8x8 are taken (the problem's limit is 5x5). On one core of a 2-core AMD
+//! EPYC, the slowest start pair of the full 5x5 grid takes 0.14 ms, of the full 6x6 grid
+//! 2.5 ms, and the full 7x7 grid with A at (3, 2) and B at (3, 4) 60 ms, where brute force
+//! takes 157 s (`benches/footholds.rs`, BENCHMARKS.md). Full 8x8 grids can take seconds. To answer many queries,
 //! keep one [`Solver`]: it allocates its table once.
 //!
 //! Where things live:
