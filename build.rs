@@ -3,6 +3,7 @@
 //! The rules come from the library's own source (`src/tictactoe/rules.rs`, `entry.rs`,
 //! `solve.rs`), so the table and the runtime cannot disagree.
 
+use std::error::Error;
 use std::{env, fs, path::Path};
 
 #[allow(dead_code)]
@@ -21,7 +22,7 @@ const SOURCES: [&str; 4] = [
     "src/tictactoe/solve.rs",
 ];
 
-fn main() {
+fn main() -> Result<(), Box<dyn Error>> {
     for source in SOURCES {
         println!("cargo:rerun-if-changed={source}");
     }
@@ -34,7 +35,7 @@ fn main() {
     let mut boards = 0;
     for (code, &bits) in memo.iter().enumerate() {
         if bits != solve::UNSOLVED {
-            let code = u16::try_from(code).expect("codes are below 3^9");
+            let code = u16::try_from(code)?;
             map.entry(code, format!("{bits:#06x}"));
             boards += 1;
         }
@@ -46,6 +47,7 @@ fn main() {
          pub(super) static TABLE: phf::Map<u16, u16> = {};\n",
         map.build()
     );
-    let out = Path::new(&env::var_os("OUT_DIR").expect("cargo sets OUT_DIR")).join("table.rs");
-    fs::write(&out, table).expect("write the table into OUT_DIR");
+    let out_dir = env::var_os("OUT_DIR").ok_or("cargo sets OUT_DIR for build scripts")?;
+    fs::write(Path::new(&out_dir).join("table.rs"), table)?;
+    Ok(())
 }

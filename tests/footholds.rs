@@ -15,6 +15,12 @@
 //! legal, each must keep the position's value (checked with the reference), and the line
 //! must end with the loser unable to move. Grids up to 8x8 from proptest (issue 6) must
 //! solve without panicking, with a line that replays legally.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing
+)] // test code: a panic is a failed test
 
 use std::collections::HashMap;
 

@@ -9,6 +9,12 @@
 //! `FILE:LINE: why`, naming the file the input was read from and a line in it (or the one
 //! after its last, for input that ends too soon).
 #![cfg(feature = "cli")]
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing
+)] // test code: a panic is a failed test
 
 use std::fs;
 use std::path::{Path, PathBuf};

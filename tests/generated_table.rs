@@ -6,6 +6,12 @@
 //! in the sources. The check runs the build script binaries cargo compiled for this package
 //! (`target/*/build/perfect-play-*/build-script-build`) twice each into scratch
 //! directories, and compares with the `table.rs` this very build included.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing
+)] // test code: a panic is a failed test
 
 use std::path::{Path, PathBuf};
 use std::process::Command;

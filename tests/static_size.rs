@@ -8,6 +8,12 @@
 //!
 //! The `phf::Map` header holds slices, so its size depends on the pointer width: the
 //! figures are pinned for 64-bit targets only.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing
+)] // test code: a panic is a failed test
 
 #[cfg(target_pointer_width = "64")]
 #[test]

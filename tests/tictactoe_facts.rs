@@ -6,6 +6,12 @@
 //! Tic-Tac-Toe Endgame data set and DeepMind OpenSpiel. The numbers are read from that
 //! file's table, not retyped here, so this test checks the library against the published
 //! source itself.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing
+)] // test code: a panic is a failed test
 
 use std::collections::{BTreeMap, HashSet};
 

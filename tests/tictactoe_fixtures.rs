@@ -7,6 +7,12 @@
 //!   play (`x`, `o` or `TIE`);
 //! - the official sample of Baekjoon problem 7682: boards, `valid` exactly when a real game
 //!   has just ended there.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing
+)] // test code: a panic is a failed test
 
 use std::collections::HashSet;
 

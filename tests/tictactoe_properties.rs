@@ -6,6 +6,12 @@
 //! who can win, how fast, or which moves are optimal, only where those moves are); and the
 //! promise that a lookup and the validity checks never disagree. Nothing here is compared
 //! with the library's own answers except through such invariants.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing
+)] // test code: a panic is a failed test
 
 use std::collections::BTreeSet;
 

@@ -9,6 +9,12 @@
 //! from the empty board for reachability, a recursive minimax for the solution, and
 //! checks on mark counts and lines for the reasons. Every one of the 3^9 = 19,683 boards
 //! is checked, so nothing here is sampled.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing
+)] // test code: a panic is a failed test
 
 use std::collections::{BTreeSet, HashMap, HashSet};
 

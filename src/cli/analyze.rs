@@ -2,15 +2,14 @@
 
 use std::io::{self, Read};
 
-use perfect_play::Board;
+use crate::Board;
 
 use super::Status;
-use super::batch::output_failed;
+use super::args::AnalyzeArgs;
 use super::draw::{self, Paint};
 use super::input::MAX_LINE;
-use super::outcome::NoGame;
-use super::output::Output;
-use super::{args::AnalyzeArgs, report};
+use super::messages::NoGame;
+use super::output::{Output, output_failed, report};
 
 /// Analyzes the board given (or read from stdin) and prints the drawing.
 pub fn run(args: &AnalyzeArgs) -> Status {

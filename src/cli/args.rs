@@ -131,10 +131,10 @@ pub struct Input {
     #[arg(value_name = "FILE")]
     pub files: Vec<OsString>,
 
-    /// Look every board up in the phf table, without remembering answers per board (for
-    /// measuring the table alone).
+    /// Render every board's answer afresh, without the per-run cache (for measuring the
+    /// table alone).
     #[arg(long, hide = true)]
-    pub no_memo: bool,
+    pub no_cache: bool,
 }
 
 /// The arguments of `analyze`.

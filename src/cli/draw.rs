@@ -2,7 +2,7 @@
 
 use std::fmt::Write;
 
-use perfect_play::{Board, Outcome, Player, Position};
+use crate::{Board, Outcome, Player, Position};
 
 /// How to style text: ANSI SGR codes, or nothing.
 #[derive(Clone, Copy, Debug)]

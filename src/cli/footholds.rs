@@ -8,14 +8,14 @@
 use std::fmt::{self, Display};
 use std::io::Write;
 
-use perfect_play::footholds::{FootholdsError, Grid, Solution, Solver};
+use crate::footholds::{FootholdsError, Grid, Solution, Solver};
 use serde_json::Value;
 
 use super::Status;
 use super::args::FootholdsArgs;
-use super::batch::output_failed;
 use super::input::{Line, LineReader, sources};
-use super::output::{Output, OutputError, json_string};
+use super::messages::json_string;
+use super::output::{Output, OutputError, output_failed};
 
 /// One query, checked for shape: the rows of cells and the two starts.
 #[derive(Debug, PartialEq, Eq)]

@@ -100,6 +100,9 @@ pub struct LineReader<R> {
     eof: bool,
     /// The byte order mark has been looked for.
     started: bool,
+    /// How many bytes at the front of `buf[start..end]` are known to hold no `\n`, so that
+    /// a line arriving in small pieces is searched once, not from its start after each.
+    searched: usize,
     /// The number of the last line handed on (1-based), 0 before the first.
     line: u64,
 }
@@ -114,6 +117,7 @@ impl<R: Read> LineReader<R> {
             end: 0,
             eof: false,
             started: false,
+            searched: 0,
             line: 0,
         }
     }
@@ -135,6 +139,7 @@ impl<R: Read> LineReader<R> {
     #[inline]
     pub fn consume_lines(&mut self, bytes: usize, lines: u64) {
         self.start = (self.start + bytes).min(self.end);
+        self.searched = 0;
         self.line += lines;
     }
 
@@ -148,9 +153,12 @@ impl<R: Read> LineReader<R> {
         }
         loop {
             let pending = self.buffered();
-            if let Some(newline) = find_newline(pending) {
+            let unsearched = pending.get(self.searched..).unwrap_or_default();
+            if let Some(found) = memchr::memchr(b'\n', unsearched) {
+                let newline = self.searched + found;
                 let begin = self.start;
                 self.start += newline + 1;
+                self.searched = 0;
                 self.line += 1;
                 if newline > MAX_LINE {
                     return Ok(Some((self.line, Line::TooLong(newline as u64))));
@@ -158,6 +166,7 @@ impl<R: Read> LineReader<R> {
                 return Ok(Some((self.line, self.text(begin, begin + newline))));
             }
             let pending = pending.len();
+            self.searched = pending;
             if pending > MAX_LINE {
                 let length = self.skip_line()?;
                 return Ok(Some((self.line, Line::TooLong(length))));
@@ -169,6 +178,7 @@ impl<R: Read> LineReader<R> {
                 // The last line, without a newline.
                 let begin = self.start;
                 self.start = self.end;
+                self.searched = 0;
                 self.line += 1;
                 return Ok(Some((self.line, self.text(begin, self.end))));
             }
@@ -234,6 +244,7 @@ impl<R: Read> LineReader<R> {
     fn skip_line(&mut self) -> io::Result<u64> {
         let mut length = (self.end - self.start) as u64;
         self.line += 1;
+        self.searched = 0;
         loop {
             self.start = 0;
             self.end = 0;
@@ -241,43 +252,15 @@ impl<R: Read> LineReader<R> {
                 return Ok(length);
             }
             self.fill()?;
-            if let Some(newline) = find_newline(self.buffered()) {
+            if let Some(newline) = memchr::memchr(b'\n', self.buffered()) {
                 length += newline as u64;
                 self.start = newline + 1;
+                self.searched = 0;
                 return Ok(length);
             }
             length += self.end as u64;
         }
     }
-}
-
-/// The index of the first `\n` in `haystack`.
-///
-/// Eight bytes at a time: `word ^ 0x0a0a..` has a zero byte where `word` has a newline,
-/// and the classic `(v - 0x01..) & !v & 0x80..` test finds the lowest such byte exactly
-/// (borrows only reach bytes above it).
-#[inline]
-pub fn find_newline(haystack: &[u8]) -> Option<usize> {
-    const ONES: u64 = u64::from_ne_bytes([0x01; 8]);
-    const HIGHS: u64 = u64::from_ne_bytes([0x80; 8]);
-    const NEWLINES: u64 = u64::from_ne_bytes([b'\n'; 8]);
-    let mut chunks = haystack.chunks_exact(8);
-    let mut offset = 0;
-    for chunk in &mut chunks {
-        if let Ok(bytes) = <[u8; 8]>::try_from(chunk) {
-            let word = u64::from_le_bytes(bytes) ^ NEWLINES;
-            let found = word.wrapping_sub(ONES) & !word & HIGHS;
-            if found != 0 {
-                return Some(offset + (found.trailing_zeros() / 8) as usize);
-            }
-        }
-        offset += 8;
-    }
-    chunks
-        .remainder()
-        .iter()
-        .position(|&byte| byte == b'\n')
-        .map(|index| offset + index)
 }
 
 #[cfg(test)]
@@ -310,20 +293,6 @@ mod tests {
             });
         }
         out
-    }
-
-    #[test]
-    fn newline_search_agrees_with_a_plain_scan() {
-        let mut data = vec![b'a'; 40];
-        for at in 0..40 {
-            data[at] = b'\n';
-            for start in 0..=at {
-                assert_eq!(find_newline(&data[start..]), Some(at - start));
-            }
-            data[at] = 0x8a; // a byte with the high bit set must not look like a newline
-            assert_eq!(find_newline(&data), None);
-            data[at] = b'a';
-        }
     }
 
     #[test]

@@ -1,26 +1,29 @@
-//! The `perfect-play` binary's module tree (not part of the library).
+//! The `perfect-play` binary's commands, behind the `cli` feature. Not a stable API: it is
+//! public (and hidden from the docs) so that `src/main.rs` and the fuzz targets call the
+//! same code.
 //!
 //! One board's way through a batch command: [`input`] reads lines in constant memory,
-//! [`formats`] turns them into [`perfect_play::Board`]s, [`batch`] asks the table (through a
-//! memo) and hands the verdict to the command ([`outcome`], [`validity`]), which writes its
-//! answer through [`output`]. [`analyze`] and [`play`] draw boards for a person with
-//! [`draw`]; [`footholds`] answers the other game's JSON queries.
+//! a reader of [`formats`] turns them into items (a board, text that is not one, a fault
+//! in the input's shape), and [`batch`] answers each through the [`cache`] with the
+//! command's renderer ([`outcome`], [`validity`]), writing through [`output`]. `analyze`
+//! and `play` draw boards for a person; `footholds` answers the other game's JSON queries.
 
 pub mod args;
+pub mod batch;
+pub mod cache;
+pub mod footholds;
+pub mod formats;
+pub mod input;
+pub mod messages;
+pub mod outcome;
+pub mod output;
+pub mod validity;
 
 mod analyze;
-mod batch;
 mod draw;
-mod footholds;
-mod formats;
-mod input;
-mod outcome;
-mod output;
 mod play;
-mod validity;
 
-use std::fmt::Display;
-use std::io::Write;
+use clap::Parser;
 
 use args::{Cli, Command};
 
@@ -46,16 +49,35 @@ impl Status {
     }
 }
 
+/// Parses the command line and runs it: the whole binary.
+pub fn main() -> Status {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(error) => {
+            // Help and version go to stdout (status 0), usage errors to stderr (status 2).
+            // Help that cannot be written (a full disk) is an I/O error; a closed pipe
+            // (`--help | head -1`) is a normal end.
+            return match error.print() {
+                Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Status::Failure,
+                _ if error.exit_code() == 0 => Status::Success,
+                _ => Status::Failure,
+            };
+        }
+    };
+    run(cli)
+}
+
 /// Runs a parsed command line.
 pub fn run(cli: Cli) -> Status {
     match cli.command {
         Command::Outcome(args) => {
-            let (files, memo) = (&args.input.files, !args.input.no_memo);
-            if args.json {
-                batch::run(files, args.format, outcome::Json::new(memo), memo)
-            } else {
-                batch::run(files, args.format, outcome::Text, memo)
-            }
+            let render = outcome::Outcomes { json: args.json };
+            batch::run(
+                &args.input.files,
+                args.format,
+                &render,
+                !args.input.no_cache,
+            )
         }
         Command::Validity(args) => {
             let style = if args.json {
@@ -65,22 +87,16 @@ pub fn run(cli: Cli) -> Status {
             } else {
                 validity::Style::Plain
             };
-            let memo = !args.input.no_memo;
+            let render = validity::Validity { style };
             batch::run(
                 &args.input.files,
                 args.format,
-                validity::Validity::new(style, memo),
-                memo,
+                &render,
+                !args.input.no_cache,
             )
         }
         Command::Analyze(args) => analyze::run(&args),
         Command::Play(args) => play::run(&args),
         Command::Footholds(args) => footholds::run(&args),
     }
-}
-
-/// Says on stderr what went wrong, as `perfect-play: why`. A failure to write to stderr is
-/// ignored: there is nowhere left to report it.
-pub fn report(why: &dyn Display) {
-    let _ = writeln!(std::io::stderr(), "perfect-play: {why}");
 }

@@ -1,130 +1,62 @@
 //! `perfect-play outcome`: who wins each board under perfect play.
 
-use std::borrow::Cow;
-use std::fmt::{self, Display};
+use std::fmt::Display;
 use std::io::Write;
 
-use perfect_play::{Board, Outcome, Player, Position, Unreachable};
+use super::batch::Render;
+use super::cache::Answer;
+use super::messages::{NoGame, json_error, player_json};
+use crate::{Board, Outcome, Player, Position};
 
-use super::batch::{Answer, LineCache};
-use super::output::{Output, OutputError, json_string};
+/// Answers `x`, `o`, `TIE` (the judges' spelling), `invalid` or `error`, one per line;
+/// with `json`, one JSON object per line.
+pub struct Outcomes {
+    /// One JSON object per board instead of a word.
+    pub json: bool,
+}
 
-/// Answers `x`, `o`, `TIE` (the judges' spelling), `invalid` or `error`, one per line.
-pub struct Text;
-
-impl Answer for Text {
-    type Verdict = Result<Outcome, Unreachable>;
-
-    #[inline]
-    fn judge(board: Board) -> Self::Verdict {
-        board.lookup().map(Position::outcome)
-    }
-
-    fn fixed(&self, verdict: Self::Verdict) -> Option<Cow<'static, [u8]>> {
-        match verdict {
-            Ok(Outcome::Win(Player::X)) => Some(Cow::Borrowed(b"x\n")),
-            Ok(Outcome::Win(Player::O)) => Some(Cow::Borrowed(b"o\n")),
-            Ok(Outcome::Draw) => Some(Cow::Borrowed(b"TIE\n")),
-            Err(_) => None,
-        }
-    }
-
-    #[inline]
-    fn write(
-        &mut self,
-        out: &mut Output,
-        line: u64,
-        _: Board,
-        verdict: Self::Verdict,
-    ) -> Result<(), OutputError> {
-        match verdict {
-            Ok(Outcome::Win(Player::X)) => out.answer(b"x\n"),
-            Ok(Outcome::Win(Player::O)) => out.answer(b"o\n"),
-            Ok(Outcome::Draw) => out.answer(b"TIE\n"),
-            Err(why) => {
-                out.note(line, &NoGame(why))?;
-                out.answer(b"invalid\n")
+impl Render for Outcomes {
+    fn board(&self, board: Board) -> Answer {
+        match (board.lookup(), self.json) {
+            (Ok(position), false) => Answer::new(word(position.outcome()).as_bytes(), None),
+            (Ok(position), true) => {
+                let mut line = Vec::new();
+                write_position(&mut line, position);
+                Answer::new(&line, None)
             }
-        }
-    }
-
-    fn unreadable(
-        &self,
-        out: &mut Output,
-        line: u64,
-        _: Option<&[u8]>,
-        why: &dyn Display,
-    ) -> Result<(), OutputError> {
-        out.note(line, why)?;
-        out.answer(b"error\n")
-    }
-}
-
-/// Answers one JSON object per line: everything the table knows about the board.
-pub struct Json {
-    cache: LineCache,
-}
-
-impl Json {
-    /// With `cache`, each board's object is rendered once and copied after.
-    pub fn new(cache: bool) -> Json {
-        Json {
-            cache: LineCache::new(cache),
-        }
-    }
-}
-
-impl Answer for Json {
-    type Verdict = Result<Position, Unreachable>;
-
-    fn judge(board: Board) -> Self::Verdict {
-        board.lookup()
-    }
-
-    fn fixed(&self, _: Self::Verdict) -> Option<Cow<'static, [u8]>> {
-        None
-    }
-
-    fn write(
-        &mut self,
-        out: &mut Output,
-        line: u64,
-        board: Board,
-        verdict: Self::Verdict,
-    ) -> Result<(), OutputError> {
-        match verdict {
-            Ok(position) => self.cache.write(out, board.code(), |buf| {
-                write_position(buf, position);
-            }),
-            Err(why) => {
+            (Err(why), json) => {
                 let why = NoGame(why);
-                out.note(line, &why)?;
-                write_error(out.buffer(), Some(board.to_string().as_bytes()), &why);
-                out.answered()
+                let mut line = Vec::new();
+                if json {
+                    json_error(&mut line, Some(board.to_string().as_bytes()), &why);
+                } else {
+                    line.extend_from_slice(b"invalid\n");
+                }
+                Answer::new(&line, Some(why.to_string()))
             }
         }
     }
 
-    fn unreadable(
-        &self,
-        out: &mut Output,
-        line: u64,
-        given: Option<&[u8]>,
-        why: &dyn Display,
-    ) -> Result<(), OutputError> {
-        out.note(line, why)?;
-        write_error(out.buffer(), given, why);
-        out.answered()
+    fn not_a_board(&self, line: &mut Vec<u8>, text: Option<&[u8]>, why: &dyn Display) {
+        if self.json {
+            json_error(line, text, why);
+        } else {
+            line.extend_from_slice(b"error\n");
+        }
+    }
+}
+
+/// The judges' word for an outcome, with its line end.
+fn word(outcome: Outcome) -> &'static str {
+    match outcome {
+        Outcome::Win(Player::X) => "x\n",
+        Outcome::Win(Player::O) => "o\n",
+        Outcome::Draw => "TIE\n",
     }
 }
 
 /// `{"board":..,"to_move":..,"finished":..,"winner":..,"outcome":..,"plies":..,"best_moves":[..]}`
-fn write_position(buf: &mut Vec<u8>, position: Position) {
-    let player = |player: Option<Player>| match player {
-        Some(Player::X) => "\"x\"",
-        Some(Player::O) => "\"o\"",
-        None => "null",
-    };
+fn write_position(line: &mut Vec<u8>, position: Position) {
     let outcome = match position.outcome() {
         Outcome::Win(Player::X) => "x",
         Outcome::Win(Player::O) => "o",
@@ -132,41 +64,19 @@ fn write_position(buf: &mut Vec<u8>, position: Position) {
     };
     // Writing into a Vec cannot fail.
     let _ = write!(
-        buf,
+        line,
         "{{\"board\":\"{}\",\"to_move\":{},\"finished\":{},\"winner\":{},\"outcome\":\"{outcome}\",\"plies\":{},\"best_moves\":[",
         position.board(),
-        player(position.to_move()),
+        player_json(position.to_move()),
         position.is_finished(),
-        player(position.winner()),
+        player_json(position.winner()),
         position.plies(),
     );
     for (index, cell) in position.best_moves().enumerate() {
         if index > 0 {
-            buf.push(b',');
+            line.push(b',');
         }
-        buf.push(b'0' + cell);
+        line.push(b'0' + cell);
     }
-    buf.extend_from_slice(b"]}\n");
-}
-
-/// `{"board":..,"error":..}`: the text as given (or null when there is none to show) and
-/// why it has no answer.
-pub fn write_error(buf: &mut Vec<u8>, given: Option<&[u8]>, why: &dyn Display) {
-    buf.extend_from_slice(b"{\"board\":");
-    match given {
-        Some(text) => json_string(buf, &String::from_utf8_lossy(text)),
-        None => buf.extend_from_slice(b"null"),
-    }
-    buf.extend_from_slice(b",\"error\":");
-    json_string(buf, &why.to_string());
-    buf.extend_from_slice(b"}\n");
-}
-
-/// The message for a board no game reaches.
-pub struct NoGame(pub Unreachable);
-
-impl Display for NoGame {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "no game reaches this board: {}", self.0)
-    }
+    line.extend_from_slice(b"]}\n");
 }

@@ -11,6 +11,23 @@ use std::io::{self, IsTerminal, StderrLock, StdoutLock, Write};
 
 use super::Status;
 
+/// Says on stderr what went wrong, as `perfect-play: why`. A failure to write to stderr is
+/// ignored: there is nowhere left to report it.
+pub fn report(why: &dyn Display) {
+    let _ = writeln!(io::stderr(), "perfect-play: {why}");
+}
+
+/// The status after stdout failed: a closed pipe is the reader's way of saying it has
+/// enough (status 0, nothing said); anything else is reported (status 2).
+pub fn output_failed(error: &OutputError) -> Status {
+    if error.is_broken_pipe() {
+        Status::Success
+    } else {
+        report(error);
+        Status::Failure
+    }
+}
+
 /// Answers are written to stdout once this many bytes are buffered.
 const FLUSH_AT: usize = 64 * 1024;
 
@@ -53,6 +70,7 @@ pub struct Output {
 
 impl Output {
     /// Locks stdout and stderr for the life of the command.
+    #[allow(clippy::new_without_default)] // takes the process's locks: no default value
     pub fn new() -> Output {
         let stdout = io::stdout();
         let line_buffered = stdout.is_terminal();
@@ -232,10 +250,4 @@ impl ColorChoice {
             }
         }
     }
-}
-
-/// Writes `text` as a JSON string (quoted and escaped) into `buf`.
-pub fn json_string(buf: &mut Vec<u8>, text: &str) {
-    // Serializing a `str` into a `Vec` cannot fail.
-    let _ = serde_json::to_writer(buf, text);
 }

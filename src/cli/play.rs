@@ -3,15 +3,13 @@
 use std::fmt::Display;
 use std::io::{self, IsTerminal};
 
-use perfect_play::{Outcome, Player, Position};
+use crate::{Outcome, Player, Position};
 
 use super::Status;
 use super::args::{Mark, PlayArgs};
-use super::batch::output_failed;
 use super::draw::{self, Paint, Style};
 use super::input::{Line, LineReader};
-use super::output::{Output, OutputError};
-use super::report;
+use super::output::{Output, OutputError, output_failed, report};
 
 /// What a line of input asks for.
 #[derive(Debug, PartialEq, Eq)]

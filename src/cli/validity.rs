@@ -1,14 +1,15 @@
 //! `perfect-play validity`: can a real game end on each board (Baekjoon 7682's question).
+//!
+//! `invalid` is an answer, not a fault: it says nothing on stderr and leaves the exit
+//! status at 0. Only text that is not a board is a fault (`error`, status 1).
 
-use std::borrow::Cow;
 use std::fmt::Display;
 use std::io::Write;
 
-use perfect_play::{Board, NotFinished};
-
-use super::batch::{Answer, LineCache};
-use super::outcome::write_error;
-use super::output::{Output, OutputError, json_string};
+use super::batch::Render;
+use super::cache::Answer;
+use super::messages::{json_error, json_string};
+use crate::{Board, NotFinished};
 
 /// How to write each answer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -21,93 +22,48 @@ pub enum Style {
     Json,
 }
 
-/// Answers `valid`, `invalid` or `error` per board, in the chosen [`Style`].
+/// Answers `valid`, `invalid` or `error` per board, in a [`Style`].
 pub struct Validity {
-    style: Style,
-    /// The JSON objects, per board.
-    cache: LineCache,
+    /// How to write each answer.
+    pub style: Style,
 }
 
-impl Validity {
-    /// Answers in `style`; with `cache`, each board's JSON object is rendered once.
-    pub fn new(style: Style, cache: bool) -> Validity {
-        Validity {
-            style,
-            cache: LineCache::new(cache && style == Style::Json),
-        }
-    }
-}
-
-impl Answer for Validity {
-    type Verdict = Result<(), NotFinished>;
-
-    #[inline]
-    fn judge(board: Board) -> Self::Verdict {
-        board.check_final().map(drop)
-    }
-
-    fn fixed(&self, verdict: Self::Verdict) -> Option<Cow<'static, [u8]>> {
+impl Render for Validity {
+    fn board(&self, board: Board) -> Answer {
+        let verdict = board.check_final().map(drop);
+        let mut line = Vec::new();
+        // Writing into a Vec cannot fail.
         match (self.style, verdict) {
-            (Style::Plain | Style::Explain, Ok(())) => Some(Cow::Borrowed(b"valid\n")),
-            (Style::Plain, Err(_)) => Some(Cow::Borrowed(b"invalid\n")),
+            (Style::Plain | Style::Explain, Ok(())) => line.extend_from_slice(b"valid\n"),
+            (Style::Plain, Err(_)) => line.extend_from_slice(b"invalid\n"),
             (Style::Explain, Err(why)) => {
-                Some(Cow::Owned(format!("invalid: {why}\n").into_bytes()))
+                let _ = writeln!(line, "invalid: {why}");
             }
-            (Style::Json, _) => None,
-        }
-    }
-
-    #[inline]
-    fn write(
-        &mut self,
-        out: &mut Output,
-        _: u64,
-        board: Board,
-        verdict: Self::Verdict,
-    ) -> Result<(), OutputError> {
-        match (self.style, verdict) {
-            (Style::Plain | Style::Explain, Ok(())) => out.answer(b"valid\n"),
-            (Style::Plain, Err(_)) => out.answer(b"invalid\n"),
-            (Style::Explain, Err(why)) => {
-                // Writing into a Vec cannot fail.
-                let _ = writeln!(out.buffer(), "invalid: {why}");
-                out.answered()
-            }
-            (Style::Json, verdict) => self.cache.write(out, board.code(), |buf| {
+            (Style::Json, verdict) => {
                 let reachable = !matches!(verdict, Err(NotFinished::Unreachable(_)));
                 let _ = write!(
-                    buf,
+                    line,
                     "{{\"board\":\"{board}\",\"reachable\":{reachable},\"finished\":{},\"valid\":{},\"reason\":",
                     board.is_over(),
                     verdict.is_ok(),
                 );
                 match verdict {
-                    Ok(()) => buf.extend_from_slice(b"null"),
-                    Err(why) => json_string(buf, &why.to_string()),
+                    Ok(()) => line.extend_from_slice(b"null"),
+                    Err(why) => json_string(&mut line, &why.to_string()),
                 }
-                buf.extend_from_slice(b"}\n");
-            }),
+                line.extend_from_slice(b"}\n");
+            }
         }
+        Answer::new(&line, None)
     }
 
-    fn unreadable(
-        &self,
-        out: &mut Output,
-        line: u64,
-        given: Option<&[u8]>,
-        why: &dyn Display,
-    ) -> Result<(), OutputError> {
-        out.note(line, why)?;
+    fn not_a_board(&self, line: &mut Vec<u8>, text: Option<&[u8]>, why: &dyn Display) {
         match self.style {
-            Style::Plain => out.answer(b"error\n"),
+            Style::Plain => line.extend_from_slice(b"error\n"),
             Style::Explain => {
-                let _ = writeln!(out.buffer(), "error: {why}");
-                out.answered()
+                let _ = writeln!(line, "error: {why}");
             }
-            Style::Json => {
-                write_error(out.buffer(), given, why);
-                out.answered()
-            }
+            Style::Json => json_error(line, text, why),
         }
     }
 }

@@ -26,6 +26,8 @@ pub use position::{IllegalMove, Position};
 pub use rules::{Board, Outcome, Player};
 pub use symmetry::Symmetry;
 pub use text::ParseBoardError;
+#[cfg(feature = "cli")]
+pub(crate) use text::parse_row;
 pub use validity::{NotFinished, Unreachable};
 
 /// The bytes the solved table takes in a binary that links it: the `phf::Map` and the

@@ -92,6 +92,31 @@ const TERNARY: [u16; 512] = {
     table
 };
 
+/// Cells `first..first + N` of every base-3 number `0..3^N`, as `(x, o)` masks: the two
+/// halves of [`Board::from_code`].
+#[allow(clippy::indexing_slicing)] // evaluated at compile time: a bad index fails the build
+const fn digit_masks<const N: usize>(first: u32) -> [(u16, u16); N] {
+    let mut table = [(0, 0); N];
+    let mut code = 0;
+    while code < N {
+        let (mut rest, mut cell, mut x, mut o) = (code, first, 0, 0);
+        while rest > 0 {
+            match rest % 3 {
+                1 => x |= 1 << cell,
+                2 => o |= 1 << cell,
+                _ => {}
+            }
+            rest /= 3;
+            cell += 1;
+        }
+        table[code] = (x, o);
+        code += 1;
+    }
+    table
+}
+const LOW_DIGITS: [(u16, u16); 243] = digit_masks(0);
+const HIGH_DIGITS: [(u16, u16); 81] = digit_masks(5);
+
 /// A tic-tac-toe board: any placement of x and o marks, whether or not a game can reach it.
 ///
 /// Cells are numbered 0..9 row-major from the top left:
@@ -122,6 +147,18 @@ impl Board {
             None
         } else {
             Some(Board { x, o })
+        }
+    }
+
+    /// A board from masks its caller built cell by cell, so that they are 9-bit and
+    /// disjoint. Cannot fail: bits outside the nine cells are dropped, and a cell in both
+    /// masks (which the callers never build) would count as x.
+    #[must_use]
+    pub(crate) const fn from_disjoint_masks(x: u16, o: u16) -> Board {
+        let x = x & ALL_CELLS;
+        Board {
+            x,
+            o: o & ALL_CELLS & !x,
         }
     }
 
@@ -233,21 +270,19 @@ impl Board {
     }
 
     /// The board whose [`Board::code`] is `code`, or `None` if `code` is 19,683 or more.
+    ///
+    /// Two table loads, not nine divisions: the low five base-3 digits (cells 0-4) and the
+    /// high four (cells 5-8) each index a table of their cells' x and o masks.
     #[must_use]
+    #[allow(clippy::indexing_slicing)] // code < 3^9, so code % 243 < 243 and code / 243 < 81
     pub const fn from_code(code: u16) -> Option<Board> {
         if code as usize >= CODES {
             return None;
         }
-        let (mut rest, mut x, mut o, mut cell) = (code, 0, 0, 0);
-        while cell < 9 {
-            match rest % 3 {
-                1 => x |= 1 << cell,
-                2 => o |= 1 << cell,
-                _ => {}
-            }
-            rest /= 3;
-            cell += 1;
-        }
-        Some(Board { x, o })
+        let (low, high) = (
+            LOW_DIGITS[code as usize % 243],
+            HIGH_DIGITS[code as usize / 243],
+        );
+        Some(Board::from_disjoint_masks(low.0 | high.0, low.1 | high.1))
     }
 }

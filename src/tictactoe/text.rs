@@ -13,6 +13,8 @@ use super::rules::{Board, Player};
 impl Board {
     /// Parses a board from bytes, as [`str::parse`] does from text, without needing UTF-8.
     ///
+    /// Error columns count bytes from the start of `text` as given, whitespace included.
+    ///
     /// ```
     /// use perfect_play::Board;
     ///
@@ -21,6 +23,7 @@ impl Board {
     /// # Ok::<(), perfect_play::ParseBoardError>(())
     /// ```
     pub fn from_ascii(text: &[u8]) -> Result<Board, ParseBoardError> {
+        let leading = text.len() - text.trim_ascii_start().len();
         let text = text.trim_ascii();
         // The common spellings, `xo.x..o..` and `xo./x../o..`, without a branch per byte;
         // anything else, errors included, takes the general path below.
@@ -34,64 +37,46 @@ impl Board {
         let (mut cells, mut rows, mut in_row) = (0u8, 0u8, 0u8);
         let mut separated = false;
         for (offset, &byte) in text.iter().enumerate() {
-            let mark = match byte {
-                b'x' | b'X' => Some(Player::X),
-                b'o' | b'O' => Some(Player::O),
-                b'.' | b'-' | b'_' => None,
-                _ if is_separator(byte) => {
-                    if in_row > 0 {
-                        if in_row != 3 {
-                            return Err(ParseBoardError::new(ErrorKind::RowLength {
-                                row: rows + 1,
-                                cells: in_row,
-                            }));
-                        }
-                        rows += 1;
-                        in_row = 0;
+            let bits = cell_bits(byte);
+            if bits == NOT_CELL {
+                if !is_separator(byte) {
+                    return Err(ParseBoardError::unexpected(text, offset, leading));
+                }
+                if in_row > 0 {
+                    if in_row != 3 {
+                        return Err(ParseBoardError::row_length(rows + 1, usize::from(in_row)));
                     }
-                    separated = true;
-                    continue;
+                    rows += 1;
+                    in_row = 0;
                 }
-                _ => {
-                    return Err(ParseBoardError::new(ErrorKind::Unexpected {
-                        found: Found::at(text, offset),
-                        column: offset + 1,
-                    }));
-                }
-            };
+                separated = true;
+                continue;
+            }
             if cells == 9 {
                 return Err(ParseBoardError::new(ErrorKind::TooManyCells));
             }
-            match mark {
-                Some(Player::X) => x |= 1 << cells,
-                Some(Player::O) => o |= 1 << cells,
-                None => {}
-            }
+            x |= u16::from(bits & 1) << cells;
+            o |= u16::from(bits >> 1) << cells;
             cells += 1;
             in_row += 1;
             if separated && in_row > 3 {
-                return Err(ParseBoardError::new(ErrorKind::RowLength {
-                    row: rows + 1,
-                    cells: in_row,
-                }));
+                return Err(ParseBoardError::row_length(rows + 1, usize::from(in_row)));
             }
         }
         // A separator after the last row is as harmless as one before the first.
         if separated && in_row != 0 && in_row != 3 {
-            return Err(ParseBoardError::new(ErrorKind::RowLength {
-                row: rows + 1,
-                cells: in_row,
-            }));
+            return Err(ParseBoardError::row_length(rows + 1, usize::from(in_row)));
         }
         if cells != 9 {
             return Err(ParseBoardError::new(ErrorKind::CellCount(cells)));
         }
-        Ok(Board::from_masks(x, o).unwrap_or(Board::EMPTY))
+        // Each cell set one bit of x or of o, never both.
+        Ok(Board::from_disjoint_masks(x, o))
     }
 }
 
 /// A byte's cell bits: 1 for `x`, 2 for `o`, 0 for an empty cell, [`NOT_CELL`] for any
-/// other byte.
+/// other byte. This table is the cell alphabet: every parser reads cells through it.
 #[allow(clippy::indexing_slicing)] // constant indices into a 256-entry table, at compile time
 const CELL: [u8; 256] = {
     let mut table = [NOT_CELL; 256];
@@ -106,28 +91,119 @@ const CELL: [u8; 256] = {
 };
 const NOT_CELL: u8 = 4;
 
+/// The cell bits of one byte ([`CELL`]).
+#[inline(always)]
+#[allow(clippy::indexing_slicing)] // a byte indexes a 256-entry table
+const fn cell_bits(byte: u8) -> u8 {
+    CELL[byte as usize]
+}
+
 /// The board spelt by exactly nine cell bytes, or by three rows of three split by single
 /// separators; `None` for any other text (which may still be a board).
 #[inline]
 fn nine_cells(text: &[u8]) -> Option<Board> {
-    let cells = match *text {
-        [a, b, c, d, e, f, g, h, i] => [a, b, c, d, e, f, g, h, i],
+    match *text {
+        [a, b, c, d, e, f, g, h, i] => Board::from_nine_cells(&[a, b, c, d, e, f, g, h, i]),
         [a, b, c, s, d, e, f, t, g, h, i] if is_separator(s) && is_separator(t) => {
-            [a, b, c, d, e, f, g, h, i]
+            Board::from_nine_cells(&[a, b, c, d, e, f, g, h, i])
         }
-        _ => return None,
-    };
-    let (mut x, mut o, mut bad) = (0u16, 0u16, 0u8);
-    for (index, byte) in cells.into_iter().enumerate() {
-        let bits = CELL.get(usize::from(byte)).copied().unwrap_or(NOT_CELL);
-        x |= u16::from(bits & 1) << index;
-        o |= u16::from((bits >> 1) & 1) << index;
-        bad |= bits;
+        _ => None,
     }
-    if bad & NOT_CELL != 0 {
-        return None;
+}
+
+impl Board {
+    /// The board spelt by exactly nine cell bytes (`xo.x..o..`), or `None` if one of them
+    /// is not a cell. No branch per byte.
+    #[inline]
+    pub(crate) fn from_nine_cells(cells: &[u8; 9]) -> Option<Board> {
+        let (mut x, mut o, mut bad) = (0u16, 0u16, 0u8);
+        for (index, &byte) in cells.iter().enumerate() {
+            let bits = cell_bits(byte);
+            x |= u16::from(bits & 1) << index;
+            o |= u16::from((bits >> 1) & 1) << index;
+            bad |= bits;
+        }
+        if bad & NOT_CELL != 0 {
+            return None;
+        }
+        Some(Board::from_disjoint_masks(x, o))
     }
-    Board::from_masks(x, o)
+}
+
+/// One row of a board given a row per line (the algospot format): exactly three cells
+/// after trimming whitespace, as `(x, o)` bits of cells 0..3. `row` (1..=3) and the
+/// columns in errors count against `text` as given.
+#[cfg(feature = "cli")]
+pub(crate) fn parse_row(text: &[u8], row: u8) -> Result<(u8, u8), ParseBoardError> {
+    let leading = text.len() - text.trim_ascii_start().len();
+    let cells = text.trim_ascii();
+    let (mut x, mut o) = (0u8, 0u8);
+    for (offset, &byte) in cells.iter().enumerate() {
+        let bits = cell_bits(byte);
+        if bits == NOT_CELL {
+            return Err(ParseBoardError::unexpected(cells, offset, leading));
+        }
+        if offset < 3 {
+            x |= (bits & 1) << offset;
+            o |= (bits >> 1) << offset;
+        }
+    }
+    if cells.len() == 3 {
+        Ok((x, o))
+    } else {
+        Err(ParseBoardError::row_length(row, cells.len()))
+    }
+}
+
+/// The nine-cell parse for the batch reader, which meets it tens of millions of times a
+/// second: two cells per table load instead of one. `PAIRS[a << 8 | b]` holds the x bits of
+/// cells `a b` in bits 0-1 and their o bits in bits 16-17, or [`BAD_PAIR`].
+///
+/// 256 KiB, but a board touches only the 49 entries of valid pairs, which lie in 35 cache
+/// lines; kept to the binary's feature so that a library user does not carry it.
+#[cfg(feature = "cli")]
+#[allow(clippy::indexing_slicing)] // evaluated at compile time: a bad index fails the build
+static PAIRS: [u32; 65_536] = {
+    let mut table = [BAD_PAIR; 65_536];
+    let mut index = 0;
+    while index < 65_536 {
+        let (a, b) = (CELL[index >> 8], CELL[index & 0xff]);
+        if a != NOT_CELL && b != NOT_CELL {
+            let x = (a & 1) as u32 | ((b & 1) as u32) << 1;
+            let o = (a >> 1) as u32 | ((b >> 1) as u32) << 1;
+            table[index] = x | o << 16;
+        }
+        index += 1;
+    }
+    table
+};
+#[cfg(feature = "cli")]
+const BAD_PAIR: u32 = 1 << 31;
+
+#[cfg(feature = "cli")]
+impl Board {
+    /// [`Board::from_nine_cells`] through [`PAIRS`]: the same answer for every input, in
+    /// fewer instructions (BENCHMARKS.md has the count).
+    #[inline(always)]
+    pub(crate) fn from_nine_cells_batch(cells: &[u8; 9]) -> Option<Board> {
+        #[inline(always)]
+        #[allow(clippy::indexing_slicing)] // two bytes index a 65,536-entry table
+        fn pair(a: u8, b: u8) -> u32 {
+            PAIRS[usize::from(a) << 8 | usize::from(b)]
+        }
+        let [c0, c1, c2, c3, c4, c5, c6, c7, c8] = *cells;
+        let (p0, p1, p2, p3) = (pair(c0, c1), pair(c2, c3), pair(c4, c5), pair(c6, c7));
+        let last = u32::from(cell_bits(c8));
+        if (p0 | p1 | p2 | p3) & BAD_PAIR != 0 || last == u32::from(NOT_CELL) {
+            return None;
+        }
+        let last = (last & 1) | (last >> 1) << 16;
+        let bits = p0 | p1 << 2 | p2 << 4 | p3 << 6 | last << 8;
+        Some(Board::from_disjoint_masks(
+            (bits & 0x1ff) as u16,
+            (bits >> 16) as u16,
+        ))
+    }
 }
 
 /// A byte that separates rows.
@@ -177,7 +253,7 @@ pub struct ParseBoardError {
 enum ErrorKind {
     Empty,
     Unexpected { found: Found, column: usize },
-    RowLength { row: u8, cells: u8 },
+    RowLength { row: u8, cells: usize },
     CellCount(u8),
     TooManyCells,
 }
@@ -211,6 +287,19 @@ impl Found {
 impl ParseBoardError {
     const fn new(kind: ErrorKind) -> ParseBoardError {
         ParseBoardError { kind }
+    }
+
+    /// A byte that is not a cell at `offset` of `text`, which begins `leading` bytes into
+    /// the text as given.
+    fn unexpected(text: &[u8], offset: usize, leading: usize) -> ParseBoardError {
+        ParseBoardError::new(ErrorKind::Unexpected {
+            found: Found::at(text, offset),
+            column: leading + offset + 1,
+        })
+    }
+
+    const fn row_length(row: u8, cells: usize) -> ParseBoardError {
+        ParseBoardError::new(ErrorKind::RowLength { row, cells })
     }
 }
 
@@ -292,6 +381,11 @@ mod tests {
         for (text, message) in cases {
             assert_eq!(parse(text), Err(message.into()), "{text:?}");
         }
+        // Columns count the text as given, whitespace before the board included.
+        assert_eq!(
+            parse("   xo.x?....").map_err(|e| e.split(':').next().map(str::to_owned)),
+            Err(Some("unexpected '?' at column 8".into()))
+        );
         let error = Board::from_ascii(b"xo.x\xff....").map_err(|e| e.to_string());
         assert_eq!(
             error,

@@ -1,0 +1,136 @@
+//! The `lines` format (one board per line) and the `boj` format (the same, until `end`).
+
+use std::io::{self, Read};
+
+use super::{Fault, Item, Items, NotABoard};
+use crate::Board;
+use crate::cli::input::{Line, LineReader};
+
+/// Reads one board per line; with `until_end`, stops at a line `end` (the `boj` format).
+pub struct Lines<R> {
+    input: LineReader<R>,
+    /// The `boj` format: blank lines are skipped, and the input ends with `end`.
+    until_end: bool,
+    /// Nothing more to hand on.
+    done: bool,
+}
+
+impl<R: Read> Lines<R> {
+    /// A reader of the `lines` format, or with `until_end` of the `boj` format.
+    pub fn new(input: LineReader<R>, until_end: bool) -> Lines<R> {
+        Lines {
+            input,
+            until_end,
+            done: false,
+        }
+    }
+
+    /// One line, whatever it holds.
+    #[cold]
+    fn general(&mut self) -> io::Result<Option<(u64, Item)>> {
+        loop {
+            let Some((number, line)) = self.input.next_line()? else {
+                self.done = true;
+                let end = self.input.line_number() + 1;
+                return Ok(self
+                    .until_end
+                    .then_some((end, Item::Fault(Fault::MissingEnd))));
+            };
+            let text = match line {
+                Line::TooLong(length) => {
+                    let why = NotABoard::TooLong(length);
+                    return Ok(Some((number, Item::NotABoard { text: None, why })));
+                }
+                Line::Text(text) => text,
+            };
+            let trimmed = text.trim_ascii();
+            if trimmed.is_empty() {
+                if self.until_end {
+                    continue;
+                }
+                return Ok(Some((number, Item::Blank)));
+            }
+            if self.until_end && trimmed == b"end" {
+                return self.after_end();
+            }
+            let item = match Board::from_ascii(text) {
+                Ok(board) => Item::Board(board),
+                Err(error) => Item::NotABoard {
+                    text: Some(trimmed.into()),
+                    why: NotABoard::Board(error),
+                },
+            };
+            return Ok(Some((number, item)));
+        }
+    }
+
+    /// After `end`: blank lines are fine; anything else is reported once and left unread.
+    fn after_end(&mut self) -> io::Result<Option<(u64, Item)>> {
+        self.done = true;
+        while let Some((number, line)) = self.input.next_line()? {
+            if !matches!(line, Line::Text(text) if text.trim_ascii().is_empty()) {
+                return Ok(Some((number, Item::Fault(Fault::AfterEnd))));
+            }
+        }
+        Ok(None)
+    }
+}
+
+impl<R: Read> Items for Lines<R> {
+    #[inline(always)]
+    fn next_item(&mut self) -> io::Result<Option<(u64, Item)>> {
+        if self.done {
+            return Ok(None);
+        }
+        // The common case: a line of exactly nine cells, straight from the buffer.
+        if let Some((board, length)) = nine_cell_line(self.input.buffered()) {
+            self.input.consume_lines(length, 1);
+            return Ok(Some((self.input.line_number(), Item::Board(board))));
+        }
+        self.general()
+    }
+
+    fn line_number(&self) -> u64 {
+        self.input.line_number()
+    }
+}
+
+/// If `text` starts with a line of exactly nine cells ended by `\n` or `\r\n`: its board
+/// and the line's length with its end.
+#[inline(always)]
+fn nine_cell_line(text: &[u8]) -> Option<(Board, usize)> {
+    let (cells, rest) = text.split_first_chunk::<9>()?;
+    let length = match rest {
+        [b'\n', ..] => 10,
+        [b'\r', b'\n', ..] => 11,
+        _ => return None,
+    };
+    Some((Board::from_nine_cells_batch(cells)?, length))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn nine_cell_lines() {
+        let board = |text: &str| text.parse::<Board>().ok();
+        assert_eq!(
+            nine_cell_line(b"xo.......\nrest"),
+            Some((board("xo.......").unwrap(), 10))
+        );
+        assert_eq!(
+            nine_cell_line(b"xo.......\r\n"),
+            Some((board("xo.......").unwrap(), 11))
+        );
+        // No line end yet, a bad cell, a tenth cell, a lone `\r`: the general path decides.
+        for text in [
+            &b"xo......."[..],
+            b"xo.....?.\n",
+            b"xo........\n",
+            b"xo.......\rx",
+        ] {
+            assert_eq!(nine_cell_line(text), None, "{text:?}");
+        }
+    }
+}
