@@ -12,7 +12,7 @@ use super::Status;
 use super::cache::{Answer, AnswerCache};
 use super::formats::algospot::Algospot;
 use super::formats::lines::Lines;
-use super::formats::{Format, Item, Items};
+use super::formats::{Format, Item, Items, Unreadable};
 use super::input::{LineReader, sources};
 use super::output::{Output, OutputError, output_failed};
 use crate::Board;
@@ -85,7 +85,8 @@ fn answer(
                 answer.write(out)?;
             }
             Item::Blank => out.answer(b"\n")?,
-            Item::NotABoard { text, why } => {
+            Item::NotABoard(unreadable) => {
+                let Unreadable { text, why } = *unreadable;
                 out.note(line, &why)?;
                 render.not_a_board(out.buffer(), text.as_deref(), &why);
                 out.answered()?;

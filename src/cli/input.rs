@@ -143,6 +143,13 @@ impl<R: Read> LineReader<R> {
         self.line += lines;
     }
 
+    /// Stops reading: whatever is buffered is dropped and the source is not read again.
+    pub fn stop(&mut self) {
+        self.start = self.end;
+        self.searched = 0;
+        self.eof = true;
+    }
+
     /// The next line with its number (counting from 1), or `None` at the end of the input.
     ///
     /// # Errors

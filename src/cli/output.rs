@@ -63,6 +63,9 @@ pub struct Output {
     notes: Vec<u8>,
     /// Flush after every answer (stdout is a terminal).
     line_buffered: bool,
+    /// Answers are written out once this many bytes are buffered: [`FLUSH_AT`], or 1 on a
+    /// terminal (every answer at once).
+    flush_at: usize,
     /// The name of the input being read, for messages.
     name: String,
     status: Status,
@@ -82,6 +85,7 @@ impl Output {
             stderr: io::stderr().lock(),
             notes: Vec::new(),
             line_buffered,
+            flush_at: if line_buffered { 1 } else { FLUSH_AT },
             name: "-".to_owned(),
             status: Status::Success,
         }
@@ -120,19 +124,12 @@ impl Output {
     #[inline(always)]
     pub fn answer_padded(&mut self, text: &[u8; PADDED], len: usize) -> Result<(), OutputError> {
         // The buffer keeps PADDED bytes of room past FLUSH_AT and is flushed once it
-        // reaches FLUSH_AT, so there is always room here; if not, flush and make room.
-        if self.filled + PADDED > self.answers.len() {
-            self.flush()?;
-        }
-        if let Some(room) = self
-            .answers
-            .get_mut(self.filled..)
-            .and_then(<[u8]>::first_chunk_mut::<PADDED>)
-        {
-            *room = *text;
+        // reaches FLUSH_AT, so there is always room here.
+        if let Some(room) = self.answers.get_mut(self.filled..self.filled + PADDED) {
+            room.copy_from_slice(text);
             self.filled += len.min(PADDED);
         }
-        if self.line_buffered || self.filled >= FLUSH_AT {
+        if self.filled >= self.flush_at {
             self.flush()
         } else {
             Ok(())
@@ -159,7 +156,7 @@ impl Output {
             self.scratch.clear();
             return written;
         }
-        if self.line_buffered || self.filled >= FLUSH_AT {
+        if self.filled >= self.flush_at {
             self.flush()
         } else {
             Ok(())

@@ -264,9 +264,13 @@ impl Board {
     ///
     /// Every board has its own code in `0..19_683`; the solved table is keyed by it.
     #[must_use]
-    #[allow(clippy::indexing_slicing)] // x and o are 9-bit masks (every constructor checks)
     pub const fn code(self) -> u16 {
-        TERNARY[self.x as usize] + 2 * TERNARY[self.o as usize]
+        // x and o are 9-bit masks (every constructor sees to it); the mask only lets the
+        // compiler see that too, and drop the bounds checks.
+        let (x, o) = ((self.x & ALL_CELLS) as usize, (self.o & ALL_CELLS) as usize);
+        #[allow(clippy::indexing_slicing)] // below 512: masked to nine bits
+        let code = TERNARY[x] + 2 * TERNARY[o];
+        code
     }
 
     /// The board whose [`Board::code`] is `code`, or `None` if `code` is 19,683 or more.

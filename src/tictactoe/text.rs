@@ -156,48 +156,61 @@ pub(crate) fn parse_row(text: &[u8], row: u8) -> Result<(u8, u8), ParseBoardErro
 }
 
 /// The nine-cell parse for the batch reader, which meets it tens of millions of times a
-/// second: two cells per table load instead of one. `PAIRS[a << 8 | b]` holds the x bits of
-/// cells `a b` in bits 0-1 and their o bits in bits 16-17, or [`BAD_PAIR`].
+/// second: two cells per table load instead of one. `PAIRS[a | b << 8]` (the two bytes read
+/// as one little-endian `u16`) holds the x bits of cells `a b` in bits 0-1 and their o bits
+/// in bits 16-17, or [`BAD_CELLS`].
 ///
 /// 256 KiB, but a board touches only the 49 entries of valid pairs, which lie in 35 cache
 /// lines; kept to the binary's feature so that a library user does not carry it.
 #[cfg(feature = "cli")]
 #[allow(clippy::indexing_slicing)] // evaluated at compile time: a bad index fails the build
 static PAIRS: [u32; 65_536] = {
-    let mut table = [BAD_PAIR; 65_536];
+    let mut table = [BAD_CELLS; 65_536];
     let mut index = 0;
     while index < 65_536 {
-        let (a, b) = (CELL[index >> 8], CELL[index & 0xff]);
-        if a != NOT_CELL && b != NOT_CELL {
-            let x = (a & 1) as u32 | ((b & 1) as u32) << 1;
-            let o = (a >> 1) as u32 | ((b >> 1) as u32) << 1;
-            table[index] = x | o << 16;
+        let (a, b) = (SINGLES[index & 0xff], SINGLES[index >> 8]);
+        if a != BAD_CELLS && b != BAD_CELLS {
+            table[index] = a | b << 1;
         }
         index += 1;
     }
     table
 };
+
+/// [`CELL`] in the layout of [`PAIRS`]: the x bit in bit 0, the o bit in bit 16.
 #[cfg(feature = "cli")]
-const BAD_PAIR: u32 = 1 << 31;
+#[allow(clippy::indexing_slicing)] // evaluated at compile time: a bad index fails the build
+static SINGLES: [u32; 256] = {
+    let mut table = [BAD_CELLS; 256];
+    let mut byte = 0;
+    while byte < 256 {
+        let bits = CELL[byte];
+        if bits != NOT_CELL {
+            table[byte] = (bits & 1) as u32 | ((bits >> 1) as u32) << 16;
+        }
+        byte += 1;
+    }
+    table
+};
+
+/// The mark of a byte that is not a cell, in [`PAIRS`] and [`SINGLES`].
+#[cfg(feature = "cli")]
+const BAD_CELLS: u32 = 1 << 31;
 
 #[cfg(feature = "cli")]
 impl Board {
     /// [`Board::from_nine_cells`] through [`PAIRS`]: the same answer for every input, in
     /// fewer instructions (BENCHMARKS.md has the count).
     #[inline(always)]
+    #[allow(clippy::indexing_slicing)] // bytes index tables of 256 and 65,536 entries
     pub(crate) fn from_nine_cells_batch(cells: &[u8; 9]) -> Option<Board> {
-        #[inline(always)]
-        #[allow(clippy::indexing_slicing)] // two bytes index a 65,536-entry table
-        fn pair(a: u8, b: u8) -> u32 {
-            PAIRS[usize::from(a) << 8 | usize::from(b)]
-        }
+        let pair = |a: u8, b: u8| PAIRS[usize::from(u16::from_le_bytes([a, b]))];
         let [c0, c1, c2, c3, c4, c5, c6, c7, c8] = *cells;
         let (p0, p1, p2, p3) = (pair(c0, c1), pair(c2, c3), pair(c4, c5), pair(c6, c7));
-        let last = u32::from(cell_bits(c8));
-        if (p0 | p1 | p2 | p3) & BAD_PAIR != 0 || last == u32::from(NOT_CELL) {
+        let last = SINGLES[usize::from(c8)];
+        if (p0 | p1 | p2 | p3 | last) & BAD_CELLS != 0 {
             return None;
         }
-        let last = (last & 1) | (last >> 1) << 16;
         let bits = p0 | p1 << 2 | p2 << 4 | p3 << 6 | last << 8;
         Some(Board::from_disjoint_masks(
             (bits & 0x1ff) as u16,

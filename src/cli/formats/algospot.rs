@@ -55,7 +55,7 @@ impl<R: Read> Algospot<R> {
             let Some((number, line)) = self.input.next_line()? else {
                 self.state = State::Done;
                 let end = self.input.line_number() + 1;
-                return Ok(Some((end, Item::Fault(Fault::Empty))));
+                return Ok(Some((end, Item::fault(Fault::Empty))));
             };
             let fault = match line {
                 Line::TooLong(length) => Fault::CountTooLong(length),
@@ -70,7 +70,7 @@ impl<R: Read> Algospot<R> {
                 },
             };
             self.state = State::Boards;
-            return Ok(Some((number, Item::Fault(fault))));
+            return Ok(Some((number, Item::fault(fault))));
         }
     }
 
@@ -85,8 +85,7 @@ impl<R: Read> Algospot<R> {
                 }
                 self.boards += 1;
                 let partial = std::mem::take(&mut self.partial);
-                let why = NotABoard::CutShort(partial.rows);
-                let item = Item::NotABoard { text: None, why };
+                let item = Item::not_a_board(None, NotABoard::CutShort(partial.rows));
                 return Ok(Some((partial.first_line, item)));
             };
             let row = match line {
@@ -134,7 +133,7 @@ impl<R: Read> Items for Algospot<R> {
                             let boards = self.boards;
                             return Ok(Some((
                                 line,
-                                Item::Fault(Fault::Miscount { count, boards }),
+                                Item::fault(Fault::Miscount { count, boards }),
                             )));
                         }
                     }
@@ -231,7 +230,7 @@ impl PartialBoard {
         }
         let done = std::mem::take(self);
         Some(match done.fault {
-            Some((line, why)) => (line, Item::NotABoard { text: None, why }),
+            Some((line, why)) => (line, Item::not_a_board(None, why)),
             None => (
                 done.first_line,
                 Item::Board(Board::from_disjoint_masks(done.x, done.o)),

@@ -11,7 +11,7 @@ pub struct Lines<R> {
     input: LineReader<R>,
     /// The `boj` format: blank lines are skipped, and the input ends with `end`.
     until_end: bool,
-    /// Nothing more to hand on.
+    /// Nothing more to hand on (and the input stopped, so that nothing more is buffered).
     done: bool,
 }
 
@@ -28,18 +28,21 @@ impl<R: Read> Lines<R> {
     /// One line, whatever it holds.
     #[cold]
     fn general(&mut self) -> io::Result<Option<(u64, Item)>> {
+        if self.done {
+            return Ok(None);
+        }
         loop {
             let Some((number, line)) = self.input.next_line()? else {
                 self.done = true;
                 let end = self.input.line_number() + 1;
                 return Ok(self
                     .until_end
-                    .then_some((end, Item::Fault(Fault::MissingEnd))));
+                    .then_some((end, Item::fault(Fault::MissingEnd))));
             };
             let text = match line {
                 Line::TooLong(length) => {
-                    let why = NotABoard::TooLong(length);
-                    return Ok(Some((number, Item::NotABoard { text: None, why })));
+                    let item = Item::not_a_board(None, NotABoard::TooLong(length));
+                    return Ok(Some((number, item)));
                 }
                 Line::Text(text) => text,
             };
@@ -55,10 +58,7 @@ impl<R: Read> Lines<R> {
             }
             let item = match Board::from_ascii(text) {
                 Ok(board) => Item::Board(board),
-                Err(error) => Item::NotABoard {
-                    text: Some(trimmed.into()),
-                    why: NotABoard::Board(error),
-                },
+                Err(error) => Item::not_a_board(Some(trimmed), NotABoard::Board(error)),
             };
             return Ok(Some((number, item)));
         }
@@ -69,7 +69,8 @@ impl<R: Read> Lines<R> {
         self.done = true;
         while let Some((number, line)) = self.input.next_line()? {
             if !matches!(line, Line::Text(text) if text.trim_ascii().is_empty()) {
-                return Ok(Some((number, Item::Fault(Fault::AfterEnd))));
+                self.input.stop();
+                return Ok(Some((number, Item::fault(Fault::AfterEnd))));
             }
         }
         Ok(None)
@@ -79,9 +80,6 @@ impl<R: Read> Lines<R> {
 impl<R: Read> Items for Lines<R> {
     #[inline(always)]
     fn next_item(&mut self) -> io::Result<Option<(u64, Item)>> {
-        if self.done {
-            return Ok(None);
-        }
         // The common case: a line of exactly nine cells, straight from the buffer.
         if let Some((board, length)) = nine_cell_line(self.input.buffered()) {
             self.input.consume_lines(length, 1);

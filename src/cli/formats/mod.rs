@@ -40,15 +40,35 @@ pub enum Item {
     Blank,
     /// Text where a board should stand that is not one: it gets an `error` answer. `text`
     /// is the line as given when one line holds it.
-    NotABoard {
-        /// The line, when there is one line to show.
-        text: Option<Box<[u8]>>,
-        /// Why it is not a board.
-        why: NotABoard,
-    },
+    NotABoard(Box<Unreadable>),
     /// A fault in the input's shape that no answer stands for (a wrong count, a missing
     /// `end`): a message only.
-    Fault(Fault),
+    Fault(Box<Fault>),
+}
+
+/// Text where a board should stand, and why it is not one. (Boxed in [`Item`], so that the
+/// item the readers hand on by the million stays two words.)
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Unreadable {
+    /// The line as given, when one line holds it.
+    pub text: Option<Box<[u8]>>,
+    /// Why it is not a board.
+    pub why: NotABoard,
+}
+
+impl Item {
+    /// Text that is not a board.
+    pub fn not_a_board(text: Option<&[u8]>, why: NotABoard) -> Item {
+        Item::NotABoard(Box::new(Unreadable {
+            text: text.map(Box::from),
+            why,
+        }))
+    }
+
+    /// A fault in the input's shape.
+    pub fn fault(fault: Fault) -> Item {
+        Item::Fault(Box::new(fault))
+    }
 }
 
 /// A reader of one source: the items of its lines, one at a time.
