@@ -137,10 +137,10 @@ fn write_position(buf: &mut Vec<u8>, position: Position) {
         position.board(),
         player(position.to_move()),
         position.is_finished(),
-        player(position.winner()),
+        player(position.three_in_a_row()),
         position.plies(),
     );
-    for (index, cell) in position.best_moves().enumerate() {
+    for (index, cell) in position.best_moves().iter().enumerate() {
         if index > 0 {
             buf.push(b',');
         }

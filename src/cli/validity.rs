@@ -4,7 +4,7 @@ use std::borrow::Cow;
 use std::fmt::Display;
 use std::io::Write;
 
-use perfect_play::{Board, NotFinished};
+use perfect_play::{Board, NotFinal};
 
 use super::batch::{Answer, LineCache};
 use super::outcome::write_error;
@@ -39,7 +39,7 @@ impl Validity {
 }
 
 impl Answer for Validity {
-    type Verdict = Result<(), NotFinished>;
+    type Verdict = Result<(), NotFinal>;
 
     #[inline]
     fn judge(board: Board) -> Self::Verdict {
@@ -74,11 +74,11 @@ impl Answer for Validity {
                 out.answered()
             }
             (Style::Json, verdict) => self.cache.write(out, board.code(), |buf| {
-                let reachable = !matches!(verdict, Err(NotFinished::Unreachable(_)));
+                let reachable = !matches!(verdict, Err(NotFinal::Unreachable(_)));
                 let _ = write!(
                     buf,
                     "{{\"board\":\"{board}\",\"reachable\":{reachable},\"finished\":{},\"valid\":{},\"reason\":",
-                    board.is_over(),
+                    board.is_finished(),
                     verdict.is_ok(),
                 );
                 match verdict {
