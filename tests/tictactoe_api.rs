@@ -84,6 +84,12 @@ fn small_types_print_as_documented() {
 }
 
 #[test]
+fn a_game_record_is_small_and_inline() {
+    // The docs promise a record in fixed arrays, under 80 bytes.
+    assert!(size_of::<perfect_play::Game>() < 80);
+}
+
+#[test]
 fn outcome_values_are_from_the_players_side() {
     for player in [Player::X, Player::O] {
         assert_eq!(Outcome::Win(player).value_for(player), Value::Win);

@@ -11,7 +11,7 @@ use super::rules::{Player, Value};
 /// position on the way, from the table.
 ///
 /// No allocation: a game has at most nine moves, kept in fixed arrays with the position
-/// after each (about 80 bytes in all). [`Game::history`] replays the game as data, one
+/// after each (under 80 bytes in all). [`Game::history`] replays the game as data, one
 /// [`Ply`] per move with the value before and after it and a [`Verdict`]; each ply prints
 /// as a sentence.
 ///
@@ -59,7 +59,7 @@ use super::rules::{Player, Value};
 /// assert_eq!(game.moves(), [4, 0]);
 /// # Ok::<(), perfect_play::IllegalMove>(())
 /// ```
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct Game {
     /// `positions[i]` is the position after the first `i` recorded moves.
     positions: [Position; 10],
@@ -69,6 +69,16 @@ pub struct Game {
     played: u8,
     /// How many moves are recorded: the played ones and those redo can replay.
     recorded: u8,
+}
+
+impl fmt::Debug for Game {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Game")
+            .field("moves", &self.moves())
+            .field("redo_moves", &self.redo_moves())
+            .field("position", &self.position())
+            .finish()
+    }
 }
 
 /// Two games are equal when they have the same moves played and the same moves to redo.
