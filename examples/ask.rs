@@ -38,7 +38,7 @@ fn main() -> ExitCode {
         }
     };
     match position.to_move() {
-        None => println!("the game is over"),
+        None => println!("the game is finished"),
         Some(player) => println!("{} to move", player.symbol()),
     }
     match position.outcome() {
@@ -49,7 +49,11 @@ fn main() -> ExitCode {
         ),
         Outcome::Draw => println!("a draw with perfect play"),
     }
-    let best: Vec<String> = position.best_moves().map(|cell| cell.to_string()).collect();
+    let best: Vec<String> = position
+        .best_moves()
+        .iter()
+        .map(|cell| cell.to_string())
+        .collect();
     if !best.is_empty() {
         println!("optimal moves (cells 0-8, row-major): {}", best.join(" "));
     }

@@ -64,7 +64,7 @@ fn unreachable_boards_are_invalid_for_outcome_but_answered_for_validity() {
         .assert()
         .code(1)
         .stdout(
-            "invalid: both x and o have three in a row\ninvalid: the game is not over\n\
+            "invalid: both x and o have three in a row\ninvalid: the game is not finished\n\
              error: not a board: unexpected 'z' at column 1: a cell is x, o or . (- and _ also mean empty)\n",
         );
 }

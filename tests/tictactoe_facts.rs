@@ -118,7 +118,12 @@ fn finished_positions() {
         finished.len(),
         number(fact("positions where the game has ended"))
     );
-    let wins = |who| finished.iter().filter(|p| p.winner() == who).count();
+    let wins = |who| {
+        finished
+            .iter()
+            .filter(|p| p.three_in_a_row() == who)
+            .count()
+    };
     let split_got = vec![wins(Some(Player::X)), wins(Some(Player::O)), wins(None)];
     assert_eq!(split_got, split(fact("x has won / o has won / draw")));
 }
@@ -138,7 +143,7 @@ fn finished_positions_up_to_symmetry() {
     let won_by = |who| {
         finished
             .iter()
-            .filter(|b| b.lookup().unwrap().winner() == who)
+            .filter(|b| b.lookup().unwrap().three_in_a_row() == who)
             .count()
     };
     assert_eq!(
@@ -168,7 +173,7 @@ fn complete_games() {
     /// Counts the games from `position` by how they end, moving through `play`.
     fn count(position: Position, games: &mut BTreeMap<Option<Player>, usize>) {
         if position.is_finished() {
-            *games.entry(position.winner()).or_default() += 1;
+            *games.entry(position.three_in_a_row()).or_default() += 1;
             return;
         }
         for cell in 0..9 {

@@ -65,7 +65,7 @@ fn every_uci_row_is_a_finished_game_won_by_x_exactly_when_positive() {
         assert_eq!(position.best_moves().len(), 0, "UCI {board}");
         assert_eq!(position.to_move(), None, "UCI {board}");
         assert_eq!(
-            position.winner() == Some(Player::X),
+            position.three_in_a_row() == Some(Player::X),
             positive,
             "UCI {board}"
         );

@@ -15,7 +15,7 @@
 
 use std::collections::BTreeSet;
 
-use perfect_play::{Board, NotFinished, Player, Position, Symmetry};
+use perfect_play::{Board, NotFinal, Player, Position, Symmetry};
 use proptest::prelude::*;
 
 const LINES: [[u8; 3]; 8] = [
@@ -274,11 +274,11 @@ proptest! {
                     prop_assert_eq!(mapped.outcome(), position.outcome(), "{} {:?}", board, symmetry);
                     prop_assert_eq!(mapped.plies(), position.plies(), "{} {:?}", board, symmetry);
                     prop_assert_eq!(mapped.is_finished(), position.is_finished());
-                    prop_assert_eq!(mapped.winner(), position.winner());
+                    prop_assert_eq!(mapped.three_in_a_row(), position.three_in_a_row());
                     prop_assert_eq!(mapped.to_move(), position.to_move());
                     let moved: BTreeSet<u8> =
-                        position.best_moves().map(|cell| symmetry.cell(cell)).collect();
-                    let best: BTreeSet<u8> = mapped.best_moves().collect();
+                        position.best_moves().iter().map(|cell| symmetry.cell(cell)).collect();
+                    let best: BTreeSet<u8> = mapped.best_moves().iter().collect();
                     prop_assert_eq!(&best, &moved, "{} {:?}", board, symmetry);
                     prop_assert_eq!(symmetry.mask(position.best_moves().mask()), mapped.best_moves().mask());
                 }
@@ -313,11 +313,11 @@ proptest! {
                 prop_assert_eq!(position, found);
                 prop_assert_eq!(position.board(), board);
             }
-            (Err(NotFinished::InProgress), Ok(found)) => {
+            (Err(NotFinal::Unfinished), Ok(found)) => {
                 prop_assert!(!found.is_finished(), "{}", board);
                 prop_assert!(found.to_move().is_some(), "{}", board);
             }
-            (Err(NotFinished::Unreachable(why)), Err(reason)) => prop_assert_eq!(why, reason),
+            (Err(NotFinal::Unreachable(why)), Err(reason)) => prop_assert_eq!(why, reason),
             (a, b) => prop_assert!(false, "{}: check_final {:?}, lookup {:?}", board, a, b),
         }
     }

@@ -18,7 +18,7 @@
 
 use std::collections::{BTreeSet, HashMap, HashSet};
 
-use perfect_play::{Board, IllegalMove, NotFinished, Outcome, Player, Position, Unreachable};
+use perfect_play::{Board, IllegalMove, NotFinal, Outcome, Player, Position, Unreachable};
 
 // ---------------------------------------------------------------------------------------
 // The reference: boards as nine bytes, 0 empty, 1 x, 2 o.
@@ -298,14 +298,14 @@ fn reachability_and_reasons_agree_on_every_board() {
                 let expected = if finished {
                     Ok(position)
                 } else {
-                    Err(NotFinished::InProgress)
+                    Err(NotFinal::Unfinished)
                 };
                 assert_eq!(b.check_final(), expected, "{b}");
             }
             (Err(got), Some(want)) => {
                 assert_eq!(got, want, "reason for {b}");
                 assert!(!got.to_string().is_empty());
-                assert_eq!(b.check_final(), Err(NotFinished::Unreachable(want)), "{b}");
+                assert_eq!(b.check_final(), Err(NotFinal::Unreachable(want)), "{b}");
             }
             (got, want) => panic!("{b}: library {got:?}, reference reason {want:?}"),
         }
@@ -341,7 +341,7 @@ fn every_reachable_board_is_solved_as_the_reference_solves_it() {
         assert_eq!(position.plies(), plies, "plies of {b}");
         assert_eq!(position.is_finished(), finished, "finished {b}");
         assert_eq!(
-            position.winner(),
+            position.three_in_a_row(),
             winner(&cells).and_then(player),
             "winner of {b}"
         );
@@ -352,7 +352,7 @@ fn every_reachable_board_is_solved_as_the_reference_solves_it() {
         };
         assert_eq!(position.to_move(), to_move, "to move in {b}");
 
-        let best: BTreeSet<u8> = position.best_moves().collect();
+        let best: BTreeSet<u8> = position.best_moves().iter().collect();
         let expected = optimal_moves(&cells, &mut memo);
         assert_eq!(best, expected, "optimal moves of {b}");
         assert_eq!(position.best_moves().len(), expected.len(), "{b}");
@@ -365,7 +365,7 @@ fn every_reachable_board_is_solved_as_the_reference_solves_it() {
                 "{b}"
             );
         }
-        let listed: Vec<u8> = position.best_moves().collect();
+        let listed: Vec<u8> = position.best_moves().iter().collect();
         assert!(
             listed.windows(2).all(|w| w[0] < w[1]),
             "{b}: {listed:?} not increasing"
@@ -393,11 +393,11 @@ fn play_and_moves_agree_with_the_reference_children() {
                 assert_eq!(got.map(|p| p.board()), Ok(*next), "{b} play {cell}");
             } else if is_over(&cells) {
                 if cells[usize::from(cell)] == EMPTY {
-                    assert_eq!(got, Err(IllegalMove::GameOver), "{b} play {cell}");
+                    assert_eq!(got, Err(IllegalMove::Finished), "{b} play {cell}");
                 } else {
                     // Finished and occupied: either reason is true.
                     assert!(
-                        got == Err(IllegalMove::GameOver)
+                        got == Err(IllegalMove::Finished)
                             || got == Err(IllegalMove::Occupied(cell)),
                         "{b} play {cell}: {got:?}"
                     );

@@ -104,7 +104,7 @@ pub struct ValidityArgs {
     #[arg(long, short, value_enum, default_value_t = Format::Lines)]
     pub format: Format,
 
-    /// Add the reason after a colon: `invalid: the game is not over`.
+    /// Add the reason after a colon: `invalid: the game is not finished`.
     #[arg(long, short)]
     pub explain: bool,
 
@@ -122,7 +122,7 @@ const VALIDITY_EXAMPLES: &str = "\
 Examples:
   $ printf 'xxxoo....\\nxxoo.....\\nend\\n' | perfect-play validity --format boj --explain
   valid
-  invalid: the game is not over";
+  invalid: the game is not finished";
 
 /// The inputs of a batch command.
 #[derive(Debug, Args)]

@@ -123,7 +123,7 @@ pub fn analysis(position: Position, paint: Paint) -> String {
     let board = position.board();
     let mut out = String::new();
     let Some(mover) = position.to_move() else {
-        let verdict = match position.winner() {
+        let verdict = match position.three_in_a_row() {
             Some(winner) => format!("{} has three in a row", winner.symbol()),
             None => "a draw: the board is full".to_owned(),
         };

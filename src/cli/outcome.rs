@@ -69,10 +69,10 @@ fn write_position(line: &mut Vec<u8>, position: Position) {
         position.board(),
         player_json(position.to_move()),
         position.is_finished(),
-        player_json(position.winner()),
+        player_json(position.three_in_a_row()),
         position.plies(),
     );
-    for (index, cell) in position.best_moves().enumerate() {
+    for (index, cell) in position.best_moves().iter().enumerate() {
         if index > 0 {
             line.push(b',');
         }

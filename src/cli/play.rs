@@ -84,8 +84,7 @@ fn game<R: io::Read>(
         if mover == table {
             // The table's move: the first of its optimal moves.
             let Some((cell, after)) = position
-                .best_moves()
-                .next()
+                .best_move()
                 .and_then(|cell| Some((cell, position.play(cell).ok()?)))
             else {
                 break;

@@ -9,7 +9,7 @@ use std::io::Write;
 use super::batch::Render;
 use super::cache::Answer;
 use super::messages::{json_error, json_string};
-use crate::{Board, NotFinished};
+use crate::{Board, NotFinal};
 
 /// How to write each answer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -40,11 +40,11 @@ impl Render for Validity {
                 let _ = writeln!(line, "invalid: {why}");
             }
             (Style::Json, verdict) => {
-                let reachable = !matches!(verdict, Err(NotFinished::Unreachable(_)));
+                let reachable = !matches!(verdict, Err(NotFinal::Unreachable(_)));
                 let _ = write!(
                     line,
                     "{{\"board\":\"{board}\",\"reachable\":{reachable},\"finished\":{},\"valid\":{},\"reason\":",
-                    board.is_over(),
+                    board.is_finished(),
                     verdict.is_ok(),
                 );
                 match verdict {

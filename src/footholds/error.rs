@@ -91,5 +91,4 @@ impl fmt::Display for FootholdsError {
     }
 }
 
-#[cfg(feature = "std")]
-impl std::error::Error for FootholdsError {}
+impl core::error::Error for FootholdsError {}

@@ -20,14 +20,16 @@
 //! Grids of up to 8x8 are taken (the problem's limit is 5x5). On one core of a 2-core AMD
 //! EPYC, the slowest start pair of the full 5x5 grid takes 0.14 ms, of the full 6x6 grid
 //! 2.5 ms, and the full 7x7 grid with A at (3, 2) and B at (3, 4) 60 ms, where brute force
-//! takes 157 s (`benches/footholds.rs`, BENCHMARKS.md). Full 8x8 grids can take seconds. To answer many queries,
-//! keep one [`Solver`]: it allocates its table once.
+//! takes 157 s (the crate's BENCHMARKS.md). Full 8x8 grids can take seconds.
 //!
-//! Where things live:
-//! - `grid.rs`: the validated grid; `error.rs`: why input is rejected;
-//! - `bits.rs`: cells as `u64` bitboards;
-//! - `solver.rs`: the search (negamax, alpha-beta, the shortcut for separated players)
-//!   and the line of play; `table.rs`: its transposition table.
+//! What you can do:
+//! - Check a grid once with [`Grid::new`]: it rejects ragged, empty, oversized grids and
+//!   cells other than 0 and 1, saying which ([`FootholdsError`]).
+//! - Solve one game with [`solve`]: the total number of moves, the winner and one optimal
+//!   line of play ([`Solution`]).
+//! - Answer many queries with one [`Solver`]: it allocates its transposition table once,
+//!   and what it learns carries over from one query to the next ([`Stats`] says how much
+//!   work the last query took).
 
 mod bits;
 mod error;

@@ -78,6 +78,12 @@ pub struct Solution {
 /// [`Solver`] and call [`Solver::solve`]: it allocates its table once, and what it learns
 /// carries over.
 ///
+/// # Errors
+///
+/// [`FootholdsError::StartOffGrid`] if `a` or `b` lies outside the grid, and
+/// [`FootholdsError::StartNoTile`] if it is a cell without a tile; A's start is checked
+/// first. The grid itself was checked by [`Grid::new`], so nothing else fails.
+///
 /// ```
 /// use perfect_play::footholds::{Grid, Side, solve};
 ///

@@ -10,8 +10,29 @@ use super::validity::Unreachable;
 
 /// A board that legal play reaches, with its solution: the answer of one table lookup.
 ///
-/// Get one with [`Board::lookup`]. Perfect play means the side that can win wins as fast
-/// as it can and the side that must lose holds out as long as it can.
+/// Get one with [`Board::lookup`], or start from [`Position::START`]. Perfect play means
+/// the side that can win wins as fast as it can and the side that must lose holds out as
+/// long as it can.
+///
+/// A game loop, both sides playing perfectly until the game is finished:
+///
+/// ```
+/// use perfect_play::{Outcome, Position};
+///
+/// let mut position = Position::START;
+/// while let Some(cell) = position.best_move() {
+///     position = position.play(cell)?;
+/// }
+/// assert!(position.is_finished());
+/// assert_eq!(position.outcome(), Outcome::Draw);
+/// assert_eq!(position.to_string(), "xxoooxxox: finished, a draw");
+/// # Ok::<(), perfect_play::IllegalMove>(())
+/// ```
+///
+/// It prints (`{}`) as the board's nine cells, a colon and a summary: who is to move and
+/// how the game ends with perfect play (`xx.oo....: x to move, x wins in 1 ply`), or, on a
+/// finished board, how it ended (`xxxoo....: finished, x won`, `xxoooxxox: finished, a
+/// draw`). With `{:#}` the board comes as three rows, the summary on a fourth line.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Position {
     board: Board,
@@ -30,8 +51,8 @@ impl Board {
     /// assert_eq!(position.to_move(), Some(Player::X));
     /// assert_eq!(position.outcome(), Outcome::Win(Player::X));
     /// assert_eq!(position.plies(), 1);
-    /// assert_eq!(position.best_moves().collect::<Vec<_>>(), [2]);
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// assert_eq!(position.best_moves().iter().collect::<Vec<_>>(), [2]);
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
     /// ```
     #[inline]
     pub fn lookup(self) -> Result<Position, Unreachable> {
@@ -39,6 +60,13 @@ impl Board {
             Some(entry) => Ok(Position { board: self, entry }),
             None => Err(Unreachable::of(self)),
         }
+    }
+}
+
+impl Position {
+    /// A position from a reachable board and its entry, which the caller vouches for.
+    pub(crate) const fn from_parts(board: Board, entry: Entry) -> Position {
+        Position { board, entry }
     }
 }
 
@@ -55,7 +83,7 @@ impl Position {
         self.board
     }
 
-    /// Whose turn it is, or `None` once the game is over.
+    /// Whose turn it is, or `None` once the game is finished.
     #[must_use]
     pub const fn to_move(self) -> Option<Player> {
         if self.is_finished() {
@@ -65,15 +93,31 @@ impl Position {
         }
     }
 
-    /// Whether the game has ended here: three in a row, or a full board.
+    /// Whether the game is finished here: someone has three in a row, or the board is
+    /// full. Nobody moves on a finished position.
     #[must_use]
     pub const fn is_finished(self) -> bool {
         self.entry.plies() == 0
     }
 
-    /// Who has three in a row, if anyone.
+    /// Who has three in a row on the board now, if anyone: the player who has already
+    /// won. `None` while the game goes on and on a drawn full board.
+    ///
+    /// Not to be confused with who *will* win with perfect play, which is
+    /// `position.outcome().winner()`:
+    ///
+    /// ```
+    /// use perfect_play::{Board, Player};
+    ///
+    /// let position = "xx./oo./...".parse::<Board>()?.lookup()?;
+    /// assert_eq!(position.three_in_a_row(), None); // nobody has won yet,
+    /// assert_eq!(position.outcome().winner(), Some(Player::X)); // but x will.
+    /// let position = position.play(2)?;
+    /// assert_eq!(position.three_in_a_row(), Some(Player::X));
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
     #[must_use]
-    pub const fn winner(self) -> Option<Player> {
+    pub const fn three_in_a_row(self) -> Option<Player> {
         if self.is_finished() {
             self.entry.outcome().winner()
         } else {
@@ -82,6 +126,8 @@ impl Position {
     }
 
     /// How the game ends under perfect play from here (on a finished board, how it ended).
+    ///
+    /// From the side of the player to move, that is `outcome().value_for(player)`.
     #[must_use]
     pub const fn outcome(self) -> Outcome {
         self.entry.outcome()
@@ -95,10 +141,21 @@ impl Position {
     }
 
     /// Every move that keeps both the outcome and the plies left; none once the game is
-    /// over.
+    /// finished.
     #[must_use]
     pub const fn best_moves(self) -> CellSet {
         CellSet::from_mask(self.entry.best_moves())
+    }
+
+    /// One best move: the lowest-numbered cell of [`Position::best_moves`], or `None` once
+    /// the game is finished.
+    ///
+    /// Always the same cell for the same board, so games played with it are reproducible.
+    /// Where several moves are equally good (the empty board: all nine), the choice of the
+    /// lowest number is arbitrary; pick from `best_moves()` to vary play.
+    #[must_use]
+    pub const fn best_move(self) -> Option<u8> {
+        self.best_moves().first()
     }
 
     /// Every position legal play reaches (5,478 of them), in the table's fixed order.
@@ -111,9 +168,13 @@ impl Position {
         })
     }
 
-    /// The position after the player to move marks `cell`.
+    /// The position after the player to move marks `cell` (one table lookup).
+    ///
+    /// # Errors
+    ///
+    /// [`IllegalMove`] if the game is finished, `cell` is 9 or more, or the cell is taken.
     pub fn play(self, cell: u8) -> Result<Position, IllegalMove> {
-        let player = self.to_move().ok_or(IllegalMove::GameOver)?;
+        let player = self.to_move().ok_or(IllegalMove::Finished)?;
         if cell >= 9 {
             return Err(IllegalMove::NoSuchCell(cell));
         }
@@ -124,18 +185,20 @@ impl Position {
         self.board
             .with(cell, player)
             .lookup()
-            .map_err(|_| IllegalMove::GameOver)
+            .map_err(|_| IllegalMove::Finished)
     }
 
     /// What each legal move leads to: `(cell, position after it)` for every empty cell,
-    /// in cell order; nothing once the game is over.
+    /// in cell order; nothing once the game is finished.
     pub fn moves(self) -> impl Iterator<Item = (u8, Position)> {
         let empty = if self.is_finished() {
             0
         } else {
             self.board.empty_mask()
         };
-        CellSet::from_mask(empty).filter_map(move |cell| Some((cell, self.play(cell).ok()?)))
+        CellSet::from_mask(empty)
+            .into_iter()
+            .filter_map(move |cell| Some((cell, self.play(cell).ok()?)))
     }
 }
 
@@ -151,11 +214,33 @@ impl fmt::Debug for Position {
     }
 }
 
+/// A summary: `xx.oo....: x to move, x wins in 1 ply`, `xxxoo....: finished, x won`.
+/// See [`Position`] for the format.
+impl fmt::Display for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if f.alternate() {
+            writeln!(f, "{:#}", self.board)?;
+        } else {
+            write!(f, "{}: ", self.board)?;
+        }
+        let plies = self.plies();
+        let unit = if plies == 1 { "ply" } else { "plies" };
+        match (self.to_move(), self.outcome()) {
+            (None, Outcome::Win(winner)) => write!(f, "finished, {winner} won"),
+            (None, Outcome::Draw) => f.write_str("finished, a draw"),
+            (Some(player), Outcome::Draw) => {
+                write!(f, "{player} to move, a draw in {plies} {unit}")
+            }
+            (Some(player), outcome) => write!(f, "{player} to move, {outcome} in {plies} {unit}"),
+        }
+    }
+}
+
 /// Why a move cannot be played.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum IllegalMove {
-    /// The game has ended: nobody moves.
-    GameOver,
+    /// The game is finished: nobody moves.
+    Finished,
     /// Cells are numbered 0..9.
     NoSuchCell(u8),
     /// The cell already holds a mark.
@@ -165,12 +250,11 @@ pub enum IllegalMove {
 impl fmt::Display for IllegalMove {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            IllegalMove::GameOver => f.write_str("the game is over"),
+            IllegalMove::Finished => f.write_str("the game is finished"),
             IllegalMove::NoSuchCell(cell) => write!(f, "there is no cell {cell}: cells are 0 to 8"),
             IllegalMove::Occupied(cell) => write!(f, "cell {cell} is already taken"),
         }
     }
 }
 
-#[cfg(feature = "std")]
-impl std::error::Error for IllegalMove {}
+impl core::error::Error for IllegalMove {}

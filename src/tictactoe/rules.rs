@@ -5,6 +5,8 @@
 //! which walks and solves every reachable board with it. So it may use nothing but
 //! `core`, and everything here is a `const fn` on plain bit masks.
 
+use core::fmt;
+
 /// One of the two players. `X` always moves first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Player {
@@ -34,7 +36,19 @@ impl Player {
     }
 }
 
-/// How a game ends.
+/// The player's mark: `x` or `o`.
+impl fmt::Display for Player {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Player::X => "x",
+            Player::O => "o",
+        })
+    }
+}
+
+/// How a game ends, as both players see it: a win for one of them, or a draw.
+///
+/// For how it ends from one player's side (win, draw or loss), see [`Outcome::value_for`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Outcome {
     /// This player gets three in a row.
@@ -44,13 +58,72 @@ pub enum Outcome {
 }
 
 impl Outcome {
-    /// The winner, or `None` for a draw.
+    /// The player who wins the game, or `None` for a draw.
+    ///
+    /// On a [`Position`](crate::Position)'s outcome this is who wins *with perfect play
+    /// from here*, which may be nobody yet on the board; for who has three in a row on the
+    /// board now, see [`Position::three_in_a_row`](crate::Position::three_in_a_row).
     #[must_use]
     pub const fn winner(self) -> Option<Player> {
         match self {
             Outcome::Win(player) => Some(player),
             Outcome::Draw => None,
         }
+    }
+
+    /// The outcome from `player`'s side: a win, a draw or a loss.
+    ///
+    /// ```
+    /// use perfect_play::{Outcome, Player, Value};
+    ///
+    /// assert_eq!(Outcome::Win(Player::X).value_for(Player::O), Value::Loss);
+    /// assert_eq!(Outcome::Draw.value_for(Player::X), Value::Draw);
+    /// ```
+    #[must_use]
+    pub const fn value_for(self, player: Player) -> Value {
+        match (self, player) {
+            (Outcome::Draw, _) => Value::Draw,
+            (Outcome::Win(Player::X), Player::X) | (Outcome::Win(Player::O), Player::O) => {
+                Value::Win
+            }
+            (Outcome::Win(_), _) => Value::Loss,
+        }
+    }
+}
+
+/// `x wins`, `o wins` or `draw`.
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Outcome::Win(Player::X) => "x wins",
+            Outcome::Win(Player::O) => "o wins",
+            Outcome::Draw => "draw",
+        })
+    }
+}
+
+/// How a game ends from one player's side: what solved-game tables call the value of a
+/// position for the player to move.
+///
+/// Ordered from worst to best for that player: `Loss < Draw < Win`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Value {
+    /// The other player wins.
+    Loss,
+    /// Nobody wins.
+    Draw,
+    /// This player wins.
+    Win,
+}
+
+/// `win`, `draw` or `loss`.
+impl fmt::Display for Value {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Value::Win => "win",
+            Value::Draw => "draw",
+            Value::Loss => "loss",
+        })
     }
 }
 
@@ -227,7 +300,7 @@ impl Board {
     /// Whose turn it is by counting marks: o when x has more marks than o, else x.
     ///
     /// On a reachable board whose game goes on, that is the player to move. It says nothing
-    /// about whether the game is over or the board reachable.
+    /// about whether the game is finished or the board reachable.
     #[must_use]
     pub const fn turn(self) -> Player {
         if self.x.count_ones() > self.o.count_ones() {
@@ -237,9 +310,13 @@ impl Board {
         }
     }
 
-    /// Whether play stops here: someone has three in a row, or the board is full.
+    /// Whether the game is finished on this board by the rules: someone has three in a
+    /// row, or the board is full. Play stops on a finished board.
+    ///
+    /// This looks at the board alone, reachable or not; for "a game reaches this board
+    /// and finishes on it", see [`Board::is_final`].
     #[must_use]
-    pub fn is_over(self) -> bool {
+    pub fn is_finished(self) -> bool {
         self.has_line(Player::X) || self.has_line(Player::O) || self.empty_mask() == 0
     }
 

@@ -1,11 +1,34 @@
 //! The eight symmetries of the board: four rotations, each with or without a mirror.
 
-use super::rules::Board;
+use core::fmt;
+
+use super::entry::Entry;
+use super::position::Position;
+use super::rules::{Board, Player};
 
 /// One of the 8 rotations and reflections of the square board.
 ///
 /// Every symmetry maps reachable boards to reachable boards with the same outcome and
-/// plies left, and optimal moves to optimal moves.
+/// plies left, and optimal moves to optimal moves. It prints as its name in words:
+/// `identity`, `rotate 90`, `rotate 180`, `rotate 270`, `flip horizontal`,
+/// `flip vertical`, `transpose`, `anti-transpose`.
+///
+/// A move found on a board's canonical form maps back to the board itself through the
+/// inverse of the symmetry that made the canonical form:
+///
+/// ```
+/// use perfect_play::{Board, Symmetry};
+///
+/// let board: Board = "..x/.o./...".parse()?;
+/// let (canonical, symmetry) = board.canonical_with_symmetry();
+/// assert_eq!(canonical, "x../.o./...".parse()?);
+/// assert_eq!(symmetry, Symmetry::Rotate270);
+/// assert_eq!(symmetry.to_string(), "rotate 270");
+///
+/// // A move on the canonical board, say its cell 8, is this cell on the board itself:
+/// assert_eq!(symmetry.inverse().cell(8), 6);
+/// # Ok::<(), perfect_play::ParseBoardError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Symmetry {
     /// Leaves the board as it is.
@@ -83,12 +106,28 @@ impl Symmetry {
     }
 }
 
+/// The symmetry in words: `rotate 90`, `flip horizontal`, ... (see [`Symmetry`]).
+impl fmt::Display for Symmetry {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Symmetry::Identity => "identity",
+            Symmetry::Rotate90 => "rotate 90",
+            Symmetry::Rotate180 => "rotate 180",
+            Symmetry::Rotate270 => "rotate 270",
+            Symmetry::FlipHorizontal => "flip horizontal",
+            Symmetry::FlipVertical => "flip vertical",
+            Symmetry::Transpose => "transpose",
+            Symmetry::AntiTranspose => "anti-transpose",
+        })
+    }
+}
+
 impl Board {
     /// The board as the symmetry moves it.
     #[must_use]
     pub fn transform(self, symmetry: Symmetry) -> Board {
-        let x = symmetry.mask(self.mask(super::Player::X));
-        let o = symmetry.mask(self.mask(super::Player::O));
+        let x = symmetry.mask(self.mask(Player::X));
+        let o = symmetry.mask(self.mask(Player::O));
         match Board::from_masks(x, o) {
             Some(board) => board,
             None => self,
@@ -99,10 +138,52 @@ impl Board {
     /// [`Board::code`]. Boards that are rotations or reflections of each other share it.
     #[must_use]
     pub fn canonical(self) -> Board {
-        Symmetry::ALL
-            .iter()
-            .map(|&symmetry| self.transform(symmetry))
-            .min_by_key(|image| image.code())
-            .unwrap_or(self)
+        self.canonical_with_symmetry().0
+    }
+
+    /// The canonical form ([`Board::canonical`]) together with the symmetry that makes
+    /// it: `self.transform(symmetry) == canonical`.
+    ///
+    /// When several symmetries give the canonical form (a symmetric board), the first in
+    /// [`Symmetry::ALL`] is returned, so the empty board gives [`Symmetry::Identity`]. A
+    /// cell of the canonical board maps back with `symmetry.inverse().cell(..)`.
+    #[must_use]
+    pub fn canonical_with_symmetry(self) -> (Board, Symmetry) {
+        let mut best = (self, Symmetry::Identity);
+        for symmetry in Symmetry::ALL {
+            let image = self.transform(symmetry);
+            if image.code() < best.0.code() {
+                best = (image, symmetry);
+            }
+        }
+        best
+    }
+}
+
+impl Position {
+    /// The position of the board as the symmetry moves it: the same outcome and plies,
+    /// the optimal moves moved with it. No lookup needed.
+    #[must_use]
+    pub fn transform(self, symmetry: Symmetry) -> Position {
+        let entry = Entry::new(
+            self.outcome(),
+            self.plies(),
+            symmetry.mask(self.best_moves().mask()),
+        );
+        Position::from_parts(self.board().transform(symmetry), entry)
+    }
+
+    /// The position of the board's canonical form ([`Board::canonical`]).
+    #[must_use]
+    pub fn canonical(self) -> Position {
+        self.canonical_with_symmetry().0
+    }
+
+    /// The position of the board's canonical form, with the symmetry that makes it (see
+    /// [`Board::canonical_with_symmetry`]).
+    #[must_use]
+    pub fn canonical_with_symmetry(self) -> (Position, Symmetry) {
+        let symmetry = self.board().canonical_with_symmetry().1;
+        (self.transform(symmetry), symmetry)
     }
 }

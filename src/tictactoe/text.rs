@@ -339,8 +339,7 @@ impl Display for ParseBoardError {
     }
 }
 
-#[cfg(feature = "std")]
-impl std::error::Error for ParseBoardError {}
+impl core::error::Error for ParseBoardError {}
 
 #[cfg(test)]
 mod tests {

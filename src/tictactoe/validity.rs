@@ -1,4 +1,4 @@
-//! Why a board is not one a game can reach, or not one where a game has just ended.
+//! Why a board is not one a game can reach, or not the final board of a finished game.
 
 use core::fmt;
 
@@ -62,68 +62,76 @@ impl fmt::Display for Unreachable {
     }
 }
 
-#[cfg(feature = "std")]
-impl std::error::Error for Unreachable {}
+impl core::error::Error for Unreachable {}
 
-/// Why a board is not one where a game has just ended (the sense of Baekjoon 7682).
+/// Why a board is not *final*, the last board of a finished game (the question of
+/// Baekjoon 7682): [`Board::check_final`]'s error.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum NotFinished {
+pub enum NotFinal {
     /// No legal game reaches the board at all.
     Unreachable(Unreachable),
-    /// Legal play reaches the board, but the game goes on from it: nobody has three in a
-    /// row and there are empty cells.
-    InProgress,
+    /// Legal play reaches the board, but the game is not finished on it: nobody has three
+    /// in a row and there are empty cells.
+    Unfinished,
 }
 
-impl fmt::Display for NotFinished {
+impl fmt::Display for NotFinal {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            NotFinished::Unreachable(why) => why.fmt(f),
-            NotFinished::InProgress => f.write_str("the game is not over"),
+            NotFinal::Unreachable(why) => why.fmt(f),
+            NotFinal::Unfinished => f.write_str("the game is not finished"),
         }
     }
 }
 
-#[cfg(feature = "std")]
-impl std::error::Error for NotFinished {}
+impl core::error::Error for NotFinal {}
 
-impl From<Unreachable> for NotFinished {
-    fn from(why: Unreachable) -> NotFinished {
-        NotFinished::Unreachable(why)
+impl From<Unreachable> for NotFinal {
+    fn from(why: Unreachable) -> NotFinal {
+        NotFinal::Unreachable(why)
     }
 }
 
 impl Board {
-    /// Whether some legal game, from the empty board, reaches this board.
+    /// Whether some legal game, from the empty board, reaches this board (the same as
+    /// `lookup().is_ok()`).
     #[must_use]
     pub fn is_reachable(self) -> bool {
         table::get(self.code()).is_some()
     }
 
-    /// Whether a game has just ended on this board: legal play reaches it and stops here,
-    /// with three in a row or a full board.
+    /// Whether the board is *final*: legal play reaches it and the game is finished on it
+    /// ([`Board::is_finished`]: three in a row or a full board). This is the question of
+    /// Baekjoon 7682.
     #[must_use]
     pub fn is_final(self) -> bool {
         self.check_final().is_ok()
     }
 
-    /// The position if a game has just ended on this board, else why not.
+    /// The finished position if the board is final ([`Board::is_final`]).
+    ///
+    /// # Errors
+    ///
+    /// [`NotFinal::Unreachable`] with the reason if no legal game reaches the board,
+    /// [`NotFinal::Unfinished`] if one does but the game goes on from it.
     ///
     /// ```
-    /// use perfect_play::{Board, NotFinished, Unreachable};
+    /// use perfect_play::{Board, NotFinal, Unreachable};
     ///
     /// let board: Board = "xxx/oo./...".parse()?;
-    /// assert!(board.check_final().is_ok());
+    /// assert!(board.check_final()?.is_finished());
+    /// let board: Board = "xx./oo./...".parse()?;
+    /// assert_eq!(board.check_final(), Err(NotFinal::Unfinished));
     /// let board: Board = "xxx/ooo/x..".parse()?;
-    /// assert_eq!(board.check_final(), Err(NotFinished::Unreachable(Unreachable::BothHaveLines)));
-    /// # Ok::<(), perfect_play::ParseBoardError>(())
+    /// assert_eq!(board.check_final(), Err(NotFinal::Unreachable(Unreachable::BothHaveLines)));
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
     /// ```
-    pub fn check_final(self) -> Result<Position, NotFinished> {
+    pub fn check_final(self) -> Result<Position, NotFinal> {
         let position = self.lookup()?;
         if position.is_finished() {
             Ok(position)
         } else {
-            Err(NotFinished::InProgress)
+            Err(NotFinal::Unfinished)
         }
     }
 }

@@ -1,0 +1,406 @@
+//! The game record (`Game`, `Ply`, `Verdict`) against a reference written plainly here.
+//!
+//! Where the expectations come from: the rules (x moves first, players alternate, play
+//! stops at the first three in a row or a full board) and the definition of perfect play
+//! (the side that can win wins as fast as it can, the side that must lose holds out as
+//! long as it can). The reference below is a recursive minimax over boards as nine bytes
+//! that calls nothing in the crate's solver; the verdict of a move follows from it (best:
+//! as good as the best child; mistake: a worse win/draw/loss for the mover; otherwise an
+//! inaccuracy), and so does the sentence each ply prints, in the forms `Ply`'s docs give.
+//!
+//! Every complete game is walked, move by move, with `Game::play`, `Game::undo` and
+//! `Game::redo`, and every ply of each is checked: nothing is sampled. The count of
+//! complete games, 255,168, is the published figure in ../shared/fixtures/tictactoe-facts.md
+//! (copied to tests/data). A seeded pseudo-random run of play, undo and redo, legal and
+//! not, is checked against a plain model of an editor's undo stack.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing
+)] // test code: a panic is a failed test
+
+use std::collections::HashMap;
+
+use perfect_play::{Game, IllegalMove, Player, Ply, Position, Value, Verdict};
+
+// ---------------------------------------------------------------------------------------
+// The reference: boards as nine bytes, 0 empty, 1 x, 2 o.
+// ---------------------------------------------------------------------------------------
+
+type Cells = [u8; 9];
+
+const LINES: [[usize; 3]; 8] = [
+    [0, 1, 2],
+    [3, 4, 5],
+    [6, 7, 8],
+    [0, 3, 6],
+    [1, 4, 7],
+    [2, 5, 8],
+    [0, 4, 8],
+    [2, 4, 6],
+];
+
+/// Who has three in a row (1 or 2), if anyone.
+fn line_owner(cells: &Cells) -> Option<u8> {
+    LINES.iter().find_map(|&[a, b, c]| {
+        (cells[a] != 0 && cells[a] == cells[b] && cells[b] == cells[c]).then_some(cells[a])
+    })
+}
+
+fn finished(cells: &Cells) -> bool {
+    line_owner(cells).is_some() || cells.iter().all(|&cell| cell != 0)
+}
+
+/// Whose turn it is: 1 (x) when the counts are equal, else 2 (o).
+fn mover(cells: &Cells) -> u8 {
+    let xs = cells.iter().filter(|&&cell| cell == 1).count();
+    let os = cells.iter().filter(|&&cell| cell == 2).count();
+    if xs == os { 1 } else { 2 }
+}
+
+/// The solution of a board: who wins with perfect play (0 for a draw) and in how many plies.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Solved {
+    winner: u8,
+    plies: u8,
+}
+
+/// How much `player` likes a solution: any win beats a draw beats any loss; wins are
+/// better sooner, losses later.
+fn score(player: u8, solved: Solved) -> i32 {
+    let plies = i32::from(solved.plies);
+    if solved.winner == 0 {
+        0
+    } else if solved.winner == player {
+        100 - plies
+    } else {
+        plies - 100
+    }
+}
+
+/// `player`'s value of a solution: 2 win, 1 draw, 0 loss.
+fn value(player: u8, solved: Solved) -> u8 {
+    match solved.winner {
+        0 => 1,
+        w if w == player => 2,
+        _ => 0,
+    }
+}
+
+struct Reference {
+    memo: HashMap<Cells, Solved>,
+}
+
+impl Reference {
+    fn solve(&mut self, cells: Cells) -> Solved {
+        if let Some(&solved) = self.memo.get(&cells) {
+            return solved;
+        }
+        let solved = if let Some(owner) = line_owner(&cells) {
+            Solved {
+                winner: owner,
+                plies: 0,
+            }
+        } else if finished(&cells) {
+            Solved {
+                winner: 0,
+                plies: 0,
+            }
+        } else {
+            let player = mover(&cells);
+            let mut best: Option<Solved> = None;
+            for cell in 0..9 {
+                if cells[cell] == 0 {
+                    let mut child = cells;
+                    child[cell] = player;
+                    let solved = self.solve(child);
+                    if best.is_none_or(|b| score(player, solved) > score(player, b)) {
+                        best = Some(solved);
+                    }
+                }
+            }
+            let best = best.expect("an unfinished board has an empty cell");
+            Solved {
+                winner: best.winner,
+                plies: best.plies + 1,
+            }
+        };
+        self.memo.insert(cells, solved);
+        solved
+    }
+
+    /// The verdict on `player` marking `cell` on `cells`.
+    fn verdict(&mut self, cells: Cells, cell: usize) -> Verdict {
+        let player = mover(&cells);
+        let before = self.solve(cells);
+        let mut after = cells;
+        after[cell] = player;
+        let after = self.solve(after);
+        let best = (0..9)
+            .filter(|&c| cells[c] == 0)
+            .map(|c| {
+                let mut child = cells;
+                child[c] = player;
+                score(player, self.solve(child))
+            })
+            .max()
+            .expect("a move was made, so a cell was empty");
+        if score(player, after) == best {
+            Verdict::Best
+        } else if value(player, after) < value(player, before) {
+            Verdict::Mistake
+        } else {
+            Verdict::Inaccuracy
+        }
+    }
+}
+
+/// The sentence a ply prints, built from the reference in the forms `Ply`'s docs give.
+fn sentence(player: u8, cell: usize, verdict: Verdict, before: Solved, after: Solved) -> String {
+    let name = if player == 1 { "x" } else { "o" };
+    let phrase = |solved: Solved| -> String {
+        let article = ["a loss", "a draw", "a win"][usize::from(value(player, solved))];
+        match (solved.winner, solved.plies) {
+            (0, _) => article.to_string(),
+            (_, 1) => format!("{article} in 1 ply"),
+            (_, plies) => format!("{article} in {plies} plies"),
+        }
+    };
+    let what = match verdict {
+        Verdict::Best if after.plies == 0 && after.winner == player => "won the game".to_string(),
+        Verdict::Best if after.plies == 0 => "drew the game".to_string(),
+        Verdict::Best => format!("was best: {}", phrase(after)),
+        Verdict::Inaccuracy => {
+            let verb = if value(player, after) == 2 {
+                "delayed the win"
+            } else {
+                "hastened the loss"
+            };
+            format!("{verb}: {} instead of {}", phrase(after), before.plies - 1)
+        }
+        Verdict::Mistake => {
+            let from = ["a loss", "a draw", "a win"][usize::from(value(player, before))];
+            format!("turned {from} into {}", phrase(after))
+        }
+    };
+    format!("{name} at {cell} {what}")
+}
+
+fn player(code: u8) -> Player {
+    if code == 1 { Player::X } else { Player::O }
+}
+
+fn cells_of(position: Position) -> Cells {
+    position.board().cells().map(|mark| match mark {
+        Some(Player::X) => 1,
+        Some(Player::O) => 2,
+        None => 0,
+    })
+}
+
+// ---------------------------------------------------------------------------------------
+// The checks.
+// ---------------------------------------------------------------------------------------
+
+/// Checks one ply against the reference: `cells` is the board before it.
+fn check_ply(reference: &mut Reference, ply: Ply, number: usize, cells: Cells, cell: u8) {
+    let who = mover(&cells);
+    let before = reference.solve(cells);
+    let mut next = cells;
+    next[usize::from(cell)] = who;
+    let after = reference.solve(next);
+    let verdict = reference.verdict(cells, usize::from(cell));
+    let value_of = |solved| [Value::Loss, Value::Draw, Value::Win][usize::from(value(who, solved))];
+
+    assert_eq!(usize::from(ply.number()), number, "{cells:?} {cell}");
+    assert_eq!(ply.player(), player(who), "{cells:?} {cell}");
+    assert_eq!(ply.cell(), cell);
+    assert_eq!(cells_of(ply.before()), cells);
+    assert_eq!(cells_of(ply.after()), next);
+    assert_eq!(ply.value_before(), value_of(before), "{cells:?} {cell}");
+    assert_eq!(ply.value_after(), value_of(after), "{cells:?} {cell}");
+    assert_eq!(
+        i32::from(ply.delta_plies()),
+        i32::from(after.plies) + 1 - i32::from(before.plies),
+        "{cells:?} {cell}"
+    );
+    assert_eq!(ply.verdict(), verdict, "{cells:?} {cell}");
+    assert_eq!(ply.verdict().is_best(), verdict == Verdict::Best);
+    assert_eq!(
+        ply.to_string(),
+        sentence(who, usize::from(cell), verdict, before, after),
+        "{cells:?} {cell}"
+    );
+}
+
+/// Checks the whole record of a game whose moves are `moves`.
+fn check_game(reference: &mut Reference, game: &Game, moves: &[u8]) {
+    assert_eq!(game.moves(), moves);
+    assert_eq!(game.positions().len(), moves.len() + 1);
+    let history = game.history();
+    assert_eq!(history.len(), moves.len());
+    let mut cells = [0u8; 9];
+    for (index, (ply, &cell)) in history.zip(moves).enumerate() {
+        assert_eq!(game.positions()[index], ply.before());
+        check_ply(reference, ply, index + 1, cells, cell);
+        cells[usize::from(cell)] = mover(&cells);
+    }
+    assert_eq!(cells_of(game.position()), cells);
+    let backwards: Vec<u8> = game.history().rev().map(|ply| ply.cell()).collect();
+    assert!(backwards.iter().rev().eq(moves.iter()));
+    let mistakes: Vec<u8> = game.mistakes().map(|ply| ply.number()).collect();
+    let expected: Vec<u8> = game
+        .history()
+        .filter(|ply| ply.verdict() == Verdict::Mistake)
+        .map(|ply| ply.number())
+        .collect();
+    assert_eq!(mistakes, expected);
+}
+
+/// Walks every game from the game's current board with play, undo and redo, checking
+/// each complete game; returns how many complete games there are.
+fn walk(reference: &mut Reference, game: &mut Game, moves: &mut Vec<u8>) -> u64 {
+    let cells = cells_of(game.position());
+    if finished(&cells) {
+        check_game(reference, game, moves);
+        assert_eq!(Game::from_moves(moves).as_ref(), Ok(&*game));
+        assert_eq!(game.play(0), Err(IllegalMove::Finished));
+        assert!(game.position().is_finished());
+        return 1;
+    }
+    let mut games = 0;
+    for cell in 0..9u8 {
+        if cells[usize::from(cell)] != 0 {
+            assert_eq!(game.play(cell), Err(IllegalMove::Occupied(cell)));
+            continue;
+        }
+        let before = game.position();
+        let after = game
+            .play(cell)
+            .expect("an empty cell of an unfinished game");
+        assert_eq!(game.position(), after);
+        moves.push(cell);
+        games += walk(reference, game, moves);
+        moves.pop();
+        assert_eq!(game.undo(), Some(cell));
+        assert_eq!(game.position(), before);
+        assert_eq!(game.redo_moves().first(), Some(&cell));
+        assert_eq!(game.redo(), Some(cell));
+        assert_eq!(game.position(), after);
+        assert_eq!(game.undo(), Some(cell));
+    }
+    assert_eq!(game.play(9), Err(IllegalMove::NoSuchCell(9)));
+    games
+}
+
+#[test]
+fn every_complete_game_matches_the_reference() {
+    let mut reference = Reference {
+        memo: HashMap::new(),
+    };
+    let mut game = Game::new();
+    let games = walk(&mut reference, &mut game, &mut Vec::new());
+    assert_eq!(games, 255_168);
+    assert_eq!(game.moves(), [] as [u8; 0]);
+    assert_eq!(game.undo(), None);
+}
+
+/// A small seeded generator (SplitMix64), so the run is the same every time.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+}
+
+/// An editor's undo stack, written plainly: the moves played and the moves to redo.
+#[derive(Default)]
+struct Model {
+    played: Vec<u8>,
+    undone: Vec<u8>,
+}
+
+#[test]
+fn undo_and_redo_behave_like_an_editor() {
+    let mut rng = Rng(0x5eed);
+    let (mut game, mut model) = (Game::new(), Model::default());
+    for _ in 0..200_000 {
+        let mut cells = [0u8; 9];
+        for &cell in &model.played {
+            cells[usize::from(cell)] = mover(&cells);
+        }
+        match rng.below(4) {
+            0 => assert_eq!(
+                game.undo(),
+                model.played.pop().inspect(|&c| model.undone.push(c))
+            ),
+            1 => assert_eq!(
+                game.redo(),
+                model.undone.pop().inspect(|&c| model.played.push(c))
+            ),
+            _ => {
+                let cell = rng.below(10) as u8;
+                let expected = if finished(&cells) {
+                    Err(IllegalMove::Finished)
+                } else if cell >= 9 {
+                    Err(IllegalMove::NoSuchCell(cell))
+                } else if cells[usize::from(cell)] != 0 {
+                    Err(IllegalMove::Occupied(cell))
+                } else {
+                    // Playing the move redo would replay keeps the rest; any other forgets.
+                    if model.undone.last() == Some(&cell) {
+                        model.undone.pop();
+                    } else {
+                        model.undone.clear();
+                    }
+                    model.played.push(cell);
+                    Ok(())
+                };
+                assert_eq!(game.play(cell).map(drop), expected, "{:?}", model.played);
+            }
+        }
+        assert_eq!(game.moves(), model.played);
+        let redo: Vec<u8> = model.undone.iter().rev().copied().collect();
+        assert_eq!(game.redo_moves(), redo);
+        assert_eq!(
+            Game::from_moves(&model.played).map(|g| g.position()),
+            Ok(game.position())
+        );
+    }
+}
+
+#[test]
+fn from_moves_reports_the_first_illegal_move() {
+    assert_eq!(Game::from_moves(&[4, 4]), Err(IllegalMove::Occupied(4)));
+    assert_eq!(Game::from_moves(&[4, 12]), Err(IllegalMove::NoSuchCell(12)));
+    // x wins on the top row with its third mark; o cannot move after it.
+    assert_eq!(
+        Game::from_moves(&[0, 3, 1, 4, 2, 5]),
+        Err(IllegalMove::Finished)
+    );
+}
+
+#[test]
+fn games_compare_by_moves_and_redo_moves_only() {
+    let mut a = Game::from_moves(&[4, 0, 8]).expect("legal");
+    let b = Game::from_moves(&[4, 0]).expect("legal");
+    assert_ne!(a, b);
+    a.undo();
+    assert_ne!(a, b, "a can still redo 8");
+    a.play(2).expect("legal");
+    a.undo();
+    let mut c = b.clone();
+    c.play(2).expect("legal");
+    c.undo();
+    assert_eq!(a, c, "stale slots past the redo list do not count");
+}
