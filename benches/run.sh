@@ -9,7 +9,7 @@
 # 2. build cost: two clean `cargo build --release` (library alone; default features with the
 #    binary), with cargo's --timings for the build script's compile and run, and the build
 #    script run again on its own;
-# 3. size: the table (`table_size()`), the release binary (stripped and not), and what a
+# 3. size: the table (as pinned in tests/static_size.rs), the release binary (stripped and not), and what a
 #    `#![no_std]` user links (a cdylib calling `Board::lookup`, against one that does not);
 # 4. the CLI's throughput: benches/throughput.sh;
 # 5. the footholds solver beside brute force: benches/footholds.rs.
@@ -107,7 +107,7 @@ rm -rf "$tmp"
 say
 say "## 3. Size"
 say
-say "- \`perfect_play::tictactoe::table_size()\`: $(sed -n 's/^table layout: \(.*\); table_size() = \([0-9]*\) bytes.*/\1 \2 bytes/p' "$OUT"/bench-*.log | tr '\n' ';' | sed 's/;$//;s/;/; /g') (a dense 3^9 u16 array: 39366 bytes)"
+say "- the table (tests/static_size.rs, CHD then PtrHash): $(grep -o 'assert_eq!(size, [0-9_]*)' tests/static_size.rs | grep -o '[0-9_]*)' | tr -d ')' | tr '\n' ' ')bytes (a dense 3^9 u16 array: 39366 bytes)"
 bin="$CLEAN/release/perfect-play"
 if [ -x "$bin" ]; then
     strip -o "$OUT/perfect-play.stripped" "$bin"

@@ -1,13 +1,15 @@
-//! Every input kept under `fuzz/corpus/`, replayed through the binary (and the board
-//! parser) in plain `cargo test`: the fuzzers' finds become regression tests without
-//! cargo-fuzz or a nightly feature.
+//! Every input kept under `fuzz/corpus/`, replayed in plain `cargo test` through the same
+//! checks the fuzz targets make (`fuzz/src/lib.rs`, compiled in here): the board parser
+//! and each format reader against the plain reference readers written there from the
+//! format docs, and the binary itself on every input. The fuzzers' finds become regression
+//! tests without cargo-fuzz or a nightly feature.
 //!
 //! When a fuzz target finds a crash, its input goes into `fuzz/corpus/TARGET/` (named for
-//! what it found) and this test runs it from then on. The expectations are the documented
-//! ones that hold for any input (issue 3 and `perfect-play --help`): no panic (status 101)
-//! and no signal, status 0 or 1, and every message on stderr of the form
-//! `FILE:LINE: why`, naming the file the input was read from and a line in it (or the one
-//! after its last, for input that ends too soon).
+//! what it found) and this test runs it from then on. Beside the reference, the binary is
+//! held to what holds for any input (`perfect-play --help`): no panic (status 101) and no
+//! signal, status 0 or 1, and every message on stderr of the form `FILE:LINE: why`, naming
+//! the file the input was read from and a line in it (or the one after its last, for input
+//! that ends too soon). The corpus is not packaged, so neither is this test.
 #![cfg(feature = "cli")]
 #![allow(
     clippy::unwrap_used,
@@ -16,11 +18,14 @@
     clippy::indexing_slicing
 )] // test code: a panic is a failed test
 
+#[allow(dead_code, missing_docs)]
+#[path = "../fuzz/src/lib.rs"]
+mod fuzz_checks;
+
 use std::fs;
 use std::path::{Path, PathBuf};
 
 use assert_cmd::Command;
-use perfect_play::Board;
 
 /// The files of `fuzz/corpus/TARGET`, sorted.
 fn corpus(target: &str) -> Vec<PathBuf> {
@@ -36,8 +41,8 @@ fn corpus(target: &str) -> Vec<PathBuf> {
     files
 }
 
-/// Runs `perfect-play ARGS FILE` and checks what holds for any input.
-fn replay(args: &[&str], file: &Path) {
+/// Runs `perfect-play ARGS FILE` and checks what holds for any input; returns its status.
+fn replay(args: &[&str], file: &Path) -> i32 {
     let output = Command::new(env!("CARGO_BIN_EXE_perfect-play"))
         .args(args)
         .arg(file)
@@ -65,18 +70,26 @@ fn replay(args: &[&str], file: &Path) {
             "{shown}: line {line} of {lines}: {message}"
         );
     }
+    output.status.code().unwrap()
 }
 
 #[test]
-fn board_corpus_parses_without_a_panic() {
+fn board_corpus_agrees_with_the_reference_grammar() {
     for file in corpus("board") {
-        let bytes = fs::read(&file).unwrap();
-        let parsed = Board::from_ascii(&bytes);
-        if let Ok(text) = std::str::from_utf8(&bytes) {
-            assert_eq!(text.parse::<Board>(), parsed, "{}", file.display());
-        }
-        if let Err(error) = parsed {
-            assert!(!error.to_string().is_empty());
+        fuzz_checks::check_board(&fs::read(&file).unwrap());
+    }
+}
+
+#[test]
+fn reader_corpora_agree_with_the_reference_readers() {
+    use perfect_play::cli::formats::Format;
+    for (name, format) in [
+        ("lines", Format::Lines),
+        ("boj", Format::Boj),
+        ("algospot", Format::Algospot),
+    ] {
+        for file in corpus(name) {
+            fuzz_checks::check_format(format, &fs::read(&file).unwrap());
         }
     }
 }
@@ -93,9 +106,14 @@ fn reader_corpora_replay_through_every_batch_command() {
 }
 
 #[test]
-fn footholds_corpus_replays_through_the_command() {
+fn footholds_corpus_replays_through_the_command_with_the_reference_status() {
     for file in corpus("footholds") {
-        replay(&["footholds"], &file);
-        replay(&["footholds", "--json"], &file);
+        let want = fuzz_checks::footholds_status(&fs::read(&file).unwrap());
+        for args in [&["footholds"][..], &["footholds", "--json"]] {
+            let status = replay(args, &file);
+            if let Some(want) = want {
+                assert_eq!(status, i32::from(want), "{args:?} {}", file.display());
+            }
+        }
     }
 }

@@ -1,37 +1,22 @@
-//! What the fuzz targets check, shared by `fuzz_targets/*.rs`.
+//! What the fuzz targets check, shared by `fuzz_targets/*.rs` and replayed over the kept
+//! corpora by the main crate's `tests/fuzz_corpus.rs`.
 //!
-//! The binary's readers are not in the library, so they are compiled here from the very
-//! files the binary is built from, by `#[path]`, two ways:
-//!
-//! - [`readers`]: `src/cli/input.rs` and `src/cli/formats.rs` alone, under a module that
-//!   mirrors the one sibling they name (`output::OutputError`, a one-line stand-in: the
-//!   readers only pass it through). The lines, boj and algospot targets call
-//!   `formats::read` in process with a recording [`formats::Sink`](readers::formats::Sink)
-//!   and compare every event with a plain reference reader written here from the format
-//!   docs (issue 3, `perfect-play --help`).
-//! - [`binary`]: the whole of `src/cli/mod.rs`, as `src/main.rs` compiles it. The footholds
-//!   reader's parser is private to its module, so the only way in is the command itself:
-//!   the target writes its input to a scratch file and runs `perfect-play footholds FILE`
-//!   in process. Taking the whole tree needs no stand-ins that could drift from the real
-//!   modules. Run it with `-close_fd_mask=3`: the command writes its answers to stdout and
-//!   its messages to stderr.
+//! The binary's readers and commands live in the library's hidden `cli` module (behind the
+//! `cli` feature), so the targets call the very code the binary runs: the lines, boj and
+//! algospot targets run a format reader in process and compare every item it yields with
+//! a plain reference reader written here from the format docs (`perfect-play --help`);
+//! the footholds target runs the `footholds` command on its input as a file. Run it with
+//! `-close_fd_mask=3`: the command writes its answers to stdout and its messages to stderr.
 //!
 //! Every check panics on failure, which libFuzzer reports as a crash.
 
 use std::io::{self, Read};
 
 use perfect_play::Board;
-
-pub mod readers;
-
-/// The binary's whole module tree (`src/cli/mod.rs`), as `src/main.rs` compiles it.
-#[allow(dead_code, unreachable_pub, clippy::all)]
-#[path = "../../src/cli/mod.rs"]
-pub mod binary;
-
-use readers::formats::{self, Format, Sink};
-use readers::input::{LineReader, MAX_LINE};
-use readers::output::OutputError;
+use perfect_play::cli::formats::algospot::Algospot;
+use perfect_play::cli::formats::lines::Lines;
+use perfect_play::cli::formats::{Format, Item, Items};
+use perfect_play::cli::input::{LineReader, MAX_LINE};
 
 // ---------------------------------------------------------------------------------------
 // The board parser.
@@ -121,47 +106,40 @@ pub fn check_board(data: &[u8]) {
 // ---------------------------------------------------------------------------------------
 // The lines, boj and algospot readers.
 
-/// What a format reader handed its sink, in order.
+/// What a format reader yields, in order.
 #[derive(Debug, PartialEq, Eq, Clone)]
 pub enum Event {
     /// A board (its code) read at a line.
     Board(u64, u16),
+    /// A blank line of the `lines` format.
+    Blank(u64),
     /// Text that is not a board, at a line, with the one line of text shown (if any).
     Unreadable(u64, Option<Vec<u8>>),
     /// A fault in the input's shape, at a line.
     Problem(u64),
 }
 
-/// A sink that records events, and checks each message as it comes.
-#[derive(Default)]
-struct Recorder {
-    events: Vec<Event>,
-    messages: Vec<String>,
-}
-
-impl Sink for Recorder {
-    fn board(&mut self, line: u64, code: u16) -> Result<(), OutputError> {
-        assert!(code < 19_683, "code {code} at line {line}");
-        self.events.push(Event::Board(line, code));
-        Ok(())
-    }
-
-    fn unreadable(
-        &mut self,
-        line: u64,
-        given: Option<&[u8]>,
-        why: &dyn std::fmt::Display,
-    ) -> Result<(), OutputError> {
-        self.events
-            .push(Event::Unreadable(line, given.map(<[u8]>::to_vec)));
-        self.messages.push(why.to_string());
-        Ok(())
-    }
-
-    fn problem(&mut self, line: u64, why: &dyn std::fmt::Display) -> Result<(), OutputError> {
-        self.events.push(Event::Problem(line));
-        self.messages.push(why.to_string());
-        Ok(())
+/// Every item a reader yields, as events, and the message of each item that has one.
+fn record(mut items: impl Items) -> (Vec<Event>, Vec<String>) {
+    let (mut events, mut messages) = (Vec::new(), Vec::new());
+    loop {
+        let (line, item) = match items.next_item() {
+            Ok(Some(next)) => next,
+            Ok(None) => return (events, messages),
+            Err(error) => panic!("reading from memory failed: {error}"),
+        };
+        events.push(match item {
+            Item::Board(board) => Event::Board(line, board.code()),
+            Item::Blank => Event::Blank(line),
+            Item::NotABoard(unreadable) => {
+                messages.push(unreadable.why.to_string());
+                Event::Unreadable(line, unreadable.text.map(Vec::from))
+            }
+            Item::Fault(fault) => {
+                messages.push(fault.to_string());
+                Event::Problem(line)
+            }
+        });
     }
 }
 
@@ -201,9 +179,9 @@ fn reference_lines(data: &[u8]) -> Vec<(u64, usize, &[u8])> {
 }
 
 /// The events the `lines` format (or with `until_end`, `boj`) must give for `data`: one
-/// per line that is not blank, a board or an `error`; a line longer than `MAX_LINE` is an
-/// `error` by its length. `boj` stops at a line `end` and reports a line that is not blank
-/// after it, or the `end` line missing.
+/// per line, a board or an `error` (a blank line is a blank answer in `lines`, skipped in
+/// `boj`); a line longer than `MAX_LINE` is an `error` by its length. `boj` stops at a line
+/// `end` and reports a line that is not blank after it, or the `end` line missing.
 fn reference_lines_events(data: &[u8], until_end: bool) -> Vec<Event> {
     let lines = reference_lines(data);
     let mut events = Vec::new();
@@ -215,6 +193,9 @@ fn reference_lines_events(data: &[u8], until_end: bool) -> Vec<Event> {
         }
         let trimmed = text.trim_ascii();
         if trimmed.is_empty() {
+            if !until_end {
+                events.push(Event::Blank(number));
+            }
             continue;
         }
         if until_end && trimmed == b"end" {
@@ -303,28 +284,21 @@ fn reference_algospot_events(data: &[u8]) -> Vec<Event> {
 /// Runs one format reader over `data`, read whole and read a few bytes at a time (the
 /// step taken from the data's length, so that a saved input replays exactly), and checks
 /// both against the reference reader.
-///
-/// Inputs over 16 KiB are read in steps of about a thousand times as many bytes: the line
-/// reader looks for a newline from the start of the pending line after every read, so a
-/// line of tens of KiB read a few bytes at a time costs seconds (quadratic in its length),
-/// which would only slow the search.
 pub fn check_format(format: Format, data: &[u8]) {
     let expected = match format {
         Format::Lines => reference_lines_events(data, false),
         Format::Boj => reference_lines_events(data, true),
         Format::Algospot => reference_algospot_events(data),
     };
-    let scale = if data.len() > 16 * 1024 { 1021 } else { 1 };
-    for step in [usize::MAX, (1 + data.len() % 13) * scale] {
-        let mut reader = LineReader::new(Trickle { data, step });
-        let mut recorder = Recorder::default();
-        let result = formats::read(format, &mut reader, &mut recorder);
-        assert!(result.is_ok(), "{format:?} reader stopped: {result:?}");
-        assert_eq!(
-            recorder.events, expected,
-            "{format:?}, read {step} bytes at a time"
-        );
-        for message in &recorder.messages {
+    for step in [usize::MAX, 1 + data.len() % 13] {
+        let input = LineReader::new(Trickle { data, step });
+        let (events, messages) = match format {
+            Format::Lines => record(Lines::new(input, false)),
+            Format::Boj => record(Lines::new(input, true)),
+            Format::Algospot => record(Algospot::new(input)),
+        };
+        assert_eq!(events, expected, "{format:?}, read {step} bytes at a time");
+        for message in &messages {
             assert!(
                 !message.is_empty() && !message.contains('\n'),
                 "{message:?}"
@@ -396,26 +370,31 @@ fn solvable_cells(text: &[u8]) -> usize {
     rows * cols
 }
 
-/// `perfect-play footholds FILE` and `perfect-play footholds --json FILE`, in process, on
-/// `data`: neither panics, and both exit 0 exactly when every line that is not blank is a
-/// query the reference accepts, else 1 (never 2: the file is there and stdout works).
-/// Inputs with a query of more than 25 cells (the problem's 5x5 limit) are skipped: a 6x6
-/// grid may take the solver 50 ms, an 8x8 one seconds, which would only slow the search.
-pub fn check_footholds(data: &[u8]) {
-    use clap::Parser;
-
+/// The exit status `perfect-play footholds` must give for `data` as its input file: 0 when
+/// every line that is not blank is a query the reference accepts, else 1 (never 2: the
+/// file is there and stdout works). `None` when the input holds a query of more than 25
+/// cells (the problem's 5x5 limit): a large grid's answer is the solver's business, tested
+/// and benchmarked elsewhere, and solving it would only slow the search.
+pub fn footholds_status(data: &[u8]) -> Option<u8> {
     let lines = reference_lines(data);
     if lines
         .iter()
         .any(|&(_, length, text)| length <= MAX_LINE && solvable_cells(text) > 25)
     {
-        return;
+        return None;
     }
     let all_ok = lines.iter().all(|&(_, length, text)| {
         length <= MAX_LINE && (text.trim_ascii().is_empty() || reference_query_ok(text))
     });
-    let want = if all_ok { 0 } else { 1 };
+    Some(if all_ok { 0 } else { 1 })
+}
 
+/// `perfect-play footholds FILE` and `perfect-play footholds --json FILE`, in process, on
+/// `data`: neither panics, and both exit with [`footholds_status`].
+pub fn check_footholds(data: &[u8]) {
+    let Some(want) = footholds_status(data) else {
+        return;
+    };
     let path = std::env::temp_dir().join(format!("perfect-play-fuzz-{}.jsonl", std::process::id()));
     if std::fs::write(&path, data).is_err() {
         return;
@@ -426,8 +405,7 @@ pub fn check_footholds(data: &[u8]) {
             args.push("--json".as_ref());
         }
         args.push(path.as_os_str());
-        let cli = binary::args::Cli::try_parse_from(args).expect("the arguments parse");
-        let status = binary::run(cli).code();
+        let status = perfect_play::cli::run_from(args).code();
         assert_eq!(status, want, "exit status with --json {json}");
     }
 }

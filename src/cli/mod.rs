@@ -49,9 +49,18 @@ impl Status {
     }
 }
 
-/// Parses the command line and runs it: the whole binary.
+/// Parses the process's command line and runs it: the whole binary.
 pub fn main() -> Status {
-    let cli = match Cli::try_parse() {
+    run_from(std::env::args_os())
+}
+
+/// Parses a command line (the program's name first) and runs it.
+pub fn run_from<I, T>(args: I) -> Status
+where
+    I: IntoIterator<Item = T>,
+    T: Into<std::ffi::OsString> + Clone,
+{
+    let cli = match Cli::try_parse_from(args) {
         Ok(cli) => cli,
         Err(error) => {
             // Help and version go to stdout (status 0), usage errors to stderr (status 2).

@@ -50,10 +50,3 @@ pub use text::ParseBoardError;
 #[cfg(feature = "cli")]
 pub(crate) use text::parse_row;
 pub use validity::{NotFinal, Unreachable};
-
-/// The bytes the solved table takes in a binary that links it: the `phf::Map` and the
-/// arrays it points to. `tests/static_size.rs` pins this figure.
-#[must_use]
-pub fn table_size() -> usize {
-    table::static_size()
-}

@@ -22,15 +22,3 @@ pub(crate) fn entries() -> impl Iterator<Item = (u16, Entry)> {
         .entries()
         .map(|(&code, &bits)| (code, Entry::from_bits(bits)))
 }
-
-/// The bytes the table occupies in the binary: the `phf::Map` header, its hash
-/// displacements (or pilots and remap with the `ptrhash` feature) and its entries.
-pub(crate) fn static_size() -> usize {
-    let map = &generated::TABLE;
-    let entries = core::mem::size_of_val(map.entries);
-    #[cfg(not(feature = "ptrhash"))]
-    let index = core::mem::size_of_val(map.disps);
-    #[cfg(feature = "ptrhash")]
-    let index = core::mem::size_of_val(map.pilots) + core::mem::size_of_val(map.remap);
-    core::mem::size_of_val(map) + index + entries
-}
