@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# A short, fixed-seed fuzz pass over every target in fuzz/ (issue 6): each target replays
+# A short, fixed-seed fuzz pass over every target in fuzz/: each target replays
 # its seed corpus (fuzz/corpus/TARGET) and then runs a fixed number of inputs from seed 1,
 # on one core. Exits non-zero if any target finds a crash (a panic, a failed check, a
 # timeout or running out of memory), after printing the input and how to replay it.

@@ -6,7 +6,6 @@
 //! The expected lines are written out by hand from the documented behaviour; where a
 //! board's answer is needed, it is one a person can check at a glance (`xx.oo....`: x
 //! completes the top row).
-#![cfg(feature = "cli")]
 #![allow(
     clippy::unwrap_used,
     clippy::expect_used,
@@ -17,12 +16,11 @@
 use std::io::{Read, Write};
 use std::process::{Command as Std, Stdio};
 
-use assert_cmd::Command;
 use predicates::prelude::*;
 
-fn perfect_play() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_perfect-play"))
-}
+mod common;
+
+use common::perfect_play;
 
 /// A file under cargo's scratch directory for integration tests.
 fn scratch(name: &str, contents: &[u8]) -> String {

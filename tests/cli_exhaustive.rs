@@ -7,7 +7,6 @@
 //! game has ended). Where the binary reports what only the table knows (plies left,
 //! optimal moves), it is checked against the library's own `Board::lookup`, as the issue
 //! asks: the binary must say exactly what the library says.
-#![cfg(feature = "cli")]
 #![allow(
     clippy::unwrap_used,
     clippy::expect_used,
@@ -15,116 +14,30 @@
     clippy::indexing_slicing
 )] // test code: a panic is a failed test
 
-use std::collections::{BTreeSet, HashMap};
+use std::collections::HashMap;
 
-use assert_cmd::Command;
 use perfect_play::{Board, Outcome, Player};
 use serde_json::Value;
 
-fn perfect_play() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_perfect-play"))
-}
+mod common;
 
-type Cells = [u8; 9];
+use common::perfect_play;
 
-const LINES: [[usize; 3]; 8] = [
-    [0, 1, 2],
-    [3, 4, 5],
-    [6, 7, 8],
-    [0, 3, 6],
-    [1, 4, 7],
-    [2, 5, 8],
-    [0, 4, 8],
-    [2, 4, 6],
-];
+use common::tictactoe::{Cells, EMPTY, O, X, all_cells, count, has_line, reachable, solve, text};
 
-fn has_line(cells: &Cells, mark: u8) -> bool {
-    LINES
-        .iter()
-        .any(|line| line.iter().all(|&i| cells[i] == mark))
-}
-
-fn count(cells: &Cells, mark: u8) -> usize {
-    cells.iter().filter(|&&c| c == mark).count()
-}
-
+/// Whether play stops on a board: three in a row or a full board.
 fn over(cells: &Cells) -> bool {
-    has_line(cells, b'x') || has_line(cells, b'o') || !cells.contains(&b'.')
+    common::tictactoe::is_over(cells)
 }
 
-fn text(cells: &Cells) -> String {
-    String::from_utf8(cells.to_vec()).unwrap()
+/// Who wins from a reachable board with perfect play: X, O, or EMPTY for a draw.
+fn winner(cells: &Cells, memo: &mut HashMap<Cells, (u8, u8)>) -> u8 {
+    solve(cells, memo).0
 }
 
-/// Every board legal play reaches from the empty board.
-fn reachable() -> BTreeSet<Cells> {
-    fn walk(cells: &mut Cells, mover: u8, seen: &mut BTreeSet<Cells>) {
-        if !seen.insert(*cells) || over(cells) {
-            return;
-        }
-        let next = if mover == b'x' { b'o' } else { b'x' };
-        for i in 0..9 {
-            if cells[i] == b'.' {
-                cells[i] = mover;
-                walk(cells, next, seen);
-                cells[i] = b'.';
-            }
-        }
-    }
-    let mut seen = BTreeSet::new();
-    walk(&mut [b'.'; 9], b'x', &mut seen);
-    seen
-}
-
-/// Who wins from a reachable board with perfect play: `b'x'`, `b'o'`, or `b'.'` for a draw.
-fn winner(cells: &Cells, memo: &mut HashMap<Cells, u8>) -> u8 {
-    if let Some(&known) = memo.get(cells) {
-        return known;
-    }
-    let result = if has_line(cells, b'x') {
-        b'x'
-    } else if has_line(cells, b'o') {
-        b'o'
-    } else if !cells.contains(&b'.') {
-        b'.'
-    } else {
-        let mover = if count(cells, b'x') > count(cells, b'o') {
-            b'o'
-        } else {
-            b'x'
-        };
-        let mut results = Vec::new();
-        for i in 0..9 {
-            if cells[i] == b'.' {
-                let mut next = *cells;
-                next[i] = mover;
-                results.push(winner(&next, memo));
-            }
-        }
-        if results.contains(&mover) {
-            mover
-        } else if results.contains(&b'.') {
-            b'.'
-        } else {
-            results[0]
-        }
-    };
-    memo.insert(*cells, result);
-    result
-}
-
-/// All 3^9 boards, cell i the i-th base-3 digit of the index.
+/// All 3^9 boards, in code order.
 fn all_boards() -> Vec<Cells> {
-    (0..19_683u32)
-        .map(|mut code| {
-            let mut cells = [b'.'; 9];
-            for cell in &mut cells {
-                *cell = [b'.', b'x', b'o'][(code % 3) as usize];
-                code /= 3;
-            }
-            cells
-        })
-        .collect()
+    all_cells().collect()
 }
 
 #[test]
@@ -132,7 +45,7 @@ fn the_reference_matches_the_published_counts() {
     let reachable = reachable();
     assert_eq!(reachable.len(), 5_478);
     assert_eq!(reachable.iter().filter(|cells| over(cells)).count(), 958);
-    assert_eq!(winner(&[b'.'; 9], &mut HashMap::new()), b'.');
+    assert_eq!(winner(&[EMPTY; 9], &mut HashMap::new()), EMPTY);
 }
 
 #[test]
@@ -164,17 +77,17 @@ fn every_reachable_board_through_outcome_json_agrees() {
         // Independent: the board, whether the game is over, who has a line, who wins.
         assert_eq!(answer["board"], board_text.as_str());
         assert_eq!(answer["finished"], over(cells), "{board_text}");
-        let expected_winner = if has_line(cells, b'x') {
+        let expected_winner = if has_line(cells, X) {
             Value::from("x")
-        } else if has_line(cells, b'o') {
+        } else if has_line(cells, O) {
             Value::from("o")
         } else {
             Value::Null
         };
         assert_eq!(answer["winner"], expected_winner, "{board_text}");
         let outcome = match winner(cells, &mut memo) {
-            b'x' => "x",
-            b'o' => "o",
+            X => "x",
+            O => "o",
             _ => "draw",
         };
         assert_eq!(answer["outcome"], outcome, "{board_text}");
@@ -201,7 +114,7 @@ fn every_reachable_board_through_outcome_json_agrees() {
         );
         // Every optimal move is an empty cell.
         for cell in best {
-            assert_eq!(cells[usize::from(cell)], b'.', "{board_text}");
+            assert_eq!(cells[usize::from(cell)], EMPTY, "{board_text}");
         }
     }
 }
@@ -244,8 +157,8 @@ fn every_board_string_through_validity_boj_agrees() {
         // Baekjoon 7682's question, by counting: x has as many marks as o or one more; at
         // most one player has a line, and it is the one who moved last; and the game is
         // over. And by the walk: the board is reached, and play stops there.
-        let (x, o) = (count(cells, b'x'), count(cells, b'o'));
-        let (x_line, o_line) = (has_line(cells, b'x'), has_line(cells, b'o'));
+        let (x, o) = (count(cells, X), count(cells, O));
+        let (x_line, o_line) = (has_line(cells, X), has_line(cells, O));
         let by_counting = match (x_line, o_line) {
             (true, true) => false,
             (true, false) => x == o + 1,
@@ -310,8 +223,8 @@ fn every_board_string_through_plain_outcome_and_validity_json_agrees() {
     for (index, (cells, line)) in boards.iter().zip(stdout.lines()).enumerate() {
         let expected = if reachable.contains(cells) {
             match winner(cells, &mut memo) {
-                b'x' => "x",
-                b'o' => "o",
+                X => "x",
+                O => "o",
                 _ => "TIE",
             }
         } else {

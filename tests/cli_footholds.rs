@@ -2,7 +2,6 @@
 //! (`tests/data/programmers92345-examples.json`, a copy of `../shared/fixtures`): the
 //! expected answers are the problem's own `result` fields. Bad queries are checked against
 //! the documented behaviour: `error` in place, `FILE:LINE: why` on stderr, status 1.
-#![cfg(feature = "cli")]
 #![allow(
     clippy::unwrap_used,
     clippy::expect_used,
@@ -10,13 +9,12 @@
     clippy::indexing_slicing
 )] // test code: a panic is a failed test
 
-use assert_cmd::Command;
 use predicates::prelude::*;
 use serde_json::Value;
 
-fn perfect_play() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_perfect-play"))
-}
+mod common;
+
+use common::perfect_play;
 
 fn examples() -> Vec<Value> {
     let path = concat!(

@@ -1,9 +1,9 @@
-//! Hostile input through the binary, as issue 6 lists it: a huge stream of boards, a
+//! Hostile input through the binary: a huge stream of boards, a
 //! 100 MB line without a newline, NUL bytes, invalid UTF-8, an algospot count of 10^18,
 //! counts smaller and larger than the boards given, Baekjoon input without `end`, deeply
 //! nested and huge JSON and a 64x64 grid for `footholds`.
 //!
-//! Where the expectations come from: the behaviour issue 3 and issue 4 document and
+//! Where the expectations come from: the behaviour `perfect-play --help` and the README document and
 //! `perfect-play --help` repeats. One answer line per board (or query) in input order, `x`
 //! `o` `TIE` `invalid` `error` (validity: `valid` `invalid` `error`; footholds: the number
 //! of moves or `error`); a `FILE:LINE: why` message on stderr (`-` for stdin) for each
@@ -19,7 +19,6 @@
 //! runs, its peak resident memory (`VmHWM` in `/proc/PID/status`, Linux only) is sampled
 //! and must stay under [`MEMORY_BOUND`]. A run still going after [`HANG_GUARD`] is killed
 //! and fails the test: a guard against a hang stopping CI, not a claim about speed.
-#![cfg(feature = "cli")]
 #![allow(
     clippy::unwrap_used,
     clippy::expect_used,
@@ -212,7 +211,7 @@ fn stream_of_boards(megabytes: u64) {
     );
 }
 
-/// Issue 6's 1 GB stream. About 7 s here (2 cores, one busy): cheap enough for every run.
+/// A 1 GB stream. About 7 s here (2 cores, one busy): cheap enough for every run.
 #[test]
 fn a_1_gb_stream_of_boards_is_answered_in_constant_memory() {
     stream_of_boards(1000);

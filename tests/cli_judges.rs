@@ -2,7 +2,6 @@
 //! official samples (algospot TICTACTOE, Baekjoon 7682) and the UCI Tic-Tac-Toe Endgame
 //! data set, all in `tests/data` (copies of `../shared/fixtures`). Every expected output
 //! here is the judge's or the data set's own, byte for byte; none is computed by the crate.
-#![cfg(feature = "cli")]
 #![allow(
     clippy::unwrap_used,
     clippy::expect_used,
@@ -10,11 +9,9 @@
     clippy::indexing_slicing
 )] // test code: a panic is a failed test
 
-use assert_cmd::Command;
+mod common;
 
-fn perfect_play() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_perfect-play"))
-}
+use common::perfect_play;
 
 fn data(name: &str) -> Vec<u8> {
     let path = format!("{}/tests/data/{name}", env!("CARGO_MANIFEST_DIR"));

@@ -6,7 +6,6 @@
 //! middle right (a draw follows), and loses in two plies anywhere on the bottom row; a
 //! player facing the table never wins, since the table plays perfectly; every first move
 //! on the empty board draws, so the table as x opens in the first cell (cell 1).
-#![cfg(feature = "cli")]
 #![allow(
     clippy::unwrap_used,
     clippy::expect_used,
@@ -14,12 +13,11 @@
     clippy::indexing_slicing
 )] // test code: a panic is a failed test
 
-use assert_cmd::Command;
 use predicates::prelude::*;
 
-fn perfect_play() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_perfect-play"))
-}
+mod common;
+
+use common::perfect_play;
 
 const ANALYSIS: &str = "\
 x to move. With perfect play: x wins in 1 ply.

@@ -1,8 +1,8 @@
 //! Every way `Grid::new` and `solve` refuse input, with the message a user sees.
 //!
-//! The cases come from the input limits of Programmers 92345 (seed 003: 1 to 5 rows and
+//! The cases come from the input limits of Programmers 92345 (1 to 5 rows and
 //! columns, cells 0 or 1, starts on the board and on a tile), widened to grids of up to
-//! 8x8 as issue 4 asks, and from issue 4's list of errors. The messages are written here
+//! 8x8, as the crate documents, and from the errors `FootholdsError` documents. The messages are written here
 //! by hand, as the user should read them.
 #![allow(
     clippy::unwrap_used,

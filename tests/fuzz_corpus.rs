@@ -10,7 +10,6 @@
 //! signal, status 0 or 1, and every message on stderr of the form `FILE:LINE: why`, naming
 //! the file the input was read from and a line in it (or the one after its last, for input
 //! that ends too soon). The corpus is not packaged, so neither is this test.
-#![cfg(feature = "cli")]
 #![allow(
     clippy::unwrap_used,
     clippy::expect_used,

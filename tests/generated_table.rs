@@ -1,7 +1,7 @@
 //! The table `build.rs` writes is deterministic, byte for byte: the same sources give the
 //! same `table.rs`, whichever run and wherever it writes.
 //!
-//! Where the expectation comes from: issue 2 ("the generated file is deterministic, byte for
+//! Where the expectation comes from: the design rule ("the generated file is deterministic, byte for
 //! byte"), so that a build is reproducible and a change to the table shows up as a change
 //! in the sources. The check runs the build script binaries cargo compiled for this package
 //! (`target/*/build/perfect-play-*/build-script-build`) twice each into scratch

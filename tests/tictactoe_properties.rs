@@ -1,7 +1,7 @@
 //! Properties of `Board` and the solved table, checked with proptest.
 //!
 //! Where the expectations come from: the documented API (every accepted spelling of a
-//! board, the `Display` forms and that they parse back) and issue 6, item 1; the geometry
+//! board, the `Display` forms and that they parse back) and the hardening requirement that every accepted spelling round-trips; the geometry
 //! of the square (the 8 rotations and reflections map lines to lines, so they cannot change
 //! who can win, how fast, or which moves are optimal, only where those moves are); and the
 //! promise that a lookup and the validity checks never disagree. Nothing here is compared

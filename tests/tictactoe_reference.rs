@@ -1,6 +1,6 @@
 //! The solved table against a reference written plainly here, from the rules alone.
 //!
-//! Where the expectations come from: the rules and definitions of issue 2 (x moves first,
+//! Where the expectations come from: the rules and definitions the crate documents (x moves first,
 //! players alternate, play stops at the first three in a row or a full board; perfect play
 //! means the side that can win wins as fast as it can, the side that must lose holds out as
 //! long as it can, and a draw fills the board; the optimal moves are those that keep both
@@ -20,136 +20,9 @@ use std::collections::{BTreeSet, HashMap, HashSet};
 
 use perfect_play::{Board, IllegalMove, NotFinal, Outcome, Player, Position, Unreachable};
 
-// ---------------------------------------------------------------------------------------
-// The reference: boards as nine bytes, 0 empty, 1 x, 2 o.
-// ---------------------------------------------------------------------------------------
+mod common;
 
-const EMPTY: u8 = 0;
-const X: u8 = 1;
-const O: u8 = 2;
-
-type Cells = [u8; 9];
-
-const LINES: [[usize; 3]; 8] = [
-    [0, 1, 2],
-    [3, 4, 5],
-    [6, 7, 8],
-    [0, 3, 6],
-    [1, 4, 7],
-    [2, 5, 8],
-    [0, 4, 8],
-    [2, 4, 6],
-];
-
-fn count(cells: &Cells, mark: u8) -> usize {
-    cells.iter().filter(|&&c| c == mark).count()
-}
-
-fn has_line(cells: &Cells, mark: u8) -> bool {
-    LINES
-        .iter()
-        .any(|line| line.iter().all(|&i| cells[i] == mark))
-}
-
-fn winner(cells: &Cells) -> Option<u8> {
-    [X, O].into_iter().find(|&mark| has_line(cells, mark))
-}
-
-fn is_over(cells: &Cells) -> bool {
-    winner(cells).is_some() || count(cells, EMPTY) == 0
-}
-
-fn mover(cells: &Cells) -> u8 {
-    if count(cells, X) == count(cells, O) {
-        X
-    } else {
-        O
-    }
-}
-
-/// The boards after each move from a board where play goes on, as (cell, board) pairs.
-fn children(cells: &Cells) -> Vec<(u8, Cells)> {
-    if is_over(cells) {
-        return Vec::new();
-    }
-    let mark = mover(cells);
-    (0..9)
-        .filter(|&i| cells[i] == EMPTY)
-        .map(|i| {
-            let mut next = *cells;
-            next[i] = mark;
-            (i as u8, next)
-        })
-        .collect()
-}
-
-/// Every board legal play reaches from the empty board, with the empty board.
-fn reachable() -> HashSet<Cells> {
-    fn walk(cells: Cells, seen: &mut HashSet<Cells>) {
-        if !seen.insert(cells) {
-            return;
-        }
-        for (_, next) in children(&cells) {
-            walk(next, seen);
-        }
-    }
-    let mut seen = HashSet::new();
-    walk([EMPTY; 9], &mut seen);
-    seen
-}
-
-/// A board's value under perfect play: the winner's mark (0 for a draw) and the plies left.
-type Value = (u8, u8);
-
-/// How much `mark`, about to move, likes a continuation worth `value`: any win beats a
-/// draw beats any loss; a win is better the sooner, a loss the later.
-fn preference(mark: u8, (win, plies): Value) -> i32 {
-    let plies = i32::from(plies);
-    if win == mark {
-        100 - plies
-    } else if win == EMPTY {
-        0
-    } else {
-        -100 + plies
-    }
-}
-
-/// Plain minimax with a memo keyed by the board.
-fn solve(cells: &Cells, memo: &mut HashMap<Cells, Value>) -> Value {
-    if let Some(&value) = memo.get(cells) {
-        return value;
-    }
-    let value = if let Some(mark) = winner(cells) {
-        (mark, 0)
-    } else if count(cells, EMPTY) == 0 {
-        (EMPTY, 0)
-    } else {
-        let mark = mover(cells);
-        children(cells)
-            .iter()
-            .map(|(_, next)| {
-                let (win, plies) = solve(next, memo);
-                (win, plies + 1)
-            })
-            .max_by_key(|&value| preference(mark, value))
-            .expect("a board where play goes on has an empty cell")
-    };
-    memo.insert(*cells, value);
-    value
-}
-
-/// The moves that keep both the outcome and the plies left.
-fn optimal_moves(cells: &Cells, memo: &mut HashMap<Cells, Value>) -> BTreeSet<u8> {
-    let (win, plies) = solve(cells, memo);
-    children(cells)
-        .into_iter()
-        .filter(|(_, next)| {
-            let (next_win, next_plies) = solve(next, memo);
-            next_win == win && next_plies + 1 == plies
-        })
-        .map(|(cell, _)| cell)
-        .collect()
-}
+use common::tictactoe::*;
 
 /// Why no game reaches a board, checked in the documented order, from counts and lines.
 fn reason(cells: &Cells) -> Option<Unreachable> {
@@ -186,31 +59,9 @@ fn outcome(win: u8) -> Outcome {
     player(win).map_or(Outcome::Draw, Outcome::Win)
 }
 
-/// Board number `code` of the 19,683: cell `i` is base-3 digit `i`.
-fn cells_of_code(code: u32) -> Cells {
-    let mut cells = [EMPTY; 9];
-    let mut rest = code;
-    for cell in &mut cells {
-        *cell = (rest % 3) as u8;
-        rest /= 3;
-    }
-    cells
-}
-
-fn text(cells: &Cells) -> String {
-    cells
-        .iter()
-        .map(|&c| ['.', 'x', 'o'][usize::from(c)])
-        .collect()
-}
-
 /// The library's board, parsed from the reference's text.
 fn board(cells: &Cells) -> Board {
     text(cells).parse().expect("nine cells of x, o, . parse")
-}
-
-fn all_cells() -> impl Iterator<Item = Cells> {
-    (0..19_683).map(cells_of_code)
 }
 
 // ---------------------------------------------------------------------------------------

@@ -346,6 +346,7 @@ mod tests {
     //! The accepted spellings and each error's message, as the module docs promise them.
 
     extern crate std;
+    use std::borrow::ToOwned;
     use std::string::ToString;
 
     use super::Board;
