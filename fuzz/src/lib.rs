@@ -198,7 +198,7 @@ fn reference_lines_events(data: &[u8], until_end: bool) -> Vec<Event> {
             }
             continue;
         }
-        if until_end && trimmed == b"end" {
+        if until_end && trimmed.eq_ignore_ascii_case(b"end") {
             if let Some(&(number, _, _)) =
                 rest.find(|&&(_, length, text)| length > MAX_LINE || !text.trim_ascii().is_empty())
             {

@@ -1,6 +1,6 @@
 //! `perfect-play analyze`: one board drawn for a person, with what every move leads to.
 
-use std::io::{self, Read};
+use std::io::{self, IsTerminal, Read, Write};
 
 use crate::Board;
 
@@ -25,7 +25,17 @@ pub fn run(args: &AnalyzeArgs) -> Status {
     let board = match Board::from_ascii(&text) {
         Ok(board) => board,
         Err(error) => {
-            report(&format_args!("not a board: {error}"));
+            let boards = text
+                .split(|&byte| byte == b'\n')
+                .filter(|line| Board::from_ascii(line).is_ok())
+                .count();
+            if boards > 1 {
+                report(&format_args!(
+                    "analyze takes one board, but the input holds {boards}; for many boards, use `perfect-play outcome --json`"
+                ));
+            } else {
+                report(&format_args!("not a board: {error}"));
+            }
             return Status::Partial;
         }
     };
@@ -49,6 +59,13 @@ pub fn run(args: &AnalyzeArgs) -> Status {
 /// order mark dropped.
 fn read_stdin() -> Result<Vec<u8>, Status> {
     let mut text = Vec::new();
+    if io::stdin().is_terminal() {
+        // Nothing would show that the command waits for a board.
+        let _ = writeln!(
+            io::stderr(),
+            "Type a board (9 cells like xx.oo...., or 3 rows), then Enter and Ctrl-D:"
+        );
+    }
     let limit = MAX_LINE as u64 + 1;
     if let Err(error) = io::stdin().lock().take(limit).read_to_end(&mut text) {
         report(&format_args!("-: cannot read: {error}"));

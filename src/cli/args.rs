@@ -45,14 +45,17 @@ pub enum Command {
     Validity(ValidityArgs),
     /// Draws one board and what each empty cell leads to under perfect play.
     ///
-    /// Each empty cell shows what playing there leads to for the player to move: `win N`,
-    /// `draw` or `loss N` (N counts the plies left, this move included, under perfect
-    /// play). Optimal moves are marked `*` (and bold in colour). Colour is used when stdout
+    /// Each empty cell shows its number as `play` takes it (1-9: 1 2 3 on the top row, 7 8 9
+    /// on the bottom; `--json` answers and the library count cells 0-8 instead), then what
+    /// playing there leads to for the player to move: `win N`, `draw` or `loss N` (N counts
+    /// the plies left, this move included, under perfect play). Optimal moves are marked
+    /// `*` (and bold in colour). Colour is used when stdout
     /// is a terminal and NO_COLOR is not set, or with `--color always`.
     Analyze(AnalyzeArgs),
     /// Plays a game of tic-tac-toe against the table.
     ///
-    /// Enter a cell 1-9 (1 2 3 on the top row, 7 8 9 on the bottom), `hint` to see what each
+    /// Enter a cell 1-9 (1 2 3 on the top row, 7 8 9 on the bottom, as the board shows them;
+    /// `--json` answers and the library count cells 0-8 instead), `hint` to see what each
     /// move leads to, or `quit`. Moves are read one per line, so a game can also be played
     /// from a pipe. The table plays the first of its optimal moves, so it never loses.
     Play(PlayArgs),
@@ -75,7 +78,7 @@ pub struct OutcomeArgs {
     pub format: Format,
 
     /// One JSON object per board instead: board, to_move, finished, winner, outcome
-    /// ("x", "o" or "draw"), plies (left under perfect play), best_moves (cells 0-8,
+    /// ("x", "o" or "draw"), plies (left under perfect play), best_moves (cells 0-8, not the 1-9 of `play`,
     /// row-major); or board and error for a board that cannot be answered. In an error,
     /// board is the nine cells (x, o, .) of a board no game reaches, the line as given for
     /// text that is not a board, and null where there is no one line to show (an algospot
@@ -162,8 +165,8 @@ Examples:
 #[derive(Debug, Args)]
 #[command(after_help = PLAY_EXAMPLES)]
 pub struct PlayArgs {
-    /// The mark you play; x moves first.
-    #[arg(long = "as", value_enum, default_value_t = Mark::X, value_name = "MARK")]
+    /// The mark you play (either case); x moves first.
+    #[arg(long = "as", value_enum, ignore_case = true, default_value_t = Mark::X, value_name = "MARK")]
     pub mark: Mark,
 
     /// When to colour the board.
@@ -174,7 +177,7 @@ pub struct PlayArgs {
 const PLAY_EXAMPLES: &str = "\
 Examples:
   $ perfect-play play
-  $ printf '5\\nhint\\n2\\n' | perfect-play play --as o";
+  $ printf '5\\nhint\\n3\\n4\\n8\\n' | perfect-play play --as o    # ends in a draw";
 
 /// A player's mark.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]

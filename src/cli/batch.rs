@@ -52,6 +52,10 @@ pub fn run(files: &[OsString], format: Format, render: &impl Render, cache: bool
         };
         match read {
             Ok(Ok(())) => {}
+            // Nothing read at all (a directory, say): the fault is the file's, not a line's.
+            Ok(Err((1, error))) => {
+                out.error(&format_args!("{}: cannot read: {error}", source.name))
+            }
             Ok(Err((line, error))) => out.error(&format_args!(
                 "{}:{line}: cannot read: {error}",
                 source.name

@@ -39,8 +39,8 @@ impl Paint {
     }
 }
 
-/// The width of a cell in the annotated drawing: room for `loss 9*`.
-const WIDE: usize = 8;
+/// The width of a cell in the annotated drawing: room for `9: loss 9*`.
+const WIDE: usize = 11;
 /// The width of a cell in the small drawing.
 const NARROW: usize = 3;
 
@@ -101,17 +101,19 @@ fn annotation(position: Position, cell: u8, mover: Player) -> Option<(String, &'
     let plies = u32::from(after.plies()) + 1;
     let optimal = position.best_moves().contains(cell);
     let star = if optimal { "*" } else { "" };
+    // The number a person types for the cell (1-9), then what it leads to.
+    let number = cell + 1;
     Some(match after.outcome() {
         Outcome::Win(winner) if winner == mover => (
-            format!("win {plies}{star}"),
+            format!("{number}: win {plies}{star}"),
             if optimal { BEST_WIN } else { WIN },
         ),
         Outcome::Win(_) => (
-            format!("loss {plies}{star}"),
+            format!("{number}: loss {plies}{star}"),
             if optimal { BEST_LOSS } else { LOSS },
         ),
         Outcome::Draw => (
-            format!("draw{star}"),
+            format!("{number}: draw{star}"),
             if optimal { BEST_DRAW } else { DRAW },
         ),
     })
@@ -125,7 +127,7 @@ pub fn analysis(position: Position, paint: Paint) -> String {
     let Some(mover) = position.to_move() else {
         let verdict = match position.three_in_a_row() {
             Some(winner) => format!("{} has three in a row", winner.symbol()),
-            None => "a draw: the board is full".to_owned(),
+            None => "the board is full, a draw".to_owned(),
         };
         paint.push(&mut out, &format!("Game over: {verdict}."), BOLD);
         out.push_str("\n\n");
@@ -156,7 +158,7 @@ pub fn analysis(position: Position, paint: Paint) -> String {
     grid(&mut out, paint, WIDE, &cells);
     let _ = write!(
         out,
-        "\nEach empty cell: what playing there leads to for {} (N = plies to the end, this move\nincluded). ",
+        "\nEach empty cell: its number (1-9, as `play` takes it), then what playing there leads to\nfor {} (N = plies to the end, this move included). ",
         mover.symbol()
     );
     paint.push(&mut out, "*", BOLD);

@@ -1,12 +1,14 @@
-//! `perfect-play footholds`: disappearing-footholds queries as JSON lines, one answer each.
+//! `perfect-play footholds`: disappearing-footholds queries, one answer each.
 //!
 //! A query is a JSON object `{"board":[[1,0,..],..],"aloc":[r,c],"bloc":[r,c]}` (other
-//! fields ignored). Everything about its shape and values is checked here before the
+//! fields ignored). A source holds one query per line (JSON lines), or, when its first
+//! character is `[`, one JSON array of queries (as the problem's examples are shipped),
+//! read whole up to [`MAX_ARRAY`] bytes. Everything about its shape and values is checked here before the
 //! library sees it: a cell must be a small non-negative integer (then the library's
 //! [`Grid::new`] says whether it is 0 or 1), a start two non-negative integers.
 
 use std::fmt::{self, Display};
-use std::io::Write;
+use std::io::{self, Read, Write};
 
 use crate::footholds::{FootholdsError, Grid, Solution, Solver};
 use serde_json::Value;
@@ -48,7 +50,15 @@ enum QueryError {
 impl Display for QueryError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            QueryError::Json(error) => write!(f, "not JSON: {error}"),
+            // serde_json ends its message with the place; the place is said before it.
+            QueryError::Json(error) => {
+                let message = error.to_string();
+                let message = message
+                    .rfind(" at line ")
+                    .and_then(|at| message.get(..at))
+                    .unwrap_or(&message);
+                write!(f, "not JSON: {message}")
+            }
             QueryError::NotAnObject => f.write_str(
                 "expected an object {\"board\":[[..],..],\"aloc\":[r,c],\"bloc\":[r,c]}",
             ),
@@ -70,9 +80,17 @@ impl Display for QueryError {
     }
 }
 
+/// The largest JSON array of queries read (a query of an 8x8 grid is about 200 bytes).
+pub const MAX_ARRAY: u64 = 16 * 1024 * 1024;
+
 /// Reads a query from one line of JSON.
 fn parse(text: &[u8]) -> Result<Query, QueryError> {
     let value: Value = serde_json::from_slice(text).map_err(QueryError::Json)?;
+    query(&value)
+}
+
+/// A query from a JSON value.
+fn query(value: &Value) -> Result<Query, QueryError> {
     let Value::Object(fields) = value else {
         return Err(QueryError::NotAnObject);
     };
@@ -137,40 +155,114 @@ pub fn run(args: &FootholdsArgs) -> Status {
         };
         out.set_input(&source.name);
         let mut reader = LineReader::new(source.reader);
-        loop {
-            let (line, query) = match reader.next_line() {
-                Ok(None) => break,
-                Ok(Some((line, Line::TooLong(length)))) => (line, Err(QueryError::TooLong(length))),
-                Ok(Some((_, Line::Text(text)))) if text.trim_ascii().is_empty() => continue,
-                Ok(Some((line, Line::Text(text)))) => (line, parse(text)),
-                Err(error) => {
-                    out.error(&format_args!(
-                        "{}:{}: cannot read: {error}",
-                        source.name,
-                        reader.line_number() + 1
-                    ));
-                    break;
-                }
-            };
-            let answer = query.and_then(|query| {
-                let grid = Grid::new(&query.rows).map_err(QueryError::Rejected)?;
-                solver
-                    .solve(&grid, query.a, query.b)
-                    .map_err(QueryError::Rejected)
-            });
-            if let Err(error) = write(&mut out, line, answer, args.json) {
-                return output_failed(&error);
+        let answered = match reader.starts_with(b'[') {
+            Ok(true) => answer_array(&mut reader, &mut solver, &mut out, args.json),
+            Ok(false) => answer_lines(&mut reader, &mut solver, &mut out, args.json),
+            Err(error) => Ok(Err(error)),
+        };
+        match answered {
+            Ok(Ok(())) => {}
+            Ok(Err(error)) if reader.line_number() == 0 => {
+                out.error(&format_args!("{}: cannot read: {error}", source.name));
             }
+            Ok(Err(error)) => out.error(&format_args!(
+                "{}:{}: cannot read: {error}",
+                source.name,
+                reader.line_number() + 1
+            )),
+            Err(error) => return output_failed(&error),
         }
     }
     out.finish().unwrap_or_else(|error| output_failed(&error))
+}
+
+/// Answers a source of JSON lines. The outer error is the output failing, the inner one
+/// the input.
+fn answer_lines<R: Read>(
+    reader: &mut LineReader<R>,
+    solver: &mut Solver,
+    out: &mut Output,
+    json: bool,
+) -> Result<io::Result<()>, OutputError> {
+    loop {
+        let (line, query) = match reader.next_line() {
+            Ok(None) => return Ok(Ok(())),
+            Ok(Some((line, Line::TooLong(length)))) => (line, Err(QueryError::TooLong(length))),
+            Ok(Some((_, Line::Text(text)))) if text.trim_ascii().is_empty() => continue,
+            Ok(Some((line, Line::Text(text)))) => (line, parse(text)),
+            Err(error) => return Ok(Err(error)),
+        };
+        let place = match &query {
+            Err(QueryError::Json(error)) => Place::Column(line, error.column()),
+            _ => Place::Line(line),
+        };
+        write(out, &place, solve(solver, query), json)?;
+    }
+}
+
+/// Answers a source that is one JSON array of queries: each element in order, faults
+/// placed by the element's index (or, for text that is not JSON, by line and column).
+fn answer_array<R: Read>(
+    reader: &mut LineReader<R>,
+    solver: &mut Solver,
+    out: &mut Output,
+    json: bool,
+) -> Result<io::Result<()>, OutputError> {
+    let mut text = Vec::new();
+    if let Err(error) = reader.read_rest(&mut text, MAX_ARRAY) {
+        return Ok(Err(error));
+    }
+    if text.len() as u64 > MAX_ARRAY {
+        let why =
+            format!("a JSON array of queries is read up to {MAX_ARRAY} bytes; this one is larger");
+        return out.note(1, &why).map(Ok);
+    }
+    let values: Vec<Value> = match serde_json::from_slice(&text) {
+        Ok(values) => values,
+        Err(error) => {
+            let place = Place::Column(error.line() as u64, error.column());
+            let why = QueryError::Json(error);
+            return out.note_at(&place, &why).map(Ok);
+        }
+    };
+    for (index, value) in values.iter().enumerate() {
+        write(out, &Place::Index(index), solve(solver, query(value)), json)?;
+    }
+    Ok(Ok(()))
+}
+
+/// Where a query stands in its source, for messages.
+enum Place {
+    Line(u64),
+    Column(u64, usize),
+    Index(usize),
+}
+
+impl Display for Place {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Place::Line(line) => write!(f, "{line}"),
+            Place::Column(line, column) => write!(f, "{line}:{column}"),
+            Place::Index(index) => write!(f, "[{index}]"),
+        }
+    }
+}
+
+/// Solves a query that was read, or passes on why it was not.
+fn solve(solver: &mut Solver, query: Result<Query, QueryError>) -> Result<Solution, QueryError> {
+    query.and_then(|query| {
+        let grid = Grid::new(&query.rows).map_err(QueryError::Rejected)?;
+        solver
+            .solve(&grid, query.a, query.b)
+            .map_err(QueryError::Rejected)
+    })
 }
 
 /// Writes one answer: the number of moves, or `error` (and the message); with `json`, an
 /// object `{"moves":..,"winner":..,"line":[[r,c],..]}` or `{"error":..}`.
 fn write(
     out: &mut Output,
-    line: u64,
+    place: &Place,
     answer: Result<Solution, QueryError>,
     json: bool,
 ) -> Result<(), OutputError> {
@@ -200,7 +292,7 @@ fn write(
         }
     }
     if let Err(error) = answer {
-        out.note(line, &error)?;
+        out.note_at(place, &error)?;
     }
     out.answered()
 }

@@ -131,16 +131,59 @@ impl<R: Read> LineReader<R> {
     /// [`next_line`](LineReader::next_line), which strips the byte order mark.
     #[inline]
     pub fn buffered(&self) -> &[u8] {
-        self.buf.get(self.start..self.end).unwrap_or_default()
+        // start <= end <= the buffer's length always; clamping (rather than `get`) lets the
+        // compiler see that and drop the panic path, on the reader's hottest line.
+        let end = self.end.min(self.buf.len());
+        let start = self.start.min(end);
+        self.buf.get(start..end).unwrap_or_default()
     }
 
     /// Marks the first `bytes` of [`buffered`](LineReader::buffered) as handed on. They must
     /// be exactly `lines` whole lines, each ending in `\n`.
     #[inline]
     pub fn consume_lines(&mut self, bytes: usize, lines: u64) {
-        self.start = (self.start + bytes).min(self.end);
+        self.start += bytes;
         self.searched = 0;
         self.line += lines;
+    }
+
+    /// Whether the input, after a byte order mark and whitespace, starts with `byte`;
+    /// reads only as far as needed to tell, and hands nothing on.
+    ///
+    /// # Errors
+    /// A read error from the source.
+    pub fn starts_with(&mut self, byte: u8) -> io::Result<bool> {
+        if !self.started {
+            self.skip_bom()?;
+        }
+        loop {
+            let pending = self.buffered();
+            if let Some(&first) = pending.iter().find(|b| !b.is_ascii_whitespace()) {
+                return Ok(first == byte);
+            }
+            if self.eof || pending.len() >= CAPACITY {
+                return Ok(false);
+            }
+            self.fill()?;
+        }
+    }
+
+    /// Appends the rest of the input, unsplit, to `text`: at most `limit` bytes and one
+    /// more, so that a caller can tell the input was longer. Counts no lines.
+    ///
+    /// # Errors
+    /// A read error from the source.
+    pub fn read_rest(&mut self, text: &mut Vec<u8>, limit: u64) -> io::Result<()> {
+        if !self.started {
+            self.skip_bom()?;
+        }
+        text.extend_from_slice(self.buffered());
+        self.start = self.end;
+        self.searched = 0;
+        let room = (limit + 1).saturating_sub(text.len() as u64);
+        (&mut self.source).take(room).read_to_end(text)?;
+        self.eof = true;
+        Ok(())
     }
 
     /// Stops reading: whatever is buffered is dropped and the source is not read again.

@@ -169,9 +169,18 @@ impl Output {
     /// # Errors
     /// Writing to stdout failed (messages flush the answers before them).
     pub fn note(&mut self, line: u64, why: &dyn Display) -> Result<(), OutputError> {
+        self.note_at(&line, why)
+    }
+
+    /// Says on stderr what is wrong at `place` of the current input (`LINE`,
+    /// `LINE:COLUMN`, `[INDEX]`), as `NAME:PLACE: why`, and marks the run as partial.
+    ///
+    /// # Errors
+    /// Writing to stdout failed (messages flush the answers before them).
+    pub fn note_at(&mut self, place: &dyn Display, why: &dyn Display) -> Result<(), OutputError> {
         self.raise(Status::Partial);
         // Writing into a Vec cannot fail.
-        let _ = writeln!(self.notes, "{}:{line}: {why}", self.name);
+        let _ = writeln!(self.notes, "{}:{place}: {why}", self.name);
         if self.line_buffered || self.notes.len() >= NOTES_FLUSH_AT {
             self.flush()?;
         }

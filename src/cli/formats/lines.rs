@@ -53,7 +53,7 @@ impl<R: Read> Lines<R> {
                 }
                 return Ok(Some((number, Item::Blank)));
             }
-            if self.until_end && trimmed == b"end" {
+            if self.until_end && trimmed.eq_ignore_ascii_case(b"end") {
                 return self.after_end();
             }
             let item = match Board::from_ascii(text) {

@@ -110,7 +110,7 @@ impl Display for NotABoard {
 /// A fault in the shape of the input.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Fault {
-    /// `boj`: the input ended without its `end` line.
+    /// `boj`: the input ended without its `end` line (in any case).
     MissingEnd,
     /// `boj`: text after the `end` line (left unread).
     AfterEnd,
