@@ -25,39 +25,12 @@ use std::collections::HashMap;
 use perfect_play::{Game, IllegalMove, Player, Ply, Position, Value, Verdict};
 
 // ---------------------------------------------------------------------------------------
-// The reference: boards as nine bytes, 0 empty, 1 x, 2 o.
+// The reference (tests/common/tictactoe.rs): boards as nine bytes, 0 empty, 1 x, 2 o.
 // ---------------------------------------------------------------------------------------
 
-type Cells = [u8; 9];
+mod common;
 
-const LINES: [[usize; 3]; 8] = [
-    [0, 1, 2],
-    [3, 4, 5],
-    [6, 7, 8],
-    [0, 3, 6],
-    [1, 4, 7],
-    [2, 5, 8],
-    [0, 4, 8],
-    [2, 4, 6],
-];
-
-/// Who has three in a row (1 or 2), if anyone.
-fn line_owner(cells: &Cells) -> Option<u8> {
-    LINES.iter().find_map(|&[a, b, c]| {
-        (cells[a] != 0 && cells[a] == cells[b] && cells[b] == cells[c]).then_some(cells[a])
-    })
-}
-
-fn finished(cells: &Cells) -> bool {
-    line_owner(cells).is_some() || cells.iter().all(|&cell| cell != 0)
-}
-
-/// Whose turn it is: 1 (x) when the counts are equal, else 2 (o).
-fn mover(cells: &Cells) -> u8 {
-    let xs = cells.iter().filter(|&&cell| cell == 1).count();
-    let os = cells.iter().filter(|&&cell| cell == 2).count();
-    if xs == os { 1 } else { 2 }
-}
+use common::tictactoe::{Cells, is_over as finished, mover};
 
 /// The solution of a board: who wins with perfect play (0 for a draw) and in how many plies.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -89,45 +62,13 @@ fn value(player: u8, solved: Solved) -> u8 {
 }
 
 struct Reference {
-    memo: HashMap<Cells, Solved>,
+    memo: HashMap<Cells, common::tictactoe::Value>,
 }
 
 impl Reference {
     fn solve(&mut self, cells: Cells) -> Solved {
-        if let Some(&solved) = self.memo.get(&cells) {
-            return solved;
-        }
-        let solved = if let Some(owner) = line_owner(&cells) {
-            Solved {
-                winner: owner,
-                plies: 0,
-            }
-        } else if finished(&cells) {
-            Solved {
-                winner: 0,
-                plies: 0,
-            }
-        } else {
-            let player = mover(&cells);
-            let mut best: Option<Solved> = None;
-            for cell in 0..9 {
-                if cells[cell] == 0 {
-                    let mut child = cells;
-                    child[cell] = player;
-                    let solved = self.solve(child);
-                    if best.is_none_or(|b| score(player, solved) > score(player, b)) {
-                        best = Some(solved);
-                    }
-                }
-            }
-            let best = best.expect("an unfinished board has an empty cell");
-            Solved {
-                winner: best.winner,
-                plies: best.plies + 1,
-            }
-        };
-        self.memo.insert(cells, solved);
-        solved
+        let (winner, plies) = common::tictactoe::solve(&cells, &mut self.memo);
+        Solved { winner, plies }
     }
 
     /// The verdict on `player` marking `cell` on `cells`.
