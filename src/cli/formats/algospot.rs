@@ -103,8 +103,11 @@ impl<R: Read> Algospot<R> {
     }
 }
 
-impl<R: Read> Items for Algospot<R> {
-    fn next_item(&mut self) -> io::Result<Option<(u64, Item)>> {
+impl<R: Read> Algospot<R> {
+    /// Everything but a whole board straight from the buffer: the count line, a row at a
+    /// time, the end of the input and the count's check.
+    #[cold]
+    fn general(&mut self) -> io::Result<Option<(u64, Item)>> {
         loop {
             match self.state {
                 State::Count => {
@@ -113,15 +116,6 @@ impl<R: Read> Items for Algospot<R> {
                     }
                 }
                 State::Boards => {
-                    // The common case: three rows of three cells, straight from the buffer.
-                    if self.partial.rows == 0 {
-                        if let Some((board, length)) = three_rows(self.input.buffered()) {
-                            self.input.consume_lines(length, 3);
-                            self.boards += 1;
-                            let first = self.input.line_number() - 2;
-                            return Ok(Some((first, Item::Board(board))));
-                        }
-                    }
                     if let Some(item) = self.row()? {
                         return Ok(Some(item));
                     }
@@ -131,16 +125,30 @@ impl<R: Read> Items for Algospot<R> {
                     if let Some((line, count)) = self.count {
                         if count != self.boards {
                             let boards = self.boards;
-                            return Ok(Some((
-                                line,
-                                Item::fault(Fault::Miscount { count, boards }),
-                            )));
+                            let fault = Fault::Miscount { count, boards };
+                            return Ok(Some((line, Item::fault(fault))));
                         }
                     }
                 }
                 State::Done => return Ok(None),
             }
         }
+    }
+}
+
+impl<R: Read> Items for Algospot<R> {
+    #[inline(always)]
+    fn next_item(&mut self) -> io::Result<Option<(u64, Item)>> {
+        // The common case: three rows of three cells, straight from the buffer.
+        if self.state == State::Boards && self.partial.rows == 0 {
+            if let Some((board, length)) = three_rows(self.input.buffered()) {
+                self.input.consume_lines(length, 3);
+                self.boards += 1;
+                let first = self.input.line_number() - 2;
+                return Ok(Some((first, Item::Board(board))));
+            }
+        }
+        self.general()
     }
 
     fn line_number(&self) -> u64 {
