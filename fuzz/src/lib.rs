@@ -371,11 +371,31 @@ fn solvable_cells(text: &[u8]) -> usize {
 }
 
 /// The exit status `perfect-play footholds` must give for `data` as its input file: 0 when
-/// every line that is not blank is a query the reference accepts, else 1 (never 2: the
-/// file is there and stdout works). `None` when the input holds a query of more than 25
-/// cells (the problem's 5x5 limit): a large grid's answer is the solver's business, tested
-/// and benchmarked elsewhere, and solving it would only slow the search.
+/// every query is one the reference accepts, else 1 (never 2: the file is there and stdout
+/// works). The queries are the lines that are not blank (JSON lines) or, when the first
+/// character after a byte order mark and whitespace is `[`, the elements of one JSON array
+/// (a file that is not such an array is 1). `None` when the input holds a query of more than
+/// 25 cells (the problem's 5x5 limit): a large grid's answer is the solver's business,
+/// tested and benchmarked elsewhere, and solving it would only slow the search.
 pub fn footholds_status(data: &[u8]) -> Option<u8> {
+    let text = data.strip_prefix(b"\xef\xbb\xbf").unwrap_or(data);
+    if text.trim_ascii_start().starts_with(b"[") {
+        let Ok(values) = serde_json::from_slice::<Vec<serde_json::Value>>(text) else {
+            return Some(1);
+        };
+        let queries: Vec<Vec<u8>> = values
+            .iter()
+            .map(|value| serde_json::to_vec(value).unwrap_or_default())
+            .collect();
+        if queries.iter().any(|query| solvable_cells(query) > 25) {
+            return None;
+        }
+        return Some(if queries.iter().all(|query| reference_query_ok(query)) {
+            0
+        } else {
+            1
+        });
+    }
     let lines = reference_lines(data);
     if lines
         .iter()
