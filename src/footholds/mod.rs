@@ -32,6 +32,7 @@
 mod bits;
 mod error;
 mod grid;
+mod paths;
 mod solver;
 mod table;
 
