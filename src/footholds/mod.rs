@@ -30,12 +30,14 @@
 //!   and the line of play; `table.rs`: its transposition table.
 
 mod bits;
+mod budget;
 mod error;
 mod grid;
 mod paths;
 mod solver;
 mod table;
 
+pub use budget::Budget;
 pub use error::FootholdsError;
 pub use grid::Grid;
 pub use solver::{Side, Solution, Solver, Stats, solve};

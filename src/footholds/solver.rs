@@ -19,9 +19,8 @@
 //! # Move order
 //! Moves are tried best first as far as a cheap guess tells: the table's best move, then
 //! the moves after which the mover claims more territory (cells it reaches before the
-//! other does, as in the Voronoi heuristic of Tron programs). The order changes only the
-//! speed of the search, never its result; on the full 8x8 grid this guess visits a
-//! third to a quarter of the positions that ordering by distance did.
+//! other does, as in the Voronoi heuristic of Tron programs), closer to the other first
+//! among equals. The order changes only the speed of the search, never its result.
 //!
 //! # Separated players
 //! Once the tiles the mover can ever reach no longer include the other player's, neither
@@ -34,6 +33,7 @@ use alloc::vec::Vec;
 use core::fmt;
 
 use super::bits::{Cells, bit, connected, coords, index, spread};
+use super::budget::Budget;
 use super::error::FootholdsError;
 use super::grid::Grid;
 use super::paths::{Paths, path_bound};
@@ -213,11 +213,29 @@ impl Solver {
     /// Solves one game: A at `a`, B at `b` (each `(row, col)`), A to move.
     ///
     /// Fails if a start is off the grid or on a cell without a tile (A is checked first).
+    /// Every grid up to 8x8 is answered; see [`Solver::solve_within`] to cap the work.
     pub fn solve(
         &mut self,
         grid: &Grid,
         a: (usize, usize),
         b: (usize, usize),
+    ) -> Result<Solution, FootholdsError> {
+        self.solve_within(grid, a, b, Budget::UNLIMITED)
+    }
+
+    /// Solves one game as [`Solver::solve`] does, but gives up with
+    /// [`FootholdsError::OutOfBudget`] once the search has used up `budget`.
+    ///
+    /// An answer found within the budget is exactly the unlimited answer. What the search
+    /// learned before it gave up stays in the table (it is exact), so asking again with a
+    /// larger budget does not start from nothing. [`Solver::stats`] then tells the work
+    /// done by the query that gave up.
+    pub fn solve_within(
+        &mut self,
+        grid: &Grid,
+        a: (usize, usize),
+        b: (usize, usize),
+        budget: Budget,
     ) -> Result<Solution, FootholdsError> {
         let a = start(grid, Side::A, a)?;
         let b = start(grid, Side::B, b)?;
@@ -229,12 +247,24 @@ impl Solver {
             table: &mut self.table,
             paths: &mut self.paths,
             stats: Stats::default(),
+            budget,
+            stopped: false,
         };
         let tiles = grid.tiles();
         let score = search.root(tiles, a, b);
-        let line = search.line(tiles, a, b, score);
+        let line = if search.stopped {
+            Vec::new()
+        } else {
+            search.line(tiles, a, b, score)
+        };
+        let stopped = search.stopped;
         self.stats = search.stats;
         self.stats.path_steps = self.paths.steps;
+        if stopped {
+            return Err(FootholdsError::OutOfBudget {
+                positions: self.stats.positions,
+            });
+        }
         // A win scores WIN - moves; a loss, -(WIN - moves).
         let moves = (WIN - score.abs()).unsigned_abs();
         let winner = if score > 0 { Side::A } else { Side::B };
@@ -284,6 +314,11 @@ struct Search<'t> {
     table: &'t mut Table,
     paths: &'t mut Paths,
     stats: Stats,
+    /// The work the query may do.
+    budget: Budget,
+    /// Set once the budget is used up: from then on every search returns at once, with a
+    /// score that means nothing and that nothing stores.
+    stopped: bool,
 }
 
 impl Search<'_> {
@@ -299,6 +334,10 @@ impl Search<'_> {
         beta: i32,
     ) -> i32 {
         self.stats.positions += 1;
+        if self.stopped || self.budget.exceeded(self.stats.positions) {
+            self.stopped = true;
+            return 0;
+        }
         let ply_score = ply as i32;
         // Our tile vanished under us (the other stepped off the tile we shared), or no
         // neighbour has a tile: we have lost.
@@ -354,6 +393,9 @@ impl Search<'_> {
         };
         for &step in order.iter().take(count) {
             let score = -self.negamax(after, other, step, ply + 1, -beta, -alpha);
+            if self.stopped {
+                return 0;
+            }
             if score > best {
                 best = score;
                 best_move = step;
@@ -395,6 +437,9 @@ impl Search<'_> {
         while lower < upper {
             let beta = if guess == lower { guess + 1 } else { guess };
             guess = self.negamax(tiles, a, b, 0, beta - 1, beta);
+            if self.stopped {
+                break;
+            }
             if guess < beta {
                 upper = guess;
             } else {
@@ -453,6 +498,9 @@ impl Search<'_> {
             let Some(step) = found else {
                 break;
             };
+            if self.stopped {
+                break;
+            }
             line.push(coords(step));
             tiles = after;
             (mover, other) = (other, step);
@@ -463,7 +511,8 @@ impl Search<'_> {
 }
 
 /// The moves in `moves` in the order to try them, by territory: the table's best move
-/// first, then the moves after which the mover reaches more cells before the other does.
+/// first, then the moves after which the mover reaches more cells before the other does,
+/// and among those the moves closer to the other player (they fight for shared tiles).
 #[inline]
 fn order_by_territory(moves: u64, after: u64, other: u8, first: Option<u8>) -> ([u8; 4], usize) {
     let mut keyed = [(0i32, 0u8); 4];
@@ -472,7 +521,10 @@ fn order_by_territory(moves: u64, after: u64, other: u8, first: Option<u8>) -> (
         let key = if Some(step) == first {
             i32::MIN
         } else {
-            -territory(step, other, after)
+            let (row, col) = coords(step);
+            let (other_row, other_col) = coords(other);
+            let distance = (row.abs_diff(other_row) + col.abs_diff(other_col)) as i32;
+            -territory(step, other, after) * 32 + distance
         };
         *slot = (key, step);
         count += 1;
