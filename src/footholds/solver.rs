@@ -304,7 +304,7 @@ const fn table_bits(tiles: u32) -> u32 {
 /// Positions this many moves or more from the root are neither looked up nor stored:
 /// their subtrees are small, and searching them again costs less than the cache misses
 /// of the table.
-const TABLE_PLIES: u32 = 30;
+const TABLE_PLIES: u32 = 16;
 
 /// The size of the longest-walk memo, as a power of two (2^16 slots of 16 bytes: 1 MiB).
 const PATH_BITS: u32 = 16;
