@@ -249,6 +249,7 @@ impl Solver {
             stats: Stats::default(),
             budget,
             stopped: false,
+            root_skip: mirrored_moves(grid, grid.tiles(), a, b),
         };
         let tiles = grid.tiles();
         let score = search.root(tiles, a, b);
@@ -319,6 +320,9 @@ struct Search<'t> {
     /// Set once the budget is used up: from then on every search returns at once, with a
     /// score that means nothing and that nothing stores.
     stopped: bool,
+    /// Moves of the root not searched: each the image of another move under a symmetry
+    /// of the grid that leaves the root position as it is.
+    root_skip: u64,
 }
 
 impl Search<'_> {
@@ -385,6 +389,13 @@ impl Search<'_> {
         let alpha_in = alpha;
         let mut best = -INFINITY;
         let mut best_move = 0;
+        // At the root, a move that a symmetry of the position maps onto another move is
+        // worth no more than that one (never all of them: the mover can move).
+        let moves = if ply == 0 {
+            moves & !self.root_skip
+        } else {
+            moves
+        };
         let (order, count) = if moves & (moves - 1) == 0 {
             // One move: nothing to order.
             ([moves.trailing_zeros() as u8, 0, 0, 0], 1)
@@ -508,6 +519,44 @@ impl Search<'_> {
         }
         line
     }
+}
+
+/// The root's moves that need no search: for each symmetry of the grid (its rows and
+/// columns mirrored, and on a square grid, the two diagonals too) under which the tiles
+/// and both players stay where they are, the moves it maps onto a lower-numbered move.
+/// Such a move leads to the mirror image of that move's position, of the same value.
+fn mirrored_moves(grid: &Grid, tiles: u64, a: u8, b: u8) -> u64 {
+    let (rows, cols) = (grid.rows(), grid.cols());
+    let image = |which: u32, cell: u8| -> u8 {
+        let (row, col) = coords(cell);
+        let (row, col) = if which & 4 != 0 {
+            (col, row)
+        } else {
+            (row, col)
+        };
+        // `row < rows` and `col < cols` (and the grid is square where they swap).
+        let row = if which & 1 != 0 { rows - 1 - row } else { row };
+        let col = if which & 2 != 0 { cols - 1 - col } else { col };
+        index(row, col)
+    };
+    let moves = spread(bit(a)) & tiles;
+    let mut skip = 0;
+    for which in 1..8 {
+        if which & 4 != 0 && rows != cols {
+            continue;
+        }
+        let mapped = Cells(tiles).fold(0, |set, cell| set | bit(image(which, cell)));
+        if mapped != tiles || image(which, a) != a || image(which, b) != b {
+            continue;
+        }
+        for step in Cells(moves) {
+            let twin = image(which, step);
+            if twin < step && moves & bit(twin) != 0 {
+                skip |= bit(step);
+            }
+        }
+    }
+    skip
 }
 
 /// The moves in `moves` in the order to try them, by territory: the table's best move
