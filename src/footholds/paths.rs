@@ -74,7 +74,7 @@ impl Paths {
                 }
             }
         }
-        let cap_here = cap.min(path_bound(from, reach));
+        let cap_here = cap.min(bound_within(from, reach));
         let length = self.walk(from, reach, cap_here);
         // Short of the cap, the walk is the longest there is; at it, only a lower bound.
         let exact = length < cap;
@@ -107,7 +107,12 @@ impl Paths {
 /// its own.
 #[inline]
 pub(crate) fn path_bound(from: u8, free: u64) -> u32 {
-    let reach = component(spread(bit(from)) & free, free);
+    bound_within(from, component(spread(bit(from)) & free, free))
+}
+
+/// [`path_bound`] for cells `reach` already known to be all those `from` can reach.
+#[inline]
+fn bound_within(from: u8, reach: u64) -> u32 {
     let own_colour = if EVEN & bit(from) != 0 { EVEN } else { !EVEN };
     let same = (reach & own_colour).count_ones();
     let other = (reach & !own_colour).count_ones();
