@@ -17,7 +17,9 @@
 //! ```
 //!
 //! `--every K` answers only every K-th class (a sample, for quick comparisons);
-//! `--shared` keeps one solver for the whole sweep instead of a fresh one per class.
+//! `--shared` keeps one solver for the whole sweep instead of a fresh one per class;
+//! `--holes N` answers instead N seeded random 8x8 grids with holes (tiles on 70% to
+//! 98% of the cells, starts on tiles), to look for grids slower than the full one.
 
 use std::fmt::Write as _;
 use std::time::{Duration, Instant};
@@ -89,12 +91,14 @@ fn main() {
     let mut every = 1;
     let mut csv_path = None;
     let mut shared = false;
+    let mut holes = 0;
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         match arg.as_str() {
             "--every" => every = args.next().and_then(|k| k.parse().ok()).unwrap_or(1),
             "--csv" => csv_path = args.next(),
             "--shared" => shared = true,
+            "--holes" => holes = args.next().and_then(|n| n.parse().ok()).unwrap_or(0),
             other => {
                 eprintln!("unknown argument {other:?}");
                 std::process::exit(2);
@@ -102,6 +106,10 @@ fn main() {
         }
     }
     let every = every.max(1);
+    if holes > 0 {
+        sweep_holes(holes);
+        return;
+    }
     let grid = Grid::new(&[[1u8; 8]; 8]).expect("the full grid is valid");
     let classes = classes();
     let pairs: usize = classes.iter().map(|&(_, _, size)| size).sum();
@@ -218,5 +226,71 @@ fn main() {
         }
         std::fs::write(&path, text).expect("the CSV file is writable");
         println!("answers written to {path}");
+    }
+}
+
+/// A small seeded generator (splitmix64), so every run sees the same grids.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+}
+
+/// `count` random 8x8 grids with holes: the slowest ten and the percentiles.
+fn sweep_holes(count: usize) {
+    let mut rng = Rng(14);
+    let mut found = Vec::new();
+    for _ in 0..count {
+        let percent = 70 + rng.next() % 29;
+        let mut rows = [[0u8; 8]; 8];
+        for row in rows.iter_mut() {
+            for cell in row.iter_mut() {
+                *cell = u8::from(rng.next() % 100 < percent);
+            }
+        }
+        let pick = |rng: &mut Rng| ((rng.next() % 8) as usize, (rng.next() % 8) as usize);
+        let (a, b) = (pick(&mut rng), pick(&mut rng));
+        rows[a.0][a.1] = 1;
+        rows[b.0][b.1] = 1;
+        let grid = Grid::new(&rows).expect("an 8x8 grid of 0 and 1 is valid");
+        let mut solver = Solver::new();
+        let start = Instant::now();
+        let solution = solver.solve(&grid, a, b).expect("starts are on tiles");
+        let time = start.elapsed();
+        found.push((
+            time,
+            grid.tile_count(),
+            a,
+            b,
+            solution.moves,
+            solver.stats().positions,
+        ));
+    }
+    found.sort_by_key(|&(time, ..)| std::cmp::Reverse(time));
+    println!("{count} random 8x8 grids with holes (70% to 98% tiles); slowest ten:");
+    println!("| tiles | A | B | moves | time | positions |");
+    println!("|--:|---|---|--:|--:|--:|");
+    for (time, tiles, a, b, moves, positions) in found.iter().take(10) {
+        println!(
+            "| {tiles} | {a:?} | {b:?} | {moves} | {:.1} ms | {positions} |",
+            time.as_secs_f64() * 1e3
+        );
+    }
+    let mut times: Vec<Duration> = found.iter().map(|&(time, ..)| time).collect();
+    times.sort_unstable();
+    for (name, p) in [("p50", 0.5), ("p90", 0.9), ("p99", 0.99), ("max", 1.0)] {
+        println!(
+            "{name}: {:.2} ms",
+            percentile(&times, p).as_secs_f64() * 1e3
+        );
+    }
+    if let Some(kib) = peak_memory_kib() {
+        println!("peak memory (VmHWM): {:.1} MiB", kib as f64 / 1024.0);
     }
 }

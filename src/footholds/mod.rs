@@ -17,17 +17,19 @@
 //! # Ok::<(), perfect_play::footholds::FootholdsError>(())
 //! ```
 //!
-//! Grids of up to 8x8 are taken (the problem's limit is 5x5). On one core of a 2-core AMD
-//! EPYC, the slowest start pair of the full 5x5 grid takes 0.14 ms, of the full 6x6 grid
-//! 2.5 ms, and the full 7x7 grid with A at (3, 2) and B at (3, 4) 60 ms, where brute force
-//! takes 157 s (`benches/footholds.rs`, BENCHMARKS.md). Full 8x8 grids can take seconds. To answer many queries,
-//! keep one [`Solver`]: it allocates its table once.
+//! Grids of up to 8x8 are taken (the problem's limit is 5x5). Brute force takes minutes
+//! on the full 7x7 grid; this solver answers every start pair of the full 8x8 grid in
+//! about a second at most on one core of a 2-core AMD EPYC, most in under 0.1 s, in 4 MiB
+//! (`examples/footholds_sweep.rs`, `benches/footholds.rs`, BENCHMARKS.md). To answer many
+//! queries, keep one [`Solver`]: it allocates its tables once. To cap the work of one
+//! query (a server answering strangers), use [`Solver::solve_within`] with a [`Budget`].
 //!
 //! Where things live:
 //! - `grid.rs`: the validated grid; `error.rs`: why input is rejected;
-//! - `bits.rs`: cells as `u64` bitboards;
-//! - `solver.rs`: the search (negamax, alpha-beta, the shortcut for separated players)
-//!   and the line of play; `table.rs`: its transposition table.
+//! - `bits.rs`: cells as `u64` bitboards; `budget.rs`: limits on one query;
+//! - `solver.rs`: the search (negamax, alpha-beta, MTD(f), move order by territory, the
+//!   shortcut for separated players) and the line of play; `table.rs`: its transposition
+//!   table; `paths.rs`: longest walks once the players are separated, with their memo.
 
 mod bits;
 mod budget;

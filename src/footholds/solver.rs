@@ -170,7 +170,9 @@ impl Solver {
 
     /// A solver with no table yet. The table is allocated on the first query, sized for
     /// the grid, and grows with larger grids up to 2^[`Solver::DEFAULT_MAX_TABLE_BITS`]
-    /// slots.
+    /// slots. The sizes chosen stay well below that cap (2^16 slots, 1 MiB, for the
+    /// largest grids: the table holds only positions near the root); with the memo of
+    /// longest walks (1 MiB), a solver holds about 2 MiB.
     #[must_use]
     pub const fn new() -> Solver {
         Solver::with_max_table_bits(Solver::DEFAULT_MAX_TABLE_BITS)
