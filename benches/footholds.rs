@@ -1,4 +1,4 @@
-//! The footholds solver (issue 4, item 3) timed with criterion, beside two brute-force
+//! The footholds solver timed with criterion, beside two brute-force
 //! references on the same grids.
 //!
 //! - `fast`: `perfect_play::footholds::solve`, with a fresh solver (and table) per query,

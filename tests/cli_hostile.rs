@@ -266,12 +266,26 @@ fn a_100_mb_line_without_a_newline_is_one_error_in_constant_memory() {
     assert_eq!(finished.status.code(), Some(1));
     let finished = run(
         &["footholds"],
-        |stdin| write_repeated(stdin, b"[", LONG),
+        |stdin| write_repeated(stdin, b"{", LONG),
         |line| Some(line.to_owned()),
     );
     assert_eq!(finished.stdout, ["error"]);
     assert_eq!(finished.stderr, "-:1: line too long (100000000 bytes)\n");
     assert_eq!(finished.status.code(), Some(1));
+
+    // A footholds file that starts with `[` is one JSON array, read whole up to 16 MiB.
+    let finished = run(
+        &["footholds"],
+        |stdin| write_repeated(stdin, b"[", LONG),
+        |line| Some(line.to_owned()),
+    );
+    assert!(finished.stdout.is_empty(), "{:?}", finished.stdout);
+    assert_eq!(
+        finished.stderr,
+        "-:1: a JSON array of queries is read up to 16777216 bytes; this one is larger\n"
+    );
+    assert_eq!(finished.status.code(), Some(1));
+    eprintln!("a 100 MB JSON array: peak memory {}", mib(finished.peak));
 }
 
 const NOT_A_CELL: &str = "a cell is x, o or . (- and _ also mean empty)";
@@ -337,10 +351,7 @@ fn nul_bytes_are_errors_located_by_file_line_and_column() {
     let lines: Vec<&str> = finished.stderr.lines().collect();
     assert_eq!(lines.len(), 3, "{}", finished.stderr);
     for (line, number) in lines.iter().zip(1..) {
-        assert!(
-            line.starts_with(&format!("-:{number}: not JSON: ")),
-            "{line}"
-        );
+        assert!(is_json_fault(line, number, ""), "{line}");
     }
     assert_eq!(finished.status.code(), Some(1));
 }
@@ -405,12 +416,16 @@ fn invalid_utf8_is_an_error_located_by_line_and_column() {
     );
     assert_eq!(finished.stdout, ["error", "error"]);
     assert!(
-        finished.stderr.starts_with("-:1: not JSON: "),
+        is_json_fault(&finished.stderr, 1, ""),
         "{}",
         finished.stderr
     );
     assert!(
-        finished.stderr.contains("\n-:2: not JSON: "),
+        finished
+            .stderr
+            .lines()
+            .nth(1)
+            .is_some_and(|line| is_json_fault(line, 2, "")),
         "{}",
         finished.stderr
     );
@@ -523,7 +538,10 @@ const ONE_TILE: &str = r#"{"board":[[1]],"aloc":[0,0],"bloc":[0,0]}"#;
 #[test]
 fn deeply_nested_json_is_an_error_not_a_stack_overflow() {
     let depth = 30_000; // 60,000 bytes: under the 64 KiB line limit, so JSON must refuse it
+    // The first line makes the file JSON lines (a file that starts with `[` is one JSON
+    // array of queries: that case is at the end).
     let lines = [
+        ONE_TILE.to_owned(),
         "[".repeat(depth) + &"]".repeat(depth),
         "{\"a\":".repeat(depth / 5) + "1" + &"}".repeat(depth / 5),
         format!(
@@ -538,18 +556,40 @@ fn deeply_nested_json_is_an_error_not_a_stack_overflow() {
     let finished = run_with(&["footholds"], lines.join("\n") + "\n");
     assert_eq!(
         finished.stdout,
-        ["error", "error", "error", "error", "error", "0"]
+        ["0", "error", "error", "error", "error", "error", "0"]
     );
     let messages: Vec<&str> = finished.stderr.lines().collect();
     assert_eq!(messages.len(), 5, "{}", finished.stderr);
-    for (message, number) in messages[..4].iter().zip(1..) {
+    for (message, number) in messages[..4].iter().zip(2..) {
         assert!(
-            message.starts_with(&format!("-:{number}: not JSON: recursion limit exceeded")),
+            is_json_fault(message, number, "recursion limit exceeded"),
             "{message}"
         );
     }
-    assert_eq!(messages[4], "-:5: line too long (2000000 bytes)");
+    assert_eq!(messages[4], "-:6: line too long (2000000 bytes)");
     assert_eq!(finished.status.code(), Some(1));
+
+    // A whole file that is one deeply nested array: one message, no answer.
+    let finished = run_with(&["footholds"], "[".repeat(depth) + &"]".repeat(depth));
+    assert!(finished.stdout.is_empty(), "{:?}", finished.stdout);
+    assert!(
+        is_json_fault(&finished.stderr, 1, "recursion limit exceeded"),
+        "{}",
+        finished.stderr
+    );
+    assert_eq!(finished.status.code(), Some(1));
+}
+
+/// Whether `message` is a footholds message that the JSON at `line` is not JSON, placed by
+/// line and column (`-:LINE:COLUMN: not JSON: why`), with `why` starting `reason`.
+fn is_json_fault(message: &str, line: u64, reason: &str) -> bool {
+    let Some(rest) = message.strip_prefix(&format!("-:{line}:")) else {
+        return false;
+    };
+    let Some((column, why)) = rest.split_once(": not JSON: ") else {
+        return false;
+    };
+    !column.is_empty() && column.bytes().all(|b| b.is_ascii_digit()) && why.starts_with(reason)
 }
 
 /// Huge JSON: a 10 MB query (a long string field), a query of 60,000 bytes whose grid is
@@ -599,16 +639,8 @@ fn huge_json_is_an_error_in_bounded_memory() {
         messages[0],
         "-:1: the grid is 2x10000, larger than the 8x8 the solver takes"
     );
-    assert!(
-        messages[1].starts_with("-:2: not JSON: "),
-        "{}",
-        messages[1]
-    );
-    assert!(
-        messages[2].starts_with("-:3: not JSON: "),
-        "{}",
-        messages[2]
-    );
+    assert!(is_json_fault(messages[1], 2, ""), "{}", messages[1]);
+    assert!(is_json_fault(messages[2], 3, ""), "{}", messages[2]);
     assert!(
         messages[3].starts_with("-:4: \"aloc\" is "),
         "{}",

@@ -139,3 +139,40 @@ fn validity_invalid_is_an_answer_not_a_fault() {
         .stdout("invalid\n")
         .stderr("");
 }
+
+#[test]
+fn footholds_gives_up_on_a_query_past_its_budget() {
+    // A full 6x6 grid takes tens of thousands of positions; 100 is not enough.
+    let full =
+        "[[1,1,1,1,1,1],[1,1,1,1,1,1],[1,1,1,1,1,1],[1,1,1,1,1,1],[1,1,1,1,1,1],[1,1,1,1,1,1]]";
+    let queries = format!(
+        "{{\"board\":{full},\"aloc\":[3,2],\"bloc\":[2,3]}}\n{{\"board\":[[1]],\"aloc\":[0,0],\"bloc\":[0,0]}}\n"
+    );
+    perfect_play()
+        .args(["footholds", "--max-positions", "100"])
+        .write_stdin(queries.clone())
+        .assert()
+        .code(1)
+        .stdout("error\n0\n")
+        .stderr(predicate::str::starts_with(
+            "-:1: not solved within the budget: gave up after searching ",
+        ));
+    // A generous budget changes nothing.
+    let unlimited = perfect_play()
+        .arg("footholds")
+        .write_stdin(queries.clone())
+        .output()
+        .unwrap();
+    perfect_play()
+        .args([
+            "footholds",
+            "--max-positions",
+            "1000000000",
+            "--time-limit",
+            "600000",
+        ])
+        .write_stdin(queries)
+        .assert()
+        .success()
+        .stdout(unlimited.stdout);
+}

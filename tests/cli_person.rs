@@ -22,14 +22,14 @@ use common::perfect_play;
 const ANALYSIS: &str = "\
 x to move. With perfect play: x wins in 1 ply.
 
-   x    |   x    | win 1*
---------+--------+--------
-   o    |   o    |  draw
---------+--------+--------
- loss 2 | loss 2 | loss 2
+     x     |     x     | 3: win 1*
+-----------+-----------+-----------
+     o     |     o     |  6: draw
+-----------+-----------+-----------
+ 7: loss 2 | 8: loss 2 | 9: loss 2
 
-Each empty cell: what playing there leads to for x (N = plies to the end, this move
-included). * marks the optimal moves.
+Each empty cell: its number (1-9, as `play` takes it), then what playing there leads to
+for x (N = plies to the end, this move included). * marks the optimal moves.
 ";
 
 #[test]
@@ -79,7 +79,7 @@ fn analyze_colours_only_when_asked_or_on_a_terminal() {
         .stdout
         .clone();
     let coloured = String::from_utf8(coloured).unwrap();
-    assert!(coloured.contains("\x1b[1;32mwin 1*\x1b[0m"), "{coloured}");
+    assert!(coloured.contains("\x1b[1;32m3: win 1*\x1b[0m"), "{coloured}");
     // Without the escape codes it is the plain drawing.
     let mut plain = String::new();
     let mut rest = coloured.as_str();

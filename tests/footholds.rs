@@ -3,7 +3,7 @@
 //! Expectations come from places that share no code with the crate:
 //! - the four official examples of Programmers 92345 (2022 KAKAO BLIND RECRUITMENT),
 //!   `tests/data/programmers92345-examples.json`, a copy of `../shared/fixtures`;
-//! - `reference` below: the rules of the problem (seed 003) played out by plain recursion
+//! - `reference` below: the rules of the problem (Programmers 92345) played out by plain recursion
 //!   over a `Vec<Vec<bool>>` board, memoised on the whole state, trying every move. It is
 //!   checked against the official examples too, then run on seeded random grids up to
 //!   5x5, every start pair of the full 5x5 grid, seeded grids with holes from 6x6 to 8x8,
@@ -13,7 +13,7 @@
 //!
 //! Every solution is also replayed here under the same plain rules: each move must be
 //! legal, each must keep the position's value (checked with the reference), and the line
-//! must end with the loser unable to move. Grids up to 8x8 from proptest (issue 6) must
+//! must end with the loser unable to move. Grids up to 8x8 from proptest must
 //! solve without panicking, with a line that replays legally.
 #![allow(
     clippy::unwrap_used,
@@ -496,7 +496,7 @@ fn snap(rows: &mut [Vec<u8>], at: Cell) -> Cell {
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(1000))]
 
-    /// Issue 6: every grid the generator makes, up to 4x4, gets the reference's answer,
+    /// Every grid the generator makes, up to 4x4, gets the reference's answer,
     /// and a line that replays legally and keeps the value move by move.
     #[test]
     fn agrees_with_the_reference_up_to_4x4((board, a, b) in any_game(4)) {
@@ -508,7 +508,7 @@ proptest! {
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(500))]
 
-    /// Issue 6: no input panics. Whatever `Grid::new` and `solve` accept gets an answer
+    /// No input panics. Whatever `Grid::new` and `solve` accept gets an answer
     /// that holds together: a legal line as long as the count, ending with the loser
     /// stuck, the winner named by the count's parity.
     #[test]

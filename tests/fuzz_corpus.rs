@@ -10,6 +10,9 @@
 //! signal, status 0 or 1, and every message on stderr of the form `FILE:LINE: why`, naming
 //! the file the input was read from and a line in it (or the one after its last, for input
 //! that ends too soon). The corpus is not packaged, so neither is this test.
+// Not listed in Cargo.toml (the package leaves it out with the corpus), so the feature it
+// needs is checked here.
+#![cfg(feature = "cli")]
 #![allow(
     clippy::unwrap_used,
     clippy::expect_used,

@@ -197,6 +197,16 @@ pub struct FootholdsArgs {
     #[arg(long)]
     pub json: bool,
 
+    /// Give up on a query after searching this many positions: it is answered `error`
+    /// ("not solved within the budget") and the rest are still answered. The slowest start
+    /// pair of the full 8x8 grid takes about 12 million.
+    #[arg(long, value_name = "N")]
+    pub max_positions: Option<u64>,
+
+    /// Give up on a query after this many milliseconds, as with `--max-positions`.
+    #[arg(long, value_name = "MS")]
+    pub time_limit: Option<u64>,
+
     /// Files to read, in order; `-` or none reads stdin.
     #[arg(value_name = "FILE")]
     pub files: Vec<OsString>,

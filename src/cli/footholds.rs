@@ -10,7 +10,9 @@
 use std::fmt::{self, Display};
 use std::io::{self, Read, Write};
 
-use crate::footholds::{FootholdsError, Grid, Solution, Solver};
+use std::time::{Duration, Instant};
+
+use crate::footholds::{Budget, FootholdsError, Grid, Solution, Solver};
 use serde_json::Value;
 
 use super::Status;
@@ -156,8 +158,8 @@ pub fn run(args: &FootholdsArgs) -> Status {
         out.set_input(&source.name);
         let mut reader = LineReader::new(source.reader);
         let answered = match reader.starts_with(b'[') {
-            Ok(true) => answer_array(&mut reader, &mut solver, &mut out, args.json),
-            Ok(false) => answer_lines(&mut reader, &mut solver, &mut out, args.json),
+            Ok(true) => answer_array(&mut reader, &mut solver, &mut out, args),
+            Ok(false) => answer_lines(&mut reader, &mut solver, &mut out, args),
             Err(error) => Ok(Err(error)),
         };
         match answered {
@@ -182,7 +184,7 @@ fn answer_lines<R: Read>(
     reader: &mut LineReader<R>,
     solver: &mut Solver,
     out: &mut Output,
-    json: bool,
+    args: &FootholdsArgs,
 ) -> Result<io::Result<()>, OutputError> {
     loop {
         let (line, query) = match reader.next_line() {
@@ -196,7 +198,7 @@ fn answer_lines<R: Read>(
             Err(QueryError::Json(error)) => Place::Column(line, error.column()),
             _ => Place::Line(line),
         };
-        write(out, &place, solve(solver, query), json)?;
+        write(out, &place, solve(solver, args, query), args.json)?;
     }
 }
 
@@ -206,7 +208,7 @@ fn answer_array<R: Read>(
     reader: &mut LineReader<R>,
     solver: &mut Solver,
     out: &mut Output,
-    json: bool,
+    args: &FootholdsArgs,
 ) -> Result<io::Result<()>, OutputError> {
     let mut text = Vec::new();
     if let Err(error) = reader.read_rest(&mut text, MAX_ARRAY) {
@@ -226,7 +228,12 @@ fn answer_array<R: Read>(
         }
     };
     for (index, value) in values.iter().enumerate() {
-        write(out, &Place::Index(index), solve(solver, query(value)), json)?;
+        write(
+            out,
+            &Place::Index(index),
+            solve(solver, args, query(value)),
+            args.json,
+        )?;
     }
     Ok(Ok(()))
 }
@@ -248,12 +255,28 @@ impl Display for Place {
     }
 }
 
+/// The budget of one query, from the command line: each query's clock starts when it is
+/// solved.
+fn budget(args: &FootholdsArgs) -> Budget {
+    let budget = args
+        .max_positions
+        .map_or(Budget::UNLIMITED, Budget::positions);
+    match args.time_limit {
+        Some(ms) => budget.until(Instant::now() + Duration::from_millis(ms)),
+        None => budget,
+    }
+}
+
 /// Solves a query that was read, or passes on why it was not.
-fn solve(solver: &mut Solver, query: Result<Query, QueryError>) -> Result<Solution, QueryError> {
+fn solve(
+    solver: &mut Solver,
+    args: &FootholdsArgs,
+    query: Result<Query, QueryError>,
+) -> Result<Solution, QueryError> {
     query.and_then(|query| {
         let grid = Grid::new(&query.rows).map_err(QueryError::Rejected)?;
         solver
-            .solve(&grid, query.a, query.b)
+            .solve_within(&grid, query.a, query.b, budget(args))
             .map_err(QueryError::Rejected)
     })
 }

@@ -4,8 +4,8 @@ use core::fmt;
 
 use super::Side;
 
-/// Why [`Grid::new`](super::Grid::new) rejected a grid, or [`solve`](super::solve) a
-/// start.
+/// Why [`Grid::new`](super::Grid::new) rejected a grid, [`solve`](super::solve) a
+/// start, or [`Solver::solve_within`](super::Solver::solve_within) gave up.
 ///
 /// Rows, columns and positions count from 0, as in the problem: `(row, col)`, top left
 /// `(0, 0)`.
@@ -55,6 +55,12 @@ pub enum FootholdsError {
         /// The start, `(row, col)`.
         at: (usize, usize),
     },
+    /// The search used up its [`Budget`](super::Budget) before it found the answer
+    /// (only [`Solver::solve_within`](super::Solver::solve_within) gives this).
+    OutOfBudget {
+        /// How many positions it had searched when it stopped.
+        positions: u64,
+    },
 }
 
 impl fmt::Display for FootholdsError {
@@ -87,6 +93,10 @@ impl fmt::Display for FootholdsError {
             } => {
                 write!(f, "{side} starts at ({row}, {col}), which has no tile")
             }
+            FootholdsError::OutOfBudget { positions } => write!(
+                f,
+                "not solved within the budget: gave up after searching {positions} positions"
+            ),
         }
     }
 }

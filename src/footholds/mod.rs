@@ -17,26 +17,32 @@
 //! # Ok::<(), perfect_play::footholds::FootholdsError>(())
 //! ```
 //!
-//! Grids of up to 8x8 are taken (the problem's limit is 5x5). On one core of a 2-core AMD
-//! EPYC, the slowest start pair of the full 5x5 grid takes 0.14 ms, of the full 6x6 grid
-//! 2.5 ms, and the full 7x7 grid with A at (3, 2) and B at (3, 4) 60 ms, where brute force
-//! takes 157 s (the crate's BENCHMARKS.md). Full 8x8 grids can take seconds.
+//! Grids of up to 8x8 are taken (the problem's limit is 5x5). Brute force takes minutes
+//! on the full 7x7 grid; this solver answers every start pair of the full 8x8 grid in
+//! under a second on one core of a 2-core AMD EPYC, most in under 0.1 s, in 4 MiB (the
+//! crate's BENCHMARKS.md has the figures).
 //!
 //! What you can do:
 //! - Check a grid once with [`Grid::new`]: it rejects ragged, empty, oversized grids and
 //!   cells other than 0 and 1, saying which ([`FootholdsError`]).
 //! - Solve one game with [`solve`]: the total number of moves, the winner and one optimal
 //!   line of play ([`Solution`]).
-//! - Answer many queries with one [`Solver`]: it allocates its transposition table once,
-//!   and what it learns carries over from one query to the next ([`Stats`] says how much
-//!   work the last query took).
+//! - Answer many queries with one [`Solver`]: it allocates its tables once, and what it
+//!   learns carries over from one query to the next ([`Stats`] says how much work the
+//!   last query took).
+//! - Cap the work of one query (a server answering strangers) with
+//!   [`Solver::solve_within`] and a [`Budget`] of positions or time: past it, the answer
+//!   is [`FootholdsError::OutOfBudget`] instead of a wait.
 
 mod bits;
+mod budget;
 mod error;
 mod grid;
+mod paths;
 mod solver;
 mod table;
 
+pub use budget::Budget;
 pub use error::FootholdsError;
 pub use grid::Grid;
 pub use solver::{Side, Solution, Solver, Stats, solve};

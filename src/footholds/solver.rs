@@ -16,19 +16,27 @@
 //! stored, and uses an entry only where that is enough. The root is searched by MTD(f):
 //! null-window searches that close in on the score from both sides.
 //!
+//! # Move order
+//! Moves are tried best first as far as a cheap guess tells: the table's best move, then
+//! the moves after which the mover claims more territory (cells it reaches before the
+//! other does, as in the Voronoi heuristic of Tron programs), closer to the other first
+//! among equals. The order changes only the speed of the search, never its result.
+//!
 //! # Separated players
 //! Once the tiles the mover can ever reach no longer include the other player's, neither
 //! can touch the other's tiles again: each just walks its own region. The one who must
 //! lose walks the longest path it has; the winner needs only to outlast it. The score
-//! follows from the two longest paths, found by a depth-first search that stops at an
-//! upper bound (cells reachable, and the two colours of a chessboard colouring).
+//! follows from the two longest paths (`paths.rs`), found by a depth-first search that
+//! stops at an upper bound and remembered by region.
 
 use alloc::vec::Vec;
 use core::fmt;
 
-use super::bits::{Cells, EVEN, bit, component, coords, index, spread};
+use super::bits::{Cells, bit, connected, coords, index, spread};
+use super::budget::Budget;
 use super::error::FootholdsError;
 use super::grid::Grid;
+use super::paths::{Paths, path_bound};
 use super::table::{Bound, Entry, Table};
 
 /// A player. A moves first.
@@ -120,6 +128,7 @@ pub struct Stats {
 /// when queries share positions.
 pub struct Solver {
     table: Table,
+    paths: Paths,
     max_bits: u32,
     stats: Stats,
 }
@@ -167,7 +176,9 @@ impl Solver {
 
     /// A solver with no table yet. The table is allocated on the first query, sized for
     /// the grid, and grows with larger grids up to 2^[`Solver::DEFAULT_MAX_TABLE_BITS`]
-    /// slots.
+    /// slots. The sizes chosen stay well below that cap (2^16 slots, 1 MiB, for the
+    /// largest grids: the table holds only positions near the root); with the memo of
+    /// longest walks (1 MiB), a solver holds about 2 MiB.
     #[must_use]
     pub const fn new() -> Solver {
         Solver::with_max_table_bits(Solver::DEFAULT_MAX_TABLE_BITS)
@@ -186,6 +197,7 @@ impl Solver {
         };
         Solver {
             table: Table::new(),
+            paths: Paths::new(),
             max_bits: bits,
             stats: Stats {
                 positions: 0,
@@ -203,29 +215,65 @@ impl Solver {
     /// Forgets every position learned so far (the table keeps its size).
     pub fn clear(&mut self) {
         self.table.clear();
+        self.paths.clear();
     }
 
     /// Solves one game: A at `a`, B at `b` (each `(row, col)`), A to move.
     ///
     /// Fails if a start is off the grid or on a cell without a tile (A is checked first).
+    /// Every grid up to 8x8 is answered; see [`Solver::solve_within`] to cap the work.
     pub fn solve(
         &mut self,
         grid: &Grid,
         a: (usize, usize),
         b: (usize, usize),
     ) -> Result<Solution, FootholdsError> {
+        self.solve_within(grid, a, b, Budget::UNLIMITED)
+    }
+
+    /// Solves one game as [`Solver::solve`] does, but gives up with
+    /// [`FootholdsError::OutOfBudget`] once the search has used up `budget`.
+    ///
+    /// An answer found within the budget is exactly the unlimited answer. What the search
+    /// learned before it gave up stays in the table (it is exact), so asking again with a
+    /// larger budget does not start from nothing. [`Solver::stats`] then tells the work
+    /// done by the query that gave up.
+    pub fn solve_within(
+        &mut self,
+        grid: &Grid,
+        a: (usize, usize),
+        b: (usize, usize),
+        budget: Budget,
+    ) -> Result<Solution, FootholdsError> {
         let a = start(grid, Side::A, a)?;
         let b = start(grid, Side::B, b)?;
         self.table
             .prepare(table_bits(grid.tile_count()).min(self.max_bits));
+        self.paths.prepare(PATH_BITS);
+        self.paths.steps = 0;
         let mut search = Search {
             table: &mut self.table,
+            paths: &mut self.paths,
             stats: Stats::default(),
+            budget,
+            stopped: false,
+            root_skip: mirrored_moves(grid, grid.tiles(), a, b),
         };
         let tiles = grid.tiles();
         let score = search.root(tiles, a, b);
-        let line = search.line(tiles, a, b, score);
+        let line = if search.stopped {
+            Vec::new()
+        } else {
+            search.line(tiles, a, b, score)
+        };
+        let stopped = search.stopped;
         self.stats = search.stats;
+        self.stats.path_steps = self.paths.steps;
+        if stopped {
+            return Err(FootholdsError::OutOfBudget {
+                positions: self.stats.positions,
+            });
+        }
         // A win scores WIN - moves; a loss, -(WIN - moves).
         let moves = (WIN - score.abs()).unsigned_abs();
         let winner = if score > 0 { Side::A } else { Side::B };
@@ -248,24 +296,41 @@ fn start(grid: &Grid, side: Side, at: (usize, usize)) -> Result<u8, FootholdsErr
     Ok(index(at.0, at.1))
 }
 
-/// The table size (as a power of two) worth having for a grid of `tiles` tiles: room for
-/// about as many positions as the hardest games of that size visit (the benchmark's
-/// figures), so small grids do not pay for a large table.
+/// The table size (as a power of two) worth having for a grid of `tiles` tiles. Only
+/// positions fewer than [`TABLE_PLIES`] moves from the root are stored, and few positions
+/// recur by another order of moves, so the table mostly carries bounds and best moves
+/// from one MTD(f) pass to the next: a small table that stays in cache answers faster
+/// than a large one, at nearly the same count of positions.
 const fn table_bits(tiles: u32) -> u32 {
     match tiles {
         0..=16 => 10,
         17..=25 => 13,
-        26..=30 => 15,
-        31..=36 => 17,
-        37..=49 => 20,
-        _ => 22,
+        26..=36 => 15,
+        _ => 16,
     }
 }
+
+/// Positions this many moves or more from the root are neither looked up nor stored:
+/// their subtrees are small, and searching them again costs less than the cache misses
+/// of the table.
+const TABLE_PLIES: u32 = 16;
+
+/// The size of the longest-walk memo, as a power of two (2^16 slots of 16 bytes: 1 MiB).
+const PATH_BITS: u32 = 16;
 
 /// One search: the table it reads and writes, and its work so far.
 struct Search<'t> {
     table: &'t mut Table,
+    paths: &'t mut Paths,
     stats: Stats,
+    /// The work the query may do.
+    budget: Budget,
+    /// Set once the budget is used up: from then on every search returns at once, with a
+    /// score that means nothing and that nothing stores.
+    stopped: bool,
+    /// Moves of the root not searched: each the image of another move under a symmetry
+    /// of the grid that leaves the root position as it is.
+    root_skip: u64,
 }
 
 impl Search<'_> {
@@ -281,6 +346,10 @@ impl Search<'_> {
         beta: i32,
     ) -> i32 {
         self.stats.positions += 1;
+        if self.stopped || self.budget.exceeded(self.stats.positions) {
+            self.stopped = true;
+            return 0;
+        }
         let ply_score = ply as i32;
         // Our tile vanished under us (the other stepped off the tile we shared), or no
         // neighbour has a tile: we have lost.
@@ -304,12 +373,17 @@ impl Search<'_> {
         if best_possible <= alpha {
             return best_possible;
         }
-        if component(bit(mover), tiles) & bit(other) == 0 {
+        if !connected(bit(mover), bit(other), tiles) {
             return self.separated(tiles, mover, other, ply);
         }
 
         let mut first = None;
-        if let Some(entry) = self.table.get(tiles, mover, other) {
+        let use_table = ply < TABLE_PLIES;
+        if let Some(entry) = if use_table {
+            self.table.get(tiles, mover, other)
+        } else {
+            None
+        } {
             let score = from_table(entry.score, ply);
             match entry.bound {
                 Bound::Exact => return score,
@@ -323,9 +397,24 @@ impl Search<'_> {
         let alpha_in = alpha;
         let mut best = -INFINITY;
         let mut best_move = 0;
-        let (order, count) = order_moves(moves, after, other, first);
+        // At the root, a move that a symmetry of the position maps onto another move is
+        // worth no more than that one (never all of them: the mover can move).
+        let moves = if ply == 0 {
+            moves & !self.root_skip
+        } else {
+            moves
+        };
+        let (order, count) = if moves & (moves - 1) == 0 {
+            // One move: nothing to order.
+            ([moves.trailing_zeros() as u8, 0, 0, 0], 1)
+        } else {
+            order_by_territory(moves, after, other, first)
+        };
         for &step in order.iter().take(count) {
             let score = -self.negamax(after, other, step, ply + 1, -beta, -alpha);
+            if self.stopped {
+                return 0;
+            }
             if score > best {
                 best = score;
                 best_move = step;
@@ -349,7 +438,9 @@ impl Search<'_> {
             bound,
             best: best_move,
         };
-        self.table.put(tiles, mover, other, entry);
+        if use_table {
+            self.table.put(tiles, mover, other, entry);
+        }
         best
     }
 
@@ -365,6 +456,9 @@ impl Search<'_> {
         while lower < upper {
             let beta = if guess == lower { guess + 1 } else { guess };
             guess = self.negamax(tiles, a, b, 0, beta - 1, beta);
+            if self.stopped {
+                break;
+            }
             if guess < beta {
                 upper = guess;
             } else {
@@ -382,9 +476,9 @@ impl Search<'_> {
         // The mover's longest path, though there is no need to look past one step more
         // than the other could possibly walk.
         let cap = path_bound(other, theirs) + 1;
-        let my_path = self.longest(mover, mine, cap);
+        let my_path = self.paths.longest(mover, mine, cap);
         // Then the other's, though there is no need to look past the mover's.
-        let their_path = self.longest(other, theirs, my_path);
+        let their_path = self.paths.longest(other, theirs, my_path);
         // Both at most 63: the casts are exact.
         let (my_path, their_path, ply) = (my_path as i32, their_path as i32, ply as i32);
         if their_path < my_path {
@@ -394,21 +488,6 @@ impl Search<'_> {
             // Our walk ends first (so `my_path` is exact), and the other matched each move.
             -(WIN - (ply + 2 * my_path))
         }
-    }
-
-    /// The length of the longest walk from `from` over the cells of `free` (which does not
-    /// hold `from`), visiting each at most once; or `cap`, if that is shorter.
-    fn longest(&mut self, from: u8, free: u64, cap: u32) -> u32 {
-        self.stats.path_steps += 1;
-        let cap = cap.min(path_bound(from, free));
-        let mut best = 0;
-        for step in Cells(spread(bit(from)) & free) {
-            if best >= cap {
-                break;
-            }
-            best = best.max(1 + self.longest(step, free & !bit(step), cap - 1));
-        }
-        best.min(cap)
     }
 
     /// One optimal line from the root, whose score is `score`: from each position, a move
@@ -429,12 +508,18 @@ impl Search<'_> {
             // The child must score -want for the other player. Searched with the window
             // just around that, its result equals it exactly when its true score does.
             want = -want;
-            let found = Cells(moves).find(|&step| {
+            // The move the table remembers as best is nearly always the one: try it first.
+            let first = self.table.get(tiles, mover, other).map(|entry| entry.best);
+            let (order, count) = order_by_territory(moves, after, other, first);
+            let found = order.into_iter().take(count).find(|&step| {
                 self.negamax(after, other, step, ply + 1, want - 1, want + 1) == want
             });
             let Some(step) = found else {
                 break;
             };
+            if self.stopped {
+                break;
+            }
             line.push(coords(step));
             tiles = after;
             (mover, other) = (other, step);
@@ -444,39 +529,59 @@ impl Search<'_> {
     }
 }
 
-/// An upper bound on the longest walk from `from` over the cells of `free`: no more than
-/// the cells it can reach; and, since each step changes colour on a chessboard, no more
-/// than twice the reachable cells of the other colour, nor one more than twice those of
-/// its own.
-#[inline]
-fn path_bound(from: u8, free: u64) -> u32 {
-    let reach = component(spread(bit(from)) & free, free);
-    let own_colour = if EVEN & bit(from) != 0 { EVEN } else { !EVEN };
-    let same = (reach & own_colour).count_ones();
-    let other = (reach & !own_colour).count_ones();
-    (same + other).min(2 * other).min(2 * same + 1)
+/// The root's moves that need no search: for each symmetry of the grid (its rows and
+/// columns mirrored, and on a square grid, the two diagonals too) under which the tiles
+/// and both players stay where they are, the moves it maps onto a lower-numbered move.
+/// Such a move leads to the mirror image of that move's position, of the same value.
+fn mirrored_moves(grid: &Grid, tiles: u64, a: u8, b: u8) -> u64 {
+    let (rows, cols) = (grid.rows(), grid.cols());
+    let image = |which: u32, cell: u8| -> u8 {
+        let (row, col) = coords(cell);
+        let (row, col) = if which & 4 != 0 {
+            (col, row)
+        } else {
+            (row, col)
+        };
+        // `row < rows` and `col < cols` (and the grid is square where they swap).
+        let row = if which & 1 != 0 { rows - 1 - row } else { row };
+        let col = if which & 2 != 0 { cols - 1 - col } else { col };
+        index(row, col)
+    };
+    let moves = spread(bit(a)) & tiles;
+    let mut skip = 0;
+    for which in 1..8 {
+        if which & 4 != 0 && rows != cols {
+            continue;
+        }
+        let mapped = Cells(tiles).fold(0, |set, cell| set | bit(image(which, cell)));
+        if mapped != tiles || image(which, a) != a || image(which, b) != b {
+            continue;
+        }
+        for step in Cells(moves) {
+            let twin = image(which, step);
+            if twin < step && moves & bit(twin) != 0 {
+                skip |= bit(step);
+            }
+        }
+    }
+    skip
 }
 
-/// The moves in `moves` (at most four), in the order to try them, and how many there are.
-///
-/// The table's best move, if it is one of them, goes first. Then the moves closer to the
-/// other player (by rows plus columns), which fight for the tiles both could use; among
-/// those, the moves with more tiles beside them, which keep more ways on. The order
-/// changes only the speed of the search, never its result.
+/// The moves in `moves` in the order to try them, by territory: the table's best move
+/// first, then the moves after which the mover reaches more cells before the other does,
+/// and among those the moves closer to the other player (they fight for shared tiles).
 #[inline]
-fn order_moves(moves: u64, after: u64, other: u8, first: Option<u8>) -> ([u8; 4], usize) {
-    let (other_row, other_col) = coords(other);
-    let mut keyed = [(0u8, 0u8); 4];
+fn order_by_territory(moves: u64, after: u64, other: u8, first: Option<u8>) -> ([u8; 4], usize) {
+    let mut keyed = [(0i32, 0u8); 4];
     let mut count = 0;
     for (slot, step) in keyed.iter_mut().zip(Cells(moves)) {
         let key = if Some(step) == first {
-            0
+            i32::MIN
         } else {
             let (row, col) = coords(step);
-            // At most 14 and 4: the key fits a byte, lower tried first.
-            let distance = (row.abs_diff(other_row) + col.abs_diff(other_col)) as u8;
-            let onward = (spread(bit(step)) & after).count_ones() as u8;
-            1 + distance * 8 + (4 - onward.min(4))
+            let (other_row, other_col) = coords(other);
+            let distance = (row.abs_diff(other_row) + col.abs_diff(other_col)) as i32;
+            -territory(step, other, after) * 32 + distance
         };
         *slot = (key, step);
         count += 1;
@@ -485,4 +590,24 @@ fn order_moves(moves: u64, after: u64, other: u8, first: Option<u8>) -> ([u8; 4]
         keyed.sort_unstable();
     }
     (keyed.map(|(_, step)| step), count)
+}
+
+/// Cells `mine` reaches (over `free`) strictly before `theirs` does, less the cells
+/// `theirs` reaches strictly first; `theirs` moves first.
+#[inline]
+fn territory(mine: u8, theirs: u8, free: u64) -> i32 {
+    let (mut m, mut o) = (bit(mine), bit(theirs));
+    let mut free = free & !m & !o;
+    loop {
+        let no = spread(o) & free;
+        free &= !no;
+        let nm = spread(m) & free;
+        free &= !nm;
+        if no | nm == 0 {
+            break;
+        }
+        o |= no;
+        m |= nm;
+    }
+    m.count_ones() as i32 - o.count_ones() as i32
 }

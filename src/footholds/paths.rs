@@ -1,0 +1,120 @@
+//! Longest walks, for the endgame once the players are separated, with a memo.
+//!
+//! Once the players can no longer meet, each walks its own region and the game's value
+//! follows from the two longest walks (see `solver.rs`). The same region turns up again
+//! and again, beside every way the other player may have spent its moves, so the walks
+//! found are kept in a small direct-mapped table keyed by the cells the walker can reach
+//! and where it stands. Cells it cannot reach do not change the answer, which is why the
+//! key holds only the reachable ones: positions that differ elsewhere share the entry.
+
+use alloc::vec::Vec;
+
+use super::bits::{Cells, EVEN, bit, component, spread};
+
+/// One slot: the reachable cells, then bits 0-5 the walker's cell, 6 set in a used slot,
+/// 8-14 the length found, 15 set when the length is exact (else it is only a lower bound,
+/// the search having stopped at a cap).
+type Slot = [u64; 2];
+
+const USED: u64 = 1 << 6;
+const EXACT: u64 = 1 << 15;
+
+/// The memo of longest walks, and the work done finding them.
+pub(crate) struct Paths {
+    slots: Vec<Slot>,
+    /// Steps of the depth-first searches run (calls of the inner search).
+    pub(crate) steps: u64,
+}
+
+impl Paths {
+    /// A memo that holds nothing yet; [`Paths::prepare`] gives it room.
+    pub(crate) const fn new() -> Paths {
+        Paths {
+            slots: Vec::new(),
+            steps: 0,
+        }
+    }
+
+    /// Gives the memo at least `2^bits` slots (what it held stays valid: a walk's length
+    /// depends on nothing else than its key).
+    pub(crate) fn prepare(&mut self, bits: u32) {
+        let want = 1usize << bits.clamp(1, 24);
+        if self.slots.len() < want {
+            self.slots = Vec::new();
+            self.slots = alloc::vec![[0; 2]; want];
+        }
+    }
+
+    /// Forgets every walk.
+    pub(crate) fn clear(&mut self) {
+        self.slots.fill([0; 2]);
+    }
+
+    #[inline]
+    fn slot(&self, reach: u64, from: u8) -> usize {
+        let mut h = reach ^ u64::from(from).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        h = (h ^ (h >> 32)).wrapping_mul(0xD6E8_FEB8_6659_FD93);
+        h ^= h >> 29;
+        // Truncation is the point: the low bits pick the slot.
+        (h as usize) & self.slots.len().wrapping_sub(1)
+    }
+
+    /// The length of the longest walk from `from` over the cells of `free` (which does not
+    /// hold `from`), visiting each at most once; or `cap`, if that is shorter.
+    pub(crate) fn longest(&mut self, from: u8, free: u64, cap: u32) -> u32 {
+        let reach = component(spread(bit(from)) & free, free);
+        let at = self.slot(reach, from);
+        let tag = USED | u64::from(from & 63);
+        if let Some(&[key, word]) = self.slots.get(at) {
+            if key == reach && word & 0x7F == tag {
+                // Bits 8-14, as stored below.
+                let length = ((word >> 8) & 0x7F) as u32;
+                if word & EXACT != 0 || length >= cap {
+                    return length.min(cap);
+                }
+            }
+        }
+        let cap_here = cap.min(bound_within(from, reach));
+        let length = self.walk(from, reach, cap_here);
+        // Short of the cap, the walk is the longest there is; at it, only a lower bound.
+        let exact = length < cap;
+        if let Some(slot) = self.slots.get_mut(at) {
+            let word = tag | (u64::from(length & 0x7F) << 8) | if exact { EXACT } else { 0 };
+            *slot = [reach, word];
+        }
+        length
+    }
+
+    /// The plain depth-first search behind [`Paths::longest`], which gives up looking
+    /// once a walk reaches `cap`.
+    fn walk(&mut self, from: u8, free: u64, cap: u32) -> u32 {
+        self.steps += 1;
+        let cap = cap.min(path_bound(from, free));
+        let mut best = 0;
+        for step in Cells(spread(bit(from)) & free) {
+            if best >= cap {
+                break;
+            }
+            best = best.max(1 + self.walk(step, free & !bit(step), cap - 1));
+        }
+        best.min(cap)
+    }
+}
+
+/// An upper bound on the longest walk from `from` over the cells of `free`: no more than
+/// the cells it can reach; and, since each step changes colour on a chessboard, no more
+/// than twice the reachable cells of the other colour, nor one more than twice those of
+/// its own.
+#[inline]
+pub(crate) fn path_bound(from: u8, free: u64) -> u32 {
+    bound_within(from, component(spread(bit(from)) & free, free))
+}
+
+/// [`path_bound`] for cells `reach` already known to be all those `from` can reach.
+#[inline]
+fn bound_within(from: u8, reach: u64) -> u32 {
+    let own_colour = if EVEN & bit(from) != 0 { EVEN } else { !EVEN };
+    let same = (reach & own_colour).count_ones();
+    let other = (reach & !own_colour).count_ones();
+    (same + other).min(2 * other).min(2 * same + 1)
+}
