@@ -204,10 +204,14 @@ impl Board {
     #[inline(always)]
     #[allow(clippy::indexing_slicing)] // bytes index tables of 256 and 65,536 entries
     pub(crate) fn from_nine_cells_batch(cells: &[u8; 9]) -> Option<Board> {
-        let pair = |a: u8, b: u8| PAIRS[usize::from(u16::from_le_bytes([a, b]))];
-        let [c0, c1, c2, c3, c4, c5, c6, c7, c8] = *cells;
-        let (p0, p1, p2, p3) = (pair(c0, c1), pair(c2, c3), pair(c4, c5), pair(c6, c7));
-        let last = SINGLES[usize::from(c8)];
+        // The first eight cells in one load: each pair of bytes is one index into PAIRS.
+        // (`split_at(8)` of nine bytes always gives eight; the zeros of the fallback are not
+        // cells, so it could only send the text to the general parser.)
+        let (head, last) = cells.split_at(8);
+        let word = u64::from_le_bytes(head.try_into().unwrap_or([0; 8]));
+        let pair = |shift: u32| PAIRS[usize::from((word >> shift) as u16)];
+        let (p0, p1, p2, p3) = (pair(0), pair(16), pair(32), pair(48));
+        let last = SINGLES[usize::from(last.first().copied().unwrap_or(0))];
         if (p0 | p1 | p2 | p3 | last) & BAD_CELLS != 0 {
             return None;
         }
