@@ -79,7 +79,10 @@ fn analyze_colours_only_when_asked_or_on_a_terminal() {
         .stdout
         .clone();
     let coloured = String::from_utf8(coloured).unwrap();
-    assert!(coloured.contains("\x1b[1;32m3: win 1*\x1b[0m"), "{coloured}");
+    assert!(
+        coloured.contains("\x1b[1;32m3: win 1*\x1b[0m"),
+        "{coloured}"
+    );
     // Without the escape codes it is the plain drawing.
     let mut plain = String::new();
     let mut rest = coloured.as_str();
