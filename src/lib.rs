@@ -107,6 +107,8 @@ struct ReadmeDoctests;
 pub mod cli;
 #[cfg(feature = "alloc")]
 pub mod footholds;
+pub mod games;
+pub mod generate;
 pub mod tictactoe;
 
 pub use tictactoe::{

@@ -57,3 +57,8 @@ pub use validity::{NotFinal, Unreachable};
 pub fn table_size() -> usize {
     table::static_size()
 }
+
+/// How many boards the solved table holds: every board legal play reaches (5,478).
+pub(crate) fn table_len() -> usize {
+    table::len()
+}
