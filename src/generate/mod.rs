@@ -6,9 +6,9 @@
 //! - [`Game`]: the interface a game implements (start, key, moves, finished result,
 //!   optional canonical form), and the [`Record`] kept per position ([`Value`] and
 //!   remoteness, packed by [`Record::pack`]).
-//! - `solve` (feature `generate`): [`solve()`] walks every reachable position and solves
+//! - `solve` (feature `generate`): `solve()` walks every reachable position and solves
 //!   them all by retrograde analysis, loopy games included.
-//! - `codegen` (feature `generate`): [`write_table`] turns the solution into Rust source
+//! - `codegen` (feature `generate`): `write_table` turns the solution into Rust source
 //!   for a `phf::Map<u32, u32>` in `OUT_DIR`, deterministic byte for byte.
 //! - [`Solved`]: the run-time side, `no_std` and allocation-free: a position's record, its
 //!   moves ranked best first, a best move, the principal line.
@@ -21,7 +21,7 @@
 //!    `[dependencies]`, and the same with `features = ["generate"]` in
 //!    `[build-dependencies]`, plus `phf = { version = "0.14", default-features = false }`.
 //! 3. In `build.rs`: `#[path = "src/nim.rs"] mod nim;`, then
-//!    `solve::<nim::Nim>(false)?`, [`write_table`] into `OUT_DIR`, and print
+//!    `solve::<nim::Nim>(false)?`, `write_table` into `OUT_DIR`, and print
 //!    `cargo:rerun-if-changed=src/nim.rs`.
 //! 4. In the library: `include!` the generated file in a module and wrap its map in a
 //!    [`Solved`]. `examples/downstream` in this repository is such a crate, with a guide.

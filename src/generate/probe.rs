@@ -6,14 +6,9 @@ use super::game::{Game, Record};
 
 /// A game's generated table (the standard entry of
 /// [`Record::pack`](super::game::Record::pack), keyed by [`Game::key`]) and the questions it
-/// answers: a tablebase probe.
-///
-/// ```ignore
-/// mod table {
-///     include!(concat!(env!("OUT_DIR"), "/my_game.rs"));
-/// }
-/// static SOLVED: Solved<MyGame> = Solved::new(&table::MY_GAME, false);
-/// ```
+/// answers: a tablebase probe. Make one from the map a build script wrote with
+/// `write_table`, as `static SOLVED: Solved<MyGame> = Solved::new(&table::MY_GAME, false);`
+/// (`examples/downstream` in this repository does exactly that).
 #[derive(Debug)]
 pub struct Solved<G: Game> {
     map: &'static phf::Map<u32, u32>,
