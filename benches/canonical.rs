@@ -19,23 +19,31 @@
     clippy::print_stderr
 )] // measuring code: it may panic and print
 
+#[cfg(not(feature = "ptrhash"))]
 #[allow(dead_code)]
 #[path = "../src/generate/game.rs"]
 mod game;
+#[cfg(not(feature = "ptrhash"))]
 #[allow(dead_code)]
 #[path = "../src/generate/solve.rs"]
 mod solve;
 
+#[cfg(not(feature = "ptrhash"))]
 use std::hint::black_box;
 
+#[cfg(not(feature = "ptrhash"))]
 use criterion::{Criterion, Throughput};
+#[cfg(not(feature = "ptrhash"))]
 use game::{Game, Value};
+#[cfg(not(feature = "ptrhash"))]
 use perfect_play::{Board, Player};
 
+#[cfg(not(feature = "ptrhash"))]
 /// A tic-tac-toe board whose canonical form is the library's.
 #[derive(Clone, Copy, PartialEq, Eq)]
 struct Canon(Board);
 
+#[cfg(not(feature = "ptrhash"))]
 impl Game for Canon {
     type Move = u8;
     fn start() -> Canon {
