@@ -445,3 +445,62 @@ fn every_table_is_consistent_with_its_moves() {
     check(&HEXAPAWN, Hexapawn::start());
     check(&DODGEM, Dodgem::start());
 }
+
+#[test]
+fn ranked_moves_keep_the_best_when_the_buffer_is_short() {
+    // Hexapawn's start: three moves, all losing for white; the buffer of one keeps the one
+    // that holds out longest, the same as the first of the full ranking.
+    let start = Hexapawn::start();
+    let mut all = [(
+        (0u8, 0u8),
+        Record {
+            value: Value::Draw,
+            remoteness: 0,
+        },
+    ); 8];
+    let n = HEXAPAWN.ranked_moves(&start, &mut all);
+    assert_eq!(n, 3);
+    assert!(all[..n].windows(2).all(|w| w[0].1.rank() >= w[1].1.rank()));
+    let mut one = [all[0]; 1];
+    assert_eq!(HEXAPAWN.ranked_moves(&start, &mut one), 1);
+    assert_eq!(one[0].1, all[0].1);
+    // Every move of the full ranking is optimal exactly when it keeps the start's record.
+    let record = HEXAPAWN.probe(&start).unwrap();
+    for &(mv, after) in &all[..n] {
+        assert_eq!(HEXAPAWN.is_optimal(&start, mv), after == record, "{mv:?}");
+    }
+    assert!(HEXAPAWN.is_optimal(&start, HEXAPAWN.best_move(&start).unwrap()));
+    assert!(!HEXAPAWN.is_optimal(&start, (0, 8)), "not a legal move");
+}
+
+#[test]
+fn unreachable_positions_have_no_entry() {
+    let both_home = Hexapawn {
+        white: 0b111,
+        black: 0b111 << 3,
+        black_to_move: false,
+    };
+    assert_eq!(HEXAPAWN.probe(&both_home), None);
+    assert_eq!(
+        DODGEM.probe(&Dodgem {
+            blue: 0b111,
+            red: 0,
+            red_to_move: false
+        }),
+        None
+    );
+    let mut moves = [(
+        (0u8, None),
+        Record {
+            value: Value::Draw,
+            remoteness: 0,
+        },
+    ); 4];
+    let finished = Dodgem {
+        blue: 0,
+        red: 1 << 7,
+        red_to_move: false,
+    };
+    assert_eq!(DODGEM.ranked_moves(&finished, &mut moves), 0);
+    assert_eq!(DODGEM.best_move(&finished), None);
+}
