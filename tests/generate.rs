@@ -269,3 +269,30 @@ fn records_pack_and_unpack() {
     }
     assert_eq!(Record::unpack(0), None);
 }
+
+// A countdown from 20,000: the start is lost in 20,000 plies, more than a packed record's
+// 14 bits of remoteness hold.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+struct Countdown(u16);
+impl Game for Countdown {
+    type Move = ();
+    fn start() -> Self {
+        Countdown(20_000)
+    }
+    fn key(&self) -> u64 {
+        u64::from(self.0)
+    }
+    fn finished(&self) -> Option<Value> {
+        (self.0 == 0).then_some(Value::Loss)
+    }
+    fn moves(&self, visit: &mut dyn FnMut((), Self)) {
+        visit((), Countdown(self.0 - 1));
+    }
+}
+
+#[test]
+fn too_deep_for_a_record_is_an_error() {
+    let error = solve::solve::<Countdown>(false).unwrap_err();
+    assert!(matches!(error, SolveError::TooDeep { .. }), "{error:?}");
+    assert!(error.to_string().contains("too deep"));
+}

@@ -28,7 +28,7 @@ impl Value {
         }
     }
 
-    /// The word `outcome --json` uses: `win`, `loss` or `draw`.
+    /// The value in lowercase: `win`, `loss` or `draw`.
     #[must_use]
     pub const fn as_str(self) -> &'static str {
         match self {

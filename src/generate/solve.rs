@@ -47,6 +47,11 @@ pub enum SolveError {
     },
     /// More positions than the solver's indices can count.
     TooManyPositions,
+    /// A remoteness too large for a packed record (0x3ffe plies or more).
+    TooDeep {
+        /// The key of a position that deep.
+        key: u64,
+    },
 }
 
 impl fmt::Display for SolveError {
@@ -71,6 +76,12 @@ impl fmt::Display for SolveError {
                  Game::finished must give its result"
             ),
             SolveError::TooManyPositions => f.write_str("more than 2^32 positions"),
+            SolveError::TooDeep { key } => write!(
+                f,
+                "the position with key {key} is {} plies or more from the end: \
+                 too deep for a packed record",
+                ENDLESS - 1
+            ),
         }
     }
 }
@@ -249,7 +260,12 @@ pub fn solve<G: Game>(canonical: bool) -> Result<Solution<G>, SolveError> {
                     Value::Draw => None,
                 };
                 if let Some(value) = settled {
-                    let remoteness = u16::try_from(level + 1).unwrap_or(ENDLESS - 1);
+                    let remoteness = u16::try_from(level + 1)
+                        .ok()
+                        .filter(|&r| r < ENDLESS - 1)
+                        .ok_or_else(|| SolveError::TooDeep {
+                            key: positions.get(parent).map_or(0, Game::key),
+                        })?;
                     if let Some(slot) = records.get_mut(parent) {
                         *slot = Some(Record { value, remoteness });
                     }
@@ -300,8 +316,8 @@ pub fn solve<G: Game>(canonical: bool) -> Result<Solution<G>, SolveError> {
                 continue;
             }
             if let Some(slot) = draw_remoteness.get_mut(parent) {
-                let best = slot.map_or(0, |r| r.max(child_remoteness + 1));
-                *slot = Some(best.max(child_remoteness + 1));
+                let through = child_remoteness.saturating_add(1);
+                *slot = Some(slot.map_or(through, |r| r.max(through)));
             }
             if let Some(count) = waiting.get_mut(parent) {
                 *count -= 1;
@@ -311,21 +327,30 @@ pub fn solve<G: Game>(canonical: bool) -> Result<Solution<G>, SolveError> {
             }
         }
     }
-    let records = records
+    let mut solved = Vec::with_capacity(n);
+    for (i, ((record, &waiting), &remoteness)) in records
         .iter()
         .zip(&waiting)
         .zip(&draw_remoteness)
-        .map(|((record, &waiting), &remoteness)| match record {
+        .enumerate()
+    {
+        solved.push(match record {
             Some(record) => *record,
             None => Record {
                 value: Value::Draw,
                 remoteness: match remoteness {
-                    Some(r) if waiting == 0 => r.min(ENDLESS - 1),
+                    Some(r) if r >= ENDLESS - 1 => {
+                        return Err(SolveError::TooDeep {
+                            key: positions.get(i).map_or(0, Game::key),
+                        });
+                    }
+                    Some(r) if waiting == 0 => r,
                     _ => ENDLESS,
                 },
             },
-        })
-        .collect();
+        });
+    }
+    let records = solved;
     Ok(Solution {
         index,
         positions,
