@@ -6,6 +6,11 @@
 //!   on it, and if not, why not: each answer is one O(1) lookup, with no search, no
 //!   allocation and no start-up cost. Record a game as it is played, with undo and redo,
 //!   and read back which moves threw away a win or a draw ([`Game`]).
+//! - [`games`]: misère tic-tac-toe, Hexapawn and Dodgem (a loopy game), each solved at
+//!   compile time by the same generator from one file of rules.
+//! - [`generate`]: that generator, for your own small game: implement [`generate::Game`]
+//!   (start, key, moves, finished result), solve it from your `build.rs` with the
+//!   `generate` feature, and read the table with [`generate::Solved`], `no_std`.
 //! - [`footholds`]: the disappearing-footholds game (Programmers 92345), solved exactly at
 //!   run time (needs the `alloc` feature, on by default).
 //!
@@ -84,6 +89,9 @@
 //! - `cli` (default): the `perfect-play` binary's dependencies (clap, serde_json). Library
 //!   users can depend on `perfect-play` with `default-features = false` (adding `alloc` if
 //!   they want the footholds solver) and carry neither.
+//! - `generate` (off): the solver and code generator of [`generate`] (`solve`,
+//!   `write_table`), for a build script: put it in `[build-dependencies]` only. It pulls
+//!   `phf_codegen`, which a library user without it never compiles.
 //! - `ptrhash` (off): builds the table with phf's PtrHash layout instead of CHD
 //!   displacements: a smaller table, faster to probe (24,021 bytes instead of 36,560,
 //!   and a lookup in 8.8 ns instead of 12.2 ns, measured on one core of an AMD EPYC).
@@ -107,6 +115,8 @@ struct ReadmeDoctests;
 pub mod cli;
 #[cfg(feature = "alloc")]
 pub mod footholds;
+pub mod games;
+pub mod generate;
 pub mod tictactoe;
 
 pub use tictactoe::{

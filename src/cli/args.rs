@@ -67,6 +67,21 @@ pub enum Command {
     /// play. A bad query is answered `error` and explained on stderr as `FILE:LINE: why`
     /// (exit status 1); the rest are still answered.
     Footholds(FootholdsArgs),
+    /// Lists every game solved at compile time: positions, start outcome, plies.
+    ///
+    /// One line per game: its name, how many positions its table holds (every position
+    /// reachable from the start), who wins from the start with perfect play (`first`,
+    /// `second` player wins, or `draw`) and in how many plies (`endless` for a draw that never ends).
+    Games(GamesArgs),
+}
+
+/// The arguments of `games`.
+#[derive(Debug, Args)]
+pub struct GamesArgs {
+    /// One JSON object per line instead: game, positions, outcome (`first`, `second` or
+    /// `draw`, as `outcome --json` spells a draw), plies (null for an endless draw).
+    #[arg(long)]
+    pub json: bool,
 }
 
 /// The arguments of `outcome`.

@@ -21,6 +21,7 @@ pub mod validity;
 
 mod analyze;
 mod draw;
+mod games;
 mod play;
 
 use clap::Parser;
@@ -107,5 +108,6 @@ pub fn run(cli: Cli) -> Status {
         Command::Analyze(args) => analyze::run(&args),
         Command::Play(args) => play::run(&args),
         Command::Footholds(args) => footholds::run(&args),
+        Command::Games(args) => games::run(&args),
     }
 }

@@ -50,3 +50,8 @@ pub use text::ParseBoardError;
 #[cfg(feature = "cli")]
 pub(crate) use text::parse_row;
 pub use validity::{NotFinal, Unreachable};
+
+/// How many boards the solved table holds: every board legal play reaches (5,478).
+pub(crate) fn table_len() -> usize {
+    table::len()
+}

@@ -1,7 +1,9 @@
-//! Minimax over the game tree: how `build.rs` solves every reachable board.
+//! Minimax over the game tree: the plain search the table replaces.
 //!
-//! Compiled by `build.rs` (and by the benchmarks, to compare the table with searching at
-//! run time) through `#[path]`; the library itself never searches, it looks up.
+//! Compiled by the benchmarks through `#[path]`, to compare the table with searching at run
+//! time. `build.rs` solves with the game-agnostic retrograde solver of `src/generate/`
+//! instead, and both give the same entry for every board; the library never searches, it
+//! looks up.
 
 use super::entry::Entry;
 use super::rules::{Board, Outcome, Player};

@@ -16,6 +16,11 @@ pub(crate) fn get(code: u16) -> Option<Entry> {
         .map(|&bits| Entry::from_bits(bits))
 }
 
+/// How many boards the table holds.
+pub(crate) fn len() -> usize {
+    generated::TABLE.len()
+}
+
 /// Every reachable board's code and entry, in the table's fixed order.
 pub(crate) fn entries() -> impl Iterator<Item = (u16, Entry)> {
     generated::TABLE

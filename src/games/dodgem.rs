@@ -1,0 +1,96 @@
+//! Dodgem on a 3x3 board (Colin Vout's game, analysed in Berlekamp, Conway and Guy,
+//! *Winning Ways*): a loopy game, won by the first player with perfect play.
+//!
+//! Cells 0..9 row-major from the top left. Blue, who moves first, has two cars on the
+//! left edge (cells 0 and 3) that drive east, north or south and may leave the board only
+//! eastwards, off the right edge. Red has two cars on the bottom edge (cells 7 and 8) that
+//! drive north, east or west and may leave only northwards, off the top edge. A car moves
+//! one cell onto an empty cell. A player who has no legal move on their turn, because
+//! their cars are off the board or blocked in, wins. Cars can go back and forth, so
+//! positions repeat.
+
+use crate::generate::{Game, Value};
+
+/// A Dodgem position: each side's cars as 9-bit cell masks, and whose turn it is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Dodgem {
+    /// Blue's cars (bit `i` is cell `i`).
+    pub blue: u16,
+    /// Red's cars.
+    pub red: u16,
+    /// Whether red is to move.
+    pub red_to_move: bool,
+}
+
+/// A move: the car's cell and where it goes, `None` for off the board.
+pub type DodgemMove = (u8, Option<u8>);
+
+impl Game for Dodgem {
+    type Move = DodgemMove;
+
+    fn start() -> Dodgem {
+        Dodgem {
+            blue: 1 << 0 | 1 << 3,
+            red: 1 << 7 | 1 << 8,
+            red_to_move: false,
+        }
+    }
+
+    fn key(&self) -> u64 {
+        u64::from(self.blue) | u64::from(self.red) << 9 | u64::from(self.red_to_move) << 18
+    }
+
+    /// The side to move wins when it has no legal move: no car left, or all blocked in.
+    fn finished(&self) -> Option<Value> {
+        let mut any = false;
+        self.moves(&mut |_, _| any = true);
+        (!any).then_some(Value::Win)
+    }
+
+    fn moves(&self, visit: &mut dyn FnMut(DodgemMove, Dodgem)) {
+        let occupied = self.blue | self.red;
+        let mine = if self.red_to_move { self.red } else { self.blue };
+        // (row step, column step) with forward first: blue east, north, south; red north,
+        // west, east.
+        let steps: [(i8, i8); 3] = if self.red_to_move {
+            [(-1, 0), (0, -1), (0, 1)]
+        } else {
+            [(0, 1), (-1, 0), (1, 0)]
+        };
+        for from in 0..9u8 {
+            if mine & (1 << from) == 0 {
+                continue;
+            }
+            let (row, col) = ((from / 3) as i8, (from % 3) as i8);
+            for (forward, (dr, dc)) in steps.into_iter().enumerate().map(|(i, s)| (i == 0, s)) {
+                let (r, c) = (row + dr, col + dc);
+                let on_board = (0..3).contains(&r) && (0..3).contains(&c);
+                let to = if on_board {
+                    let to = (r * 3 + c) as u8;
+                    if occupied & (1 << to) != 0 {
+                        continue;
+                    }
+                    Some(to)
+                } else if forward {
+                    None
+                } else {
+                    continue;
+                };
+                let moved = (mine & !(1 << from)) | to.map_or(0, |to| 1 << to);
+                let (blue, red) = if self.red_to_move {
+                    (self.blue, moved)
+                } else {
+                    (moved, self.red)
+                };
+                visit(
+                    (from, to),
+                    Dodgem {
+                        blue,
+                        red,
+                        red_to_move: !self.red_to_move,
+                    },
+                );
+            }
+        }
+    }
+}

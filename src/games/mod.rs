@@ -1,0 +1,84 @@
+//! More classic games, solved at compile time by the game-agnostic generator
+//! ([`crate::generate`]) from one file of rules each.
+//!
+//! Each game has a position type implementing [`Game`](crate::generate::Game) and a
+//! static [`Solved`] table: ask it a position's [`Record`] (win, loss or draw for the side
+//! to move, and plies left), its moves ranked best first, a best move, the principal line.
+//!
+//! ```
+//! use perfect_play::games::{DODGEM, Dodgem, HEXAPAWN, Hexapawn};
+//! use perfect_play::generate::{Game, Value};
+//!
+//! // Hexapawn: the second player wins; Dodgem: the first player wins.
+//! assert_eq!(HEXAPAWN.probe(&Hexapawn::start()).map(|r| r.value), Some(Value::Loss));
+//! assert_eq!(DODGEM.probe(&Dodgem::start()).map(|r| r.value), Some(Value::Win));
+//! ```
+
+use crate::generate::{Record, Solved};
+
+mod tictactoe;
+
+/// One solved game, as `perfect-play games` lists it.
+#[derive(Clone, Copy, Debug)]
+pub struct GameInfo {
+    /// The game's name, as its module is called (`tictactoe`, `hexapawn`...).
+    pub name: &'static str,
+    /// How many positions its table holds: every position reachable from the start.
+    pub positions: usize,
+    /// The start position's record: the outcome for the first player, and plies.
+    pub start: Record,
+}
+
+macro_rules! games {
+    ($($module:ident $file:literal $game:ident $table:ident;)*) => {
+        $(pub mod $module;)*
+        $(pub use $module::$game;)*
+
+        mod tables {
+            //! The tables `build.rs` generated, one file per game.
+            #![allow(clippy::unreadable_literal)]
+            $(include!(concat!(env!("OUT_DIR"), "/", stringify!($module), ".rs"));)*
+        }
+
+        $(
+            #[doc = concat!("Every reachable position of [`", stringify!($game), "`], solved.")]
+            pub static $table: Solved<$game> = Solved::new(&tables::$table, false);
+        )*
+
+        /// The games of this module with their tables, in the order they are registered.
+        fn registered() -> impl Iterator<Item = (&'static str, usize, Option<Record>)> {
+            [$((
+                stringify!($module),
+                $table.len(),
+                $table.probe(&<$game as crate::generate::Game>::start()),
+            )),*]
+            .into_iter()
+        }
+    };
+}
+include!("list.rs");
+
+/// Every game solved at compile time, tic-tac-toe first, with its size and its start
+/// position's record.
+pub fn all() -> impl Iterator<Item = GameInfo> {
+    let start = crate::tictactoe::Position::START;
+    let value = match start.outcome().value_for(start.board().turn()) {
+        crate::tictactoe::Value::Win => crate::generate::Value::Win,
+        crate::tictactoe::Value::Draw => crate::generate::Value::Draw,
+        crate::tictactoe::Value::Loss => crate::generate::Value::Loss,
+    };
+    let tictactoe = Record {
+        value,
+        remoteness: u16::from(start.plies()),
+    };
+    let tictactoe_len = crate::tictactoe::table_len();
+    core::iter::once(("tictactoe", tictactoe_len, Some(tictactoe)))
+        .chain(registered())
+        .filter_map(|(name, positions, start)| {
+            Some(GameInfo {
+                name,
+                positions,
+                start: start?,
+            })
+        })
+}
