@@ -3,10 +3,9 @@
 //!
 //! Where the expectations come from:
 //! - `plain`: the rules of the problem (Programmers 92345) played out by a
-//!   memoised negamax over `Vec<Vec<bool>>` boards, every move tried, the whole state in a
-//!   `HashMap` key: the same reference as `tests/footholds.rs`, written again here so
-//!   this file stands alone. It can afford 8x8 grids with holes (tiles on 55% to 70% of
-//!   the cells).
+//!   memoised negamax over `Vec<Vec<bool>>` boards, every move tried: the shared
+//!   reference of `tests/common/footholds.rs`, also used by `tests/footholds.rs`. It can
+//!   afford 8x8 grids with holes (tiles on 55% to 70% of the cells).
 //! - `bitwise`: a second search, written differently and independently of `src/`:
 //!   alpha-beta over `u64` bitboards with a memo of exact scores only, moves in plain
 //!   cell order, and an endgame once the players cannot meet that walks every path of
@@ -37,8 +36,9 @@ use std::collections::HashMap;
 
 use perfect_play::footholds::{Budget, FootholdsError, Grid, Side, Solution, Solver};
 
-type Cell = (usize, usize);
-type Board = Vec<Vec<bool>>;
+mod common;
+
+use common::footholds::{Board, Cell, is_stuck as stuck, moves};
 
 /// A small seeded generator (splitmix64), so every run checks the same grids.
 struct Rng(u64);
@@ -76,62 +76,9 @@ fn rows(board: &Board) -> Vec<Vec<u8>> {
         .collect()
 }
 
-/// The cells next to `at` that have a tile.
-fn moves(board: &Board, (row, col): Cell) -> Vec<Cell> {
-    let mut found = Vec::new();
-    if row > 0 && board[row - 1][col] {
-        found.push((row - 1, col));
-    }
-    if row + 1 < board.len() && board[row + 1][col] {
-        found.push((row + 1, col));
-    }
-    if col > 0 && board[row][col - 1] {
-        found.push((row, col - 1));
-    }
-    if col + 1 < board[row].len() && board[row][col + 1] {
-        found.push((row, col + 1));
-    }
-    found
-}
-
-fn stuck(board: &Board, at: Cell) -> bool {
-    !board[at.0][at.1] || moves(board, at).is_empty()
-}
-
-/// The plain memoised negamax: (the player to move wins, moves left).
+/// The plain memoised search of the shared reference (tests/common/footholds.rs).
 mod plain {
-    use super::{Board, Cell, HashMap, moves, stuck};
-
-    pub type Memo = HashMap<(Vec<Vec<bool>>, Cell, Cell), (bool, u32)>;
-
-    pub fn value(board: &mut Board, mover: Cell, other: Cell, memo: &mut Memo) -> (bool, u32) {
-        if stuck(board, mover) {
-            return (false, 0);
-        }
-        let key = (board.clone(), mover, other);
-        if let Some(&known) = memo.get(&key) {
-            return known;
-        }
-        let mut best: Option<(bool, u32)> = None;
-        for step in moves(board, mover) {
-            board[mover.0][mover.1] = false;
-            let (they_win, later) = value(board, other, step, memo);
-            board[mover.0][mover.1] = true;
-            let mine = (!they_win, later + 1);
-            best = Some(match best {
-                None => mine,
-                Some(old) => match (old.0, mine.0) {
-                    (true, false) => old,
-                    (false, true) => mine,
-                    (true, true) => (true, old.1.min(mine.1)),
-                    (false, false) => (false, old.1.max(mine.1)),
-                },
-            });
-        }
-        let best = best.unwrap_or((false, 0));
-        memo.insert(key, best);
-        best
-    }
+    pub use super::common::footholds::{Memo, value};
 }
 
 /// The second search: alpha-beta over bitboards (bit `row * 8 + col`).
@@ -291,7 +238,7 @@ fn replay(board: &Board, a: Cell, b: Cell, solution: &Solution) {
 fn check_with_plain(solver: &mut Solver, board: &Board, a: Cell, b: Cell) -> u32 {
     let grid = Grid::new(&rows(board)).unwrap();
     let solution = solver.solve(&grid, a, b).unwrap();
-    let mut memo = plain::Memo::new();
+    let mut memo = plain::Memo::default();
     let (a_wins, moves) = plain::value(&mut board.clone(), a, b, &mut memo);
     assert_eq!(
         (solution.moves, solution.winner == Side::A),
@@ -329,7 +276,7 @@ fn the_two_references_agree() {
     let mut rng = Rng(14);
     for _ in 0..20 {
         let (board, a, b) = random_8x8(&mut rng, 60);
-        let mut memo = plain::Memo::new();
+        let mut memo = plain::Memo::default();
         let plain = plain::value(&mut board.clone(), a, b, &mut memo);
         let (bitwise, _) = bitwise::solve(&board, a, b);
         assert_eq!(plain, bitwise, "{:?} A {a:?} B {b:?}", rows(&board));

@@ -2,6 +2,7 @@
 //! Each test crate compiles this module and uses part of it.
 #![allow(dead_code)]
 
+pub mod footholds;
 pub mod tictactoe;
 
 /// The `perfect-play` binary cargo built for these tests, ready for arguments.
