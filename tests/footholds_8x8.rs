@@ -38,24 +38,8 @@ use perfect_play::footholds::{Budget, FootholdsError, Grid, Side, Solution, Solv
 
 mod common;
 
+use common::Rng;
 use common::footholds::{Board, Cell, is_stuck as stuck, moves};
-
-/// A small seeded generator (splitmix64), so every run checks the same grids.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
 
 /// An 8x8 board with tiles on about `percent`% of the cells, and starts on tiles.
 fn random_8x8(rng: &mut Rng, percent: u64) -> (Board, Cell, Cell) {
