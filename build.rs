@@ -30,7 +30,7 @@ mod generate {
     pub(crate) use super::game::{Game, Value};
 }
 mod tictactoe {
-    pub(crate) use super::rules::{Board, Player};
+    pub(crate) use super::rules::{Board, Player, Value};
 }
 
 const SOURCES: [&str; 8] = [

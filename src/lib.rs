@@ -11,6 +11,8 @@
 //! - [`generate`]: that generator, for your own small game: implement [`generate::Game`]
 //!   (start, key, moves, finished result), solve it from your `build.rs` with the
 //!   `generate` feature, and read the table with [`generate::Solved`], `no_std`.
+//! - [`level`]: a computer player's levels, from perfect down to random, for any solved
+//!   game, with the random numbers supplied by the caller.
 //! - [`footholds`]: the disappearing-footholds game (Programmers 92345), solved exactly at
 //!   run time (needs the `alloc` feature, on by default).
 //!
@@ -117,7 +119,10 @@ pub mod cli;
 pub mod footholds;
 pub mod games;
 pub mod generate;
+pub mod level;
 pub mod tictactoe;
+
+pub use level::Level;
 
 pub use tictactoe::{
     Board, CellSet, Game, IllegalMove, NotFinal, Outcome, ParseBoardError, Player, Ply, Position,

@@ -73,7 +73,47 @@ pub enum Command {
     /// reachable from the start), who wins from the start with perfect play (`first`,
     /// `second` player wins, or `draw`) and in how many plies (`endless` for a draw that never ends).
     Games(GamesArgs),
+    /// Serves the web board: play, analyse and learn every game in a browser.
+    ///
+    /// Every move on the board shows what it leads to; a chart shows the game's value move
+    /// by move and marks each mistake; the computer plays at a chosen level; footholds
+    /// games are built, solved and stepped through. Also serves the JSON API behind it,
+    /// described by an OpenAPI document at /api/openapi.json. Everything is in the binary:
+    /// no network is needed. Stops on Ctrl-C.
+    #[cfg(feature = "serve")]
+    Serve(ServeArgs),
 }
+
+/// The arguments of `serve`.
+#[cfg(feature = "serve")]
+#[derive(Debug, Args)]
+#[command(after_help = SERVE_EXAMPLES)]
+pub struct ServeArgs {
+    /// The address to listen on. Only this machine can connect to 127.0.0.1; port 0 takes
+    /// any free port (the URL printed says which).
+    #[arg(long, value_name = "ADDR", default_value = "127.0.0.1:7682")]
+    pub addr: std::net::SocketAddr,
+
+    /// Open the board in the desktop's browser once the server listens.
+    #[arg(long)]
+    pub open: bool,
+
+    /// Footholds solves run at once; more wait their turn (up to 5 s, then 503).
+    #[arg(long, value_name = "N", default_value_t = 2)]
+    pub solves: usize,
+
+    /// The longest one footholds solve may take, in milliseconds, before it is answered
+    /// 503 ("not solved within the budget").
+    #[arg(long, value_name = "MS", default_value_t = 3000)]
+    pub solve_time_limit: u64,
+}
+
+#[cfg(feature = "serve")]
+const SERVE_EXAMPLES: &str = "\
+Examples:
+  perfect-play serve --open                 # then play in the browser
+  perfect-play serve --addr 127.0.0.1:0     # any free port
+  curl -s http://127.0.0.1:7682/api/tictactoe/xo.x..o..";
 
 /// The arguments of `games`.
 #[derive(Debug, Args)]

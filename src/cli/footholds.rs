@@ -23,29 +23,45 @@ use super::output::{Output, OutputError, output_failed};
 
 /// One query, checked for shape: the rows of cells and the two starts.
 #[derive(Debug, PartialEq, Eq)]
-struct Query {
-    rows: Vec<Vec<u8>>,
-    a: (usize, usize),
-    b: (usize, usize),
+pub struct Query {
+    /// The grid's rows, each cell a small number (the library checks it is 0 or 1).
+    pub rows: Vec<Vec<u8>>,
+    /// A's square, `(row, col)`.
+    pub a: (usize, usize),
+    /// B's square, `(row, col)`.
+    pub b: (usize, usize),
 }
 
 /// Why a line is not a query the solver can answer.
 #[derive(Debug)]
-enum QueryError {
+pub enum QueryError {
+    /// Not JSON.
     Json(serde_json::Error),
+    /// JSON, but not an object.
     NotAnObject,
+    /// A field the query must have.
     Missing(&'static str),
+    /// `board` is not an array of arrays.
     NotAGrid,
+    /// A cell that is not a small non-negative integer.
     Cell {
+        /// Its row.
         row: usize,
+        /// Its column.
         col: usize,
+        /// What it holds.
         value: Value,
     },
+    /// A square that is not `[row, col]`.
     Start {
+        /// `aloc` or `bloc`.
         field: &'static str,
+        /// What it holds.
         value: Value,
     },
+    /// A line longer than the reader takes.
     TooLong(u64),
+    /// The library refused the grid or a square, or ran out of budget.
     Rejected(FootholdsError),
 }
 
@@ -86,13 +102,13 @@ impl Display for QueryError {
 pub const MAX_ARRAY: u64 = 16 * 1024 * 1024;
 
 /// Reads a query from one line of JSON.
-fn parse(text: &[u8]) -> Result<Query, QueryError> {
+pub fn parse(text: &[u8]) -> Result<Query, QueryError> {
     let value: Value = serde_json::from_slice(text).map_err(QueryError::Json)?;
     query(&value)
 }
 
 /// A query from a JSON value.
-fn query(value: &Value) -> Result<Query, QueryError> {
+pub fn query(value: &Value) -> Result<Query, QueryError> {
     let Value::Object(fields) = value else {
         return Err(QueryError::NotAnObject);
     };
@@ -131,7 +147,7 @@ fn query(value: &Value) -> Result<Query, QueryError> {
 }
 
 /// A start: `[row, col]`, two non-negative integers.
-fn start(field: &'static str, value: &Value) -> Result<(usize, usize), QueryError> {
+pub fn start(field: &'static str, value: &Value) -> Result<(usize, usize), QueryError> {
     let coordinate = |value: &Value| value.as_u64().and_then(|n| usize::try_from(n).ok());
     match value.as_array().map(Vec::as_slice) {
         Some([row, col]) => coordinate(row).zip(coordinate(col)),
@@ -296,16 +312,8 @@ fn write(
             let _ = writeln!(buf, "{}", solution.moves);
         }
         (Ok(solution), true) => {
-            let _ = write!(
-                buf,
-                "{{\"moves\":{},\"winner\":\"{}\",\"line\":[",
-                solution.moves, solution.winner
-            );
-            for (index, (row, col)) in solution.line.iter().enumerate() {
-                let comma = if index > 0 { "," } else { "" };
-                let _ = write!(buf, "{comma}[{row},{col}]");
-            }
-            buf.extend_from_slice(b"]}\n");
+            solution_json(buf, solution);
+            buf.push(b'\n');
         }
         (Err(_), false) => buf.extend_from_slice(b"error\n"),
         (Err(error), true) => {
@@ -318,6 +326,29 @@ fn write(
         out.note_at(place, &error)?;
     }
     out.answered()
+}
+
+/// `{"moves":..,"winner":..,"line":[[r,c],..]}`, as `footholds --json` and the web API
+/// answer a solved query.
+pub fn solution_json(buf: &mut Vec<u8>, solution: &Solution) {
+    // Writing into a Vec cannot fail.
+    let _ = write!(
+        buf,
+        "{{\"moves\":{},\"winner\":\"{}\",\"line\":",
+        solution.moves, solution.winner
+    );
+    squares_json(buf, &solution.line);
+    buf.push(b'}');
+}
+
+/// `[[r,c],..]`: squares as JSON.
+pub fn squares_json(buf: &mut Vec<u8>, squares: &[(usize, usize)]) {
+    buf.push(b'[');
+    for (index, (row, col)) in squares.iter().enumerate() {
+        let comma = if index > 0 { "," } else { "" };
+        let _ = write!(buf, "{comma}[{row},{col}]");
+    }
+    buf.push(b']');
 }
 
 #[cfg(test)]

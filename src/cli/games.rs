@@ -36,13 +36,7 @@ fn line(text: &mut String, game: &GameInfo, json: bool) {
     let plies = (game.start.remoteness != ENDLESS).then_some(game.start.remoteness);
     let outcome = outcome(game.start.value);
     if json {
-        let object = serde_json::json!({
-            "game": game.name,
-            "positions": game.positions,
-            "outcome": outcome,
-            "plies": plies,
-        });
-        let _ = writeln!(text, "{object}");
+        let _ = writeln!(text, "{}", object(game));
     } else {
         let outcome = match game.start.value {
             Value::Draw => "draw".to_owned(),
@@ -55,4 +49,16 @@ fn line(text: &mut String, game: &GameInfo, json: bool) {
             game.name, game.positions
         );
     }
+}
+
+/// One game as a JSON object: `game`, `positions`, `outcome` (`first`, `second` or
+/// `draw`) and `plies` (null for an endless draw). The web API lists the same objects.
+pub fn object(game: &GameInfo) -> serde_json::Value {
+    let plies = (game.start.remoteness != ENDLESS).then_some(game.start.remoteness);
+    serde_json::json!({
+        "game": game.name,
+        "positions": game.positions,
+        "outcome": outcome(game.start.value),
+        "plies": plies,
+    })
 }

@@ -2,8 +2,9 @@
 //! pieces of JSON answers.
 
 use std::fmt::{self, Display};
+use std::io::Write;
 
-use crate::{Player, Unreachable};
+use crate::{Outcome, Player, Position, Unreachable};
 
 /// The message for a board no game reaches.
 pub struct NoGame(pub Unreachable);
@@ -40,4 +41,37 @@ pub fn player_json(player: Option<Player>) -> &'static str {
         Some(Player::O) => "\"o\"",
         None => "null",
     }
+}
+
+/// An outcome as JSON spells it: who wins with perfect play, `x` or `o`, or `draw`.
+pub fn outcome_name(outcome: Outcome) -> &'static str {
+    match outcome {
+        Outcome::Win(Player::X) => "x",
+        Outcome::Win(Player::O) => "o",
+        Outcome::Draw => "draw",
+    }
+}
+
+/// A position's fields, without the braces around them, as `outcome --json` and the web
+/// API both write them:
+/// `"board":..,"to_move":..,"finished":..,"winner":..,"outcome":..,"plies":..,"best_moves":[..]`.
+pub fn position_fields(line: &mut Vec<u8>, position: Position) {
+    // Writing into a Vec cannot fail.
+    let _ = write!(
+        line,
+        "\"board\":\"{}\",\"to_move\":{},\"finished\":{},\"winner\":{},\"outcome\":\"{}\",\"plies\":{},\"best_moves\":[",
+        position.board(),
+        player_json(position.to_move()),
+        position.is_finished(),
+        player_json(position.three_in_a_row()),
+        outcome_name(position.outcome()),
+        position.plies(),
+    );
+    for (index, cell) in position.best_moves().iter().enumerate() {
+        if index > 0 {
+            line.push(b',');
+        }
+        line.push(b'0' + cell);
+    }
+    line.push(b']');
 }

@@ -23,6 +23,8 @@ mod analyze;
 mod draw;
 mod games;
 mod play;
+#[cfg(feature = "serve")]
+mod serve;
 
 use clap::Parser;
 
@@ -109,5 +111,7 @@ pub fn run(cli: Cli) -> Status {
         Command::Play(args) => play::run(&args),
         Command::Footholds(args) => footholds::run(&args),
         Command::Games(args) => games::run(&args),
+        #[cfg(feature = "serve")]
+        Command::Serve(args) => serve::run(&args),
     }
 }

@@ -1,12 +1,11 @@
 //! `perfect-play outcome`: who wins each board under perfect play.
 
 use std::fmt::Display;
-use std::io::Write;
 
 use super::batch::Render;
 use super::cache::Answer;
-use super::messages::{NoGame, json_error, player_json};
-use crate::{Board, Outcome, Player, Position};
+use super::messages::{NoGame, json_error, position_fields};
+use crate::{Board, Outcome, Player};
 
 /// Answers `x`, `o`, `TIE` (the judges' spelling), `invalid` or `error`, one per line;
 /// with `json`, one JSON object per line.
@@ -20,8 +19,9 @@ impl Render for Outcomes {
         match (board.lookup(), self.json) {
             (Ok(position), false) => Answer::new(word(position.outcome()).as_bytes(), None),
             (Ok(position), true) => {
-                let mut line = Vec::new();
-                write_position(&mut line, position);
+                let mut line = vec![b'{'];
+                position_fields(&mut line, position);
+                line.extend_from_slice(b"}\n");
                 Answer::new(&line, None)
             }
             (Err(why), json) => {
@@ -53,30 +53,4 @@ fn word(outcome: Outcome) -> &'static str {
         Outcome::Win(Player::O) => "o\n",
         Outcome::Draw => "TIE\n",
     }
-}
-
-/// `{"board":..,"to_move":..,"finished":..,"winner":..,"outcome":..,"plies":..,"best_moves":[..]}`
-fn write_position(line: &mut Vec<u8>, position: Position) {
-    let outcome = match position.outcome() {
-        Outcome::Win(Player::X) => "x",
-        Outcome::Win(Player::O) => "o",
-        Outcome::Draw => "draw",
-    };
-    // Writing into a Vec cannot fail.
-    let _ = write!(
-        line,
-        "{{\"board\":\"{}\",\"to_move\":{},\"finished\":{},\"winner\":{},\"outcome\":\"{outcome}\",\"plies\":{},\"best_moves\":[",
-        position.board(),
-        player_json(position.to_move()),
-        position.is_finished(),
-        player_json(position.three_in_a_row()),
-        position.plies(),
-    );
-    for (index, cell) in position.best_moves().iter().enumerate() {
-        if index > 0 {
-            line.push(b',');
-        }
-        line.push(b'0' + cell);
-    }
-    line.extend_from_slice(b"]}\n");
 }

@@ -30,27 +30,18 @@ pub struct Validity {
 
 impl Render for Validity {
     fn board(&self, board: Board) -> Answer {
-        let verdict = board.check_final().map(drop);
+        let verdict = board.check_final();
         let mut line = Vec::new();
         // Writing into a Vec cannot fail.
         match (self.style, verdict) {
-            (Style::Plain | Style::Explain, Ok(())) => line.extend_from_slice(b"valid\n"),
+            (Style::Plain | Style::Explain, Ok(_)) => line.extend_from_slice(b"valid\n"),
             (Style::Plain, Err(_)) => line.extend_from_slice(b"invalid\n"),
             (Style::Explain, Err(why)) => {
                 let _ = writeln!(line, "invalid: {why}");
             }
-            (Style::Json, verdict) => {
-                let reachable = !matches!(verdict, Err(NotFinal::Unreachable(_)));
-                let _ = write!(
-                    line,
-                    "{{\"board\":\"{board}\",\"reachable\":{reachable},\"finished\":{},\"valid\":{},\"reason\":",
-                    board.is_finished(),
-                    verdict.is_ok(),
-                );
-                match verdict {
-                    Ok(()) => line.extend_from_slice(b"null"),
-                    Err(why) => json_string(&mut line, &why.to_string()),
-                }
+            (Style::Json, _) => {
+                line.push(b'{');
+                json_fields(&mut line, board);
                 line.extend_from_slice(b"}\n");
             }
         }
@@ -65,5 +56,25 @@ impl Render for Validity {
             }
             Style::Json => json_error(line, text, why),
         }
+    }
+}
+
+/// A board's verdict as JSON fields, without the braces around them, as `validity --json`
+/// and the web API both write them:
+/// `"board":..,"reachable":..,"finished":..,"valid":..,"reason":..` (`reason` is null for a
+/// valid board).
+pub fn json_fields(line: &mut Vec<u8>, board: Board) {
+    let verdict = board.check_final();
+    let reachable = !matches!(verdict, Err(NotFinal::Unreachable(_)));
+    // Writing into a Vec cannot fail.
+    let _ = write!(
+        line,
+        "\"board\":\"{board}\",\"reachable\":{reachable},\"finished\":{},\"valid\":{},\"reason\":",
+        board.is_finished(),
+        verdict.is_ok(),
+    );
+    match verdict {
+        Ok(_) => line.extend_from_slice(b"null"),
+        Err(why) => json_string(line, &why.to_string()),
     }
 }

@@ -55,6 +55,14 @@ pub enum FootholdsError {
         /// The start, `(row, col)`.
         at: (usize, usize),
     },
+    /// A step that is not one of the position's legal steps
+    /// ([`Position::step`](super::Position::step)).
+    IllegalStep {
+        /// Where the side to move stands.
+        from: (usize, usize),
+        /// Where it was asked to step.
+        to: (usize, usize),
+    },
     /// The search used up its [`Budget`](super::Budget) before it found the answer
     /// (only [`Solver::solve_within`](super::Solver::solve_within) gives this).
     OutOfBudget {
@@ -93,6 +101,13 @@ impl fmt::Display for FootholdsError {
             } => {
                 write!(f, "{side} starts at ({row}, {col}), which has no tile")
             }
+            FootholdsError::IllegalStep {
+                from: (row, col),
+                to: (to_row, to_col),
+            } => write!(
+                f,
+                "cannot step from ({row}, {col}) to ({to_row}, {to_col}): a step goes up, down, left or right onto a tile"
+            ),
             FootholdsError::OutOfBudget { positions } => write!(
                 f,
                 "not solved within the budget: gave up after searching {positions} positions"

@@ -97,6 +97,19 @@ impl Grid {
         self.tiles.count_ones()
     }
 
+    /// The same grid with no tile at `(row, col)`: the tile a player steps off vanishes.
+    /// A cell off the grid, or already without a tile, changes nothing.
+    #[must_use]
+    pub const fn without_tile(self, row: usize, col: usize) -> Grid {
+        if !self.contains(row, col) {
+            return self;
+        }
+        Grid {
+            tiles: self.tiles & !bit(index(row, col)),
+            ..self
+        }
+    }
+
     /// Whether `(row, col)` lies on the grid.
     pub(crate) const fn contains(&self, row: usize, col: usize) -> bool {
         row < self.rows() && col < self.cols()

@@ -30,6 +30,9 @@
 //! - Answer many queries with one [`Solver`]: it allocates its tables once, and what it
 //!   learns carries over from one query to the next ([`Stats`] says how much work the
 //!   last query took).
+//! - Follow a game in progress ([`Position`]: the tiles left, both squares, whose turn)
+//!   and ask what it and every step from it are worth ([`Solver::analyze`], an
+//!   [`Analysis`]): what a person playing or replaying a game wants to see.
 //! - Cap the work of one query (a server answering strangers) with
 //!   [`Solver::solve_within`] and a [`Budget`] of positions or time: past it, the answer
 //!   is [`FootholdsError::OutOfBudget`] instead of a wait.
@@ -39,10 +42,12 @@ mod budget;
 mod error;
 mod grid;
 mod paths;
+mod position;
 mod solver;
 mod table;
 
 pub use budget::Budget;
 pub use error::FootholdsError;
 pub use grid::Grid;
+pub use position::{Analysis, Position, StepValue};
 pub use solver::{Side, Solution, Solver, Stats, solve};

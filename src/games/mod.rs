@@ -62,11 +62,7 @@ include!("list.rs");
 /// position's record.
 pub fn all() -> impl Iterator<Item = GameInfo> {
     let start = crate::tictactoe::Position::START;
-    let value = match start.outcome().value_for(start.board().turn()) {
-        crate::tictactoe::Value::Win => crate::generate::Value::Win,
-        crate::tictactoe::Value::Draw => crate::generate::Value::Draw,
-        crate::tictactoe::Value::Loss => crate::generate::Value::Loss,
-    };
+    let value = start.outcome().value_for(start.board().turn()).into();
     let tictactoe = Record {
         value,
         remoteness: u16::from(start.plies()),

@@ -3,7 +3,7 @@
 //! Shared with `build.rs` through `#[path]`, which solves tic-tac-toe with it.
 
 use crate::generate::{Game, Value};
-use crate::tictactoe::{Board, Player};
+use crate::tictactoe::{self, Board, Player};
 
 impl Game for Board {
     type Move = u8;
@@ -34,6 +34,17 @@ impl Game for Board {
             let cell = empty.trailing_zeros() as u8;
             empty &= empty - 1;
             visit(cell, self.with(cell, mover));
+        }
+    }
+}
+
+/// A result from one player's side, as the generator spells it.
+impl From<tictactoe::Value> for Value {
+    fn from(value: tictactoe::Value) -> Value {
+        match value {
+            tictactoe::Value::Win => Value::Win,
+            tictactoe::Value::Draw => Value::Draw,
+            tictactoe::Value::Loss => Value::Loss,
         }
     }
 }

@@ -7,6 +7,8 @@ use super::entry::Entry;
 use super::rules::{Board, Outcome, Player};
 use super::table;
 use super::validity::Unreachable;
+use crate::generate::{Record, Value as GameValue};
+use crate::level::Level;
 
 /// A board that legal play reaches, with its solution: the answer of one table lookup.
 ///
@@ -199,6 +201,62 @@ impl Position {
         CellSet::from_mask(empty)
             .into_iter()
             .filter_map(move |cell| Some((cell, self.play(cell).ok()?)))
+    }
+
+    /// Every legal move with what it is worth to the player to move: win, draw or loss
+    /// and the plies to the end, this move included (as `perfect-play analyze` counts
+    /// them), best first ([`Record::rank`]), ties in cell order; nothing once the game is
+    /// finished.
+    ///
+    /// ```
+    /// use perfect_play::Board;
+    /// use perfect_play::generate::Value;
+    ///
+    /// let position = "xx./oo./...".parse::<Board>()?.lookup()?;
+    /// let (cell, record) = position.ranked_moves().next().ok_or("no move")?;
+    /// assert_eq!((cell, record.value, record.remoteness), (2, Value::Win, 1));
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
+    pub fn ranked_moves(self) -> impl Iterator<Item = (u8, Record)> {
+        let (moves, len) = self.move_records();
+        moves.into_iter().take(len)
+    }
+
+    /// A move chosen at `level`, drawing from `random` (uniform `u32`s, supplied by the
+    /// caller); `None` once the game is finished. See [`Level`].
+    pub fn pick(self, level: Level, random: &mut impl FnMut() -> u32) -> Option<u8> {
+        let (moves, len) = self.move_records();
+        level.pick(moves.get(..len)?, random)
+    }
+
+    /// [`Position::ranked_moves`] in a fixed array: the moves and how many there are.
+    fn move_records(self) -> ([(u8, Record); 9], usize) {
+        let placeholder = Record {
+            value: GameValue::Draw,
+            remoteness: 0,
+        };
+        let mut moves = [(0, placeholder); 9];
+        let mut len = 0;
+        let mover = self.board.turn();
+        for (cell, after) in self.moves() {
+            let record = Record {
+                value: GameValue::from(after.outcome().value_for(mover)),
+                remoteness: u16::from(after.plies()) + 1,
+            };
+            // Insertion after every move at least as good keeps ties in cell order.
+            let mut at = len;
+            while at > 0 && moves.get(at - 1).is_some_and(|(_, kept)| kept.rank() < record.rank()) {
+                at -= 1;
+            }
+            if let Some(slots) = moves.get_mut(at..=len) {
+                slots.rotate_right(1);
+                if let Some(slot) = slots.first_mut() {
+                    *slot = (cell, record);
+                }
+            }
+            len += 1;
+        }
+        (moves, len)
     }
 }
 

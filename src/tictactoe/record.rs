@@ -115,6 +115,32 @@ impl Game {
         }
     }
 
+    /// A game that starts at `start` instead of the empty board, no moves played yet: to
+    /// play on from a position found elsewhere (a puzzle, a pasted board) and have every
+    /// move from there judged. Plies keep their numbers in the whole game: the first move
+    /// from a board with three marks is move 4.
+    ///
+    /// ```
+    /// use perfect_play::{Board, Game};
+    ///
+    /// let start = "xx./oo./...".parse::<Board>()?.lookup()?;
+    /// let mut game = Game::from_position(start);
+    /// game.play(8)?;
+    /// let ply = game.history().next().ok_or("no ply")?;
+    /// assert_eq!(ply.number(), 5);
+    /// assert_eq!(ply.to_string(), "x at 8 turned a win into a draw");
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub const fn from_position(start: Position) -> Game {
+        Game {
+            positions: [start; 10],
+            moves: [0; 9],
+            played: 0,
+            recorded: 0,
+        }
+    }
+
     /// The game after these moves (cells, x first), played from the empty board.
     ///
     /// # Errors
@@ -230,8 +256,10 @@ impl Game {
         let cell = *self.moves().get(at)?;
         let before = *self.positions.get(at)?;
         let after = *self.positions.get(at + 1)?;
+        // Marks on the board before the move: a game may start from any position.
+        let marks = before.board().count(Player::X) + before.board().count(Player::O);
         Some(Ply {
-            number: index + 1,
+            number: marks as u8 + 1,
             player: before.board().turn(),
             cell,
             before,
@@ -307,7 +335,8 @@ pub struct Ply {
 }
 
 impl Ply {
-    /// The move's number in the game: 1 for x's first move, up to 9.
+    /// The move's number in the game: 1 for x's first move, up to 9 (counted from the
+    /// empty board, also in a game [started elsewhere](Game::from_position)).
     #[must_use]
     pub const fn number(self) -> u8 {
         self.number

@@ -3,6 +3,8 @@
 #![allow(dead_code)]
 
 pub mod footholds;
+#[cfg(feature = "serve")]
+pub mod server;
 pub mod tictactoe;
 
 /// The `perfect-play` binary cargo built for these tests, ready for arguments.

@@ -1,0 +1,99 @@
+//! Which handler answers which path, and what every response carries.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::Router;
+use axum::extract::{DefaultBodyLimit, Request};
+use axum::http::{HeaderValue, header};
+use axum::middleware::{self, Next};
+use axum::response::Response;
+use axum::routing::{get, post};
+use tokio::sync::Semaphore;
+
+use super::reply::{self, Reply};
+use super::{assets, footholds, games, tictactoe};
+
+/// The largest request body read: a footholds query of an 8x8 grid is about 200 bytes.
+pub const MAX_BODY: usize = 16 * 1024;
+
+/// Bounds on the work the server takes on for strangers.
+#[derive(Clone, Copy, Debug)]
+pub struct Limits {
+    /// Footholds solves run at once; more wait their turn, up to a point.
+    pub solves: usize,
+    /// The longest one footholds solve may take.
+    pub solve_time: Duration,
+}
+
+/// What handlers share: the footholds solves' permits and time bound.
+#[derive(Clone, Debug)]
+pub struct Shared {
+    /// One permit per footholds solve that may run at once.
+    pub solves: Arc<Semaphore>,
+    /// The limits the server was started with.
+    pub limits: Limits,
+}
+
+/// The whole application: the page, its assets, the API and its OpenAPI document.
+pub fn router(limits: &Limits) -> Router {
+    let shared = Shared {
+        solves: Arc::new(Semaphore::new(limits.solves.max(1))),
+        limits: *limits,
+    };
+    Router::new()
+        .route("/", get(assets::index))
+        .route("/assets/{name}", get(assets::asset))
+        .route("/api/openapi.json", get(assets::openapi))
+        .route("/api/games", get(games::list))
+        .route("/api/tictactoe/game", get(tictactoe::game))
+        .route("/api/tictactoe/{board}", get(tictactoe::board))
+        .route("/api/tictactoe/{board}/validity", get(tictactoe::validity))
+        .route("/api/tictactoe/{board}/pick", get(tictactoe::pick))
+        .route("/api/footholds", post(footholds::solve))
+        .route("/api/footholds/position", post(footholds::position))
+        .fallback(not_found)
+        .method_not_allowed_fallback(method_not_allowed)
+        .layer(DefaultBodyLimit::max(MAX_BODY))
+        .layer(middleware::from_fn(headers))
+        .with_state(shared)
+}
+
+/// Any path the server does not have.
+async fn not_found(request: Request) -> Reply {
+    let path = String::from_utf8_lossy(request.uri().path().as_bytes()).into_owned();
+    reply::error(
+        axum::http::StatusCode::NOT_FOUND,
+        format_args!("no such page or API: {path} (the API is described at /api/openapi.json)"),
+    )
+}
+
+/// A known path asked with a method it does not answer.
+async fn method_not_allowed(request: Request) -> Reply {
+    reply::error(
+        axum::http::StatusCode::METHOD_NOT_ALLOWED,
+        format_args!(
+            "{} does not answer {} (the API is described at /api/openapi.json)",
+            request.uri().path(),
+            request.method()
+        ),
+    )
+}
+
+/// Headers every response carries: nothing is fetched from elsewhere, nothing is sniffed.
+async fn headers(request: Request, next: Next) -> Response {
+    let mut response = next.run(request).await;
+    let headers = response.headers_mut();
+    headers.insert(
+        header::X_CONTENT_TYPE_OPTIONS,
+        HeaderValue::from_static("nosniff"),
+    );
+    headers.insert(
+        header::CONTENT_SECURITY_POLICY,
+        HeaderValue::from_static(
+            "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; frame-ancestors 'none'",
+        ),
+    );
+    headers.insert(header::REFERRER_POLICY, HeaderValue::from_static("no-referrer"));
+    response
+}
