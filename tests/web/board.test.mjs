@@ -11,7 +11,7 @@
 //   tests/data/programmers92345-examples.json.
 // Screenshots go to target/web-screenshots/ (PERFECT_PLAY_SCREENSHOTS to change it).
 
-import { after, before, describe, test } from "node:test";
+import { after, afterEach, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync, spawn } from "node:child_process";
 import { mkdirSync } from "node:fs";
@@ -41,9 +41,13 @@ before(async () => {
   });
   const context = await browser.newContext({ viewport: { width: 1200, height: 900 } });
   page = await context.newPage();
-  page.on("pageerror", (error) => {
-    throw error;
-  });
+  page.on("pageerror", (error) => errors.push(error));
+});
+
+// Errors thrown in the page: none may happen in any test.
+const errors = [];
+afterEach(() => {
+  assert.deepEqual(errors.splice(0).map(String), [], "the page threw");
 });
 
 after(async () => {
@@ -51,8 +55,9 @@ after(async () => {
   server?.kill();
 });
 
-// Opens the page at `hash` and waits for the view to settle.
+// Opens the page afresh at `hash` (as a shared link opens it) and waits for it to settle.
 async function open(hash) {
+  await page.goto("about:blank");
   await page.goto(`${url}${hash}`);
   await page.waitForLoadState("networkidle");
 }
@@ -164,25 +169,27 @@ describe("tic-tac-toe", () => {
     test(`a game against the computer (${level}) is played to its end`, async () => {
       await open(`#tictactoe?computer=o&level=${level}`);
       for (let turn = 0; turn < 5; turn++) {
+        // Our turn (x to move, the cells enabled), or the end of the game.
+        await page.waitForFunction(() => {
+          const status = document.querySelector("#ttt-status").textContent;
+          const open = document.querySelector("#ttt-board .cell.empty:not([disabled])");
+          return (status.startsWith("x to move") && open) || !status.includes("to move");
+        });
         const status = await page.textContent("#ttt-status");
         if (!status.includes("to move")) break;
-        // Wait for our turn: x to move and the cells enabled.
-        await page.waitForSelector("#ttt-board .cell.empty:not([disabled])");
         const cells = await shownCells();
         // Play the worst move shown, to give the computer something to punish.
         const choices = cells.filter((cell) => !cell.disabled && cell.value);
         const order = { loss: 0, draw: 1, win: 2 };
         choices.sort((a, b) => order[a.value] - order[b.value]);
-        const moves = (await page.evaluate(() => location.hash)).match(/moves=([0-9,]*)/)?.[1] ?? "";
-        const count = moves ? moves.split(",").length : 0;
+        const count = Number(await page.getAttribute("#ttt-board", "data-moves"));
         await page.click(`#ttt-board .cell[data-cell="${choices[0].cell}"]`);
-        // Wait for the computer's reply (or the end of the game).
+        // The board drawn after our move and the computer's reply, or at the end.
         await page.waitForFunction(
           (count) => {
-            const text = document.querySelector("#ttt-status").textContent;
-            const moves = location.hash.match(/moves=([0-9,]*)/)?.[1] ?? "";
-            const played = moves ? moves.split(",").length : 0;
-            return !text.includes("to move") || played >= count + 2;
+            const status = document.querySelector("#ttt-status").textContent;
+            const drawn = Number(document.querySelector("#ttt-board").dataset.moves);
+            return drawn >= count + 2 || (drawn >= count + 1 && !status.includes("to move"));
           },
           count,
           { timeout: 10000 },
@@ -237,13 +244,13 @@ describe("footholds", () => {
     assert.equal(await tiles(), 9);
     for (let move = 1; move <= 5; move++) {
       await page.click("#fh-next");
-      await page.waitForFunction((move) => document.querySelector("#fh-step").textContent.startsWith(`Move ${move} of 5`), move);
+      await page.waitForFunction((move) => document.querySelector("#fh-step").textContent.startsWith(`After move ${move} of 5`), move);
       assert.equal(await tiles(), 9 - move, `after move ${move}, one tile fewer`);
     }
-    assert.equal(await page.textContent("#fh-step"), "Move 5 of 5: B cannot move and loses.");
+    assert.equal(await page.textContent("#fh-step"), "After move 5 of 5: B cannot move and loses.");
     assert.ok(await page.isDisabled("#fh-next"));
     await page.click("#fh-back");
-    await page.waitForFunction(() => document.querySelector("#fh-step").textContent.startsWith("Move 4 of 5"));
+    await page.waitForFunction(() => document.querySelector("#fh-step").textContent.startsWith("After move 4 of 5"));
     // The side panel shows B's one step there and its value.
     await page.waitForSelector("#fh-steps li[data-to]");
     await page.screenshot({ path: `${SHOTS}/footholds.png`, fullPage: true });

@@ -9,9 +9,9 @@ const WIDTH = 520;
 const HEIGHT = 260;
 const LEFT = 70;
 const RIGHT = 16;
-const TOP = 18;
-const BOTTOM = 30;
-// Remoteness 0 sits at the edge; the largest remoteness shown sits next to the middle line.
+const TOP = 26;
+const BOTTOM = 38;
+// Remoteness 0 (the game is won) sits at the edge, remoteness 9 next to the middle line.
 const DEPTH = 10;
 
 function node(tag, attrs = {}, text) {
@@ -29,8 +29,9 @@ export function height(position) {
 }
 
 function view(position, side) {
-  if (position.outcome === "draw") return "a draw";
   const won = position.outcome === side;
+  if (position.plies === 0) return position.outcome === "draw" ? "drawn" : won ? "won" : "lost";
+  if (position.outcome === "draw") return "a draw";
   const plies = `${position.plies} ${position.plies === 1 ? "ply" : "plies"}`;
   return won ? `a win in ${plies}` : `a loss in ${plies}`;
 }
@@ -49,19 +50,19 @@ export function drawChart(container, positions, plies, onSelect) {
   // Bands: x wins above, o wins below.
   svg.append(node("rect", { x: LEFT, y: TOP, width: WIDTH - LEFT - RIGHT, height: middle - TOP, class: "band band-x" }));
   svg.append(node("rect", { x: LEFT, y: middle, width: WIDTH - LEFT - RIGHT, height: HEIGHT - BOTTOM - middle, class: "band band-o" }));
-  for (const remoteness of [1, 3, 5, 7, 9]) {
+  for (const remoteness of [0, 1, 3, 5, 7]) {
     for (const sign of [1, -1]) {
       const at = y(sign * (DEPTH - remoteness));
       svg.append(node("line", { x1: LEFT, x2: WIDTH - RIGHT, y1: at, y2: at, class: "grid" }));
-      svg.append(node("text", { x: LEFT - 6, y: at + 4, class: "tick", "text-anchor": "end" }, `in ${remoteness}`));
+      svg.append(node("text", { x: LEFT - 6, y: at + 4, class: "tick", "text-anchor": "end" }, remoteness ? `in ${remoteness}` : "won"));
     }
   }
   svg.append(node("line", { x1: LEFT, x2: WIDTH - RIGHT, y1: middle, y2: middle, class: "draw-line" }));
   svg.append(node("text", { x: LEFT - 6, y: middle + 4, class: "tick", "text-anchor": "end" }, "draw"));
-  svg.append(node("text", { x: 4, y: TOP + 4, class: "axis" }, "x wins"));
-  svg.append(node("text", { x: 4, y: HEIGHT - BOTTOM, class: "axis" }, "o wins"));
+  svg.append(node("text", { x: 4, y: TOP - 10, class: "axis" }, "x wins \u25b2"));
+  svg.append(node("text", { x: 4, y: HEIGHT - BOTTOM + 16, class: "axis" }, "o wins \u25bc"));
   for (let index = 0; index <= steps; index++) {
-    svg.append(node("text", { x: x(index), y: HEIGHT - 10, class: "tick", "text-anchor": "middle" }, String(index)));
+    svg.append(node("text", { x: x(index), y: HEIGHT - 6, class: "tick", "text-anchor": "middle" }, String(index)));
   }
   const points = positions.map((position, index) => [x(index), y(height(position))]);
   svg.append(node("polyline", { points: points.map((point) => point.join(",")).join(" "), class: "trail" }));

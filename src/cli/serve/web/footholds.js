@@ -36,10 +36,10 @@ export async function mount(root, params) {
   const playA = el("button", { type: "button", id: "fh-play-a", onclick: () => startPlay("A") }, "Play as A");
   const playB = el("button", { type: "button", id: "fh-play-b", onclick: () => startPlay("B") }, "Play as B");
   const answer = el("p", { class: "status", id: "fh-answer" });
-  const first = el("button", { type: "button", id: "fh-first", onclick: () => show(0) }, "\u23ee");
+  const first = el("button", { type: "button", id: "fh-first", onclick: () => show(0) }, "\u25c0\u25c0 Start");
   const back = el("button", { type: "button", id: "fh-back", onclick: () => show(state.game.at - 1) }, "\u25c0 Back");
   const next = el("button", { type: "button", id: "fh-next", onclick: () => show(state.game.at + 1) }, "Next \u25b6");
-  const last = el("button", { type: "button", id: "fh-last", onclick: () => show(state.game.line.length) }, "\u23ed");
+  const last = el("button", { type: "button", id: "fh-last", onclick: () => show(state.game.line.length) }, "End \u25b6\u25b6");
   const stepper = el("div", { class: "controls", id: "fh-stepper", hidden: true }, first, back, next, last);
   const stepInfo = el("p", { class: "status", id: "fh-step" });
   const steps = el("ul", { class: "fh-steps", id: "fh-steps" });
@@ -80,7 +80,7 @@ export async function mount(root, params) {
 
   function click(i, j) {
     if (state.game?.history) return playStep(i, j);
-    if (state.game) return;
+    // Otherwise a click edits the grid, leaving any solved game.
     if (state.tool === "tile") state.tiles[i][j] = !state.tiles[i][j];
     else if (state.tool === "A") state.a = [i, j];
     else state.b = [i, j];
@@ -144,9 +144,10 @@ export async function mount(root, params) {
     const mover = position.turn === "A" ? position.a : position.b;
     first.disabled = back.disabled = game.at === 0;
     next.disabled = last.disabled = game.at === game.line.length;
+    const where = game.at === 0 ? "At the start" : `After move ${game.at} of ${game.line.length}`;
     stepInfo.textContent = game.at === game.line.length
-      ? `Move ${game.at} of ${game.line.length}: ${position.turn} cannot move and loses.`
-      : `Move ${game.at} of ${game.line.length}: ${position.turn} to move, from (${mover}).`;
+      ? `${where}: ${position.turn} cannot move and loses.`
+      : `${where}: ${position.turn} to move, from (${mover.join(", ")}).`;
     draw(position.tiles, position.a, position.b, game.line[game.at] ?? null);
     await analyse(position);
   }

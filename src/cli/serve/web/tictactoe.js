@@ -29,6 +29,7 @@ export async function mount(root, params) {
     level: "perfect",
     data: null,
     thinking: null,
+    token: 0,
   };
 
   const status = el("p", { class: "status", id: "ttt-status" });
@@ -117,13 +118,18 @@ export async function mount(root, params) {
     const query = new URLSearchParams();
     if (state.start !== EMPTY) query.set("start", state.start);
     query.set("moves", state.moves.join(","));
+    // Answers can arrive out of order when moves come quickly: only the latest is drawn.
+    const token = ++state.token;
+    let data;
     try {
-      state.data = await get(`/api/tictactoe/game?${query}`);
-      clearError();
+      data = await get(`/api/tictactoe/game?${query}`);
     } catch (error) {
-      showError(`This position cannot be shown: ${error.message}`);
+      if (token === state.token) showError(`This position cannot be shown: ${error.message}`);
       return;
     }
+    if (token !== state.token) return;
+    clearError();
+    state.data = data;
     render();
     const position = current();
     if (!position.finished && position.to_move === state.computer) {
@@ -158,6 +164,11 @@ export async function mount(root, params) {
         return el("button", { ...attrs, class: `cell mark-${mark}`, disabled: true, "aria-label": `cell ${cell}: ${mark}` },
           el("span", { class: "mark" }, mark), el("span", { class: "index" }, cell));
       }
+      if (!move) {
+        // The game is over: an empty cell stays empty.
+        return el("button", { ...attrs, class: "cell empty", disabled: true, "aria-label": `cell ${cell}: empty` },
+          el("span", { class: "index" }, cell));
+      }
       const value = valueFor(move.outcome, mover);
       const shown = state.hints;
       return el("button", {
@@ -176,6 +187,8 @@ export async function mount(root, params) {
       el("span", { class: "index" }, cell));
     }));
     status.replaceChildren(describe(position));
+    // How many moves the drawn board holds, for scripts driving the page.
+    grid.dataset.moves = state.data.moves.length;
     undo.disabled = state.moves.length === 0;
     redo.disabled = state.redo.length === 0;
     drawChart(chart, state.data.positions, state.data.plies, (index) => {
@@ -208,6 +221,7 @@ function describe(position) {
 }
 
 function valueTextLong(value, plies) {
+  if (plies === 0) return { win: "won", draw: "drawn", loss: "lost" }[value];
   if (value === "draw") return "draw";
   return `${value} in ${plies} ${plies === 1 ? "ply" : "plies"}`;
 }
