@@ -17,6 +17,9 @@ mod entry;
 #[path = "src/generate/game.rs"]
 mod game;
 #[allow(dead_code)]
+#[path = "src/games/notation.rs"]
+mod notation;
+#[allow(dead_code)]
 #[path = "src/tictactoe/rules.rs"]
 mod rules;
 #[allow(dead_code)]
@@ -33,12 +36,13 @@ mod tictactoe {
     pub(crate) use super::rules::{Board, Player};
 }
 
-const SOURCES: [&str; 8] = [
+const SOURCES: [&str; 9] = [
     "build.rs",
     "src/generate/codegen.rs",
     "src/generate/game.rs",
     "src/generate/solve.rs",
     "src/games/list.rs",
+    "src/games/notation.rs",
     "src/games/tictactoe.rs",
     "src/tictactoe/entry.rs",
     "src/tictactoe/rules.rs",

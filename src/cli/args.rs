@@ -2,7 +2,7 @@
 
 use std::ffi::OsString;
 
-use clap::{Args, Parser, Subcommand, ValueEnum};
+use clap::{Args, Parser, Subcommand};
 
 use super::formats::Format;
 use super::output::ColorChoice;
@@ -159,11 +159,18 @@ pub struct Input {
 #[derive(Debug, Args)]
 #[command(after_help = ANALYZE_EXAMPLES)]
 pub struct AnalyzeArgs {
-    /// The board: 9 cells (`xx.oo....`), or rows split by `/` or spaces (also as separate
-    /// arguments: `xx. oo. ...`); `-` or none reads it from stdin (rows may be on separate
-    /// lines).
-    #[arg(value_name = "BOARD")]
+    /// The position. For tic-tac-toe, the board: 9 cells (`xx.oo....`), or rows split by
+    /// `/` or spaces (also as separate arguments: `xx. oo. ...`). For another game, its
+    /// one-line notation (`perfect-play games` lists them; README says each notation):
+    /// rows split by `/`, then the side to move where the board does not say it
+    /// (`www/.../bbb w`). `-` or none reads it from stdin (tic-tac-toe's rows may be on
+    /// separate lines).
+    #[arg(value_name = "POSITION")]
     pub board: Vec<String>,
+
+    /// The game: tictactoe, misere, hexapawn or dodgem (`perfect-play games` lists them).
+    #[arg(long, value_name = "NAME", default_value = "tictactoe", value_parser = known_game)]
+    pub game: String,
 
     /// When to colour the drawing.
     #[arg(long, value_enum, default_value_t = ColorChoice::Auto, value_name = "WHEN")]
@@ -174,15 +181,22 @@ const ANALYZE_EXAMPLES: &str = "\
 Examples:
   $ perfect-play analyze 'xx./oo./...'
   $ perfect-play analyze xx. oo. ...
-  $ printf 'xx.\\noo.\\n...\\n' | perfect-play analyze";
+  $ printf 'xx.\\noo.\\n...\\n' | perfect-play analyze
+  $ perfect-play analyze --game hexapawn 'www/.../bbb w'
+  $ perfect-play analyze --game dodgem 'b../b../.rr b'";
 
 /// The arguments of `play`.
 #[derive(Debug, Args)]
 #[command(after_help = PLAY_EXAMPLES)]
 pub struct PlayArgs {
-    /// The mark you play (either case); x moves first.
-    #[arg(long = "as", value_enum, ignore_case = true, default_value_t = Mark::X, value_name = "MARK")]
-    pub mark: Mark,
+    /// The side you play, either case: x or o in tic-tac-toe (x moves first), white or
+    /// black in hexapawn, blue or red in dodgem; or `first` or `second` in any game.
+    #[arg(long = "as", default_value = "first", value_name = "SIDE")]
+    pub side: String,
+
+    /// The game: tictactoe, misere, hexapawn or dodgem (`perfect-play games` lists them).
+    #[arg(long, value_name = "NAME", default_value = "tictactoe", value_parser = known_game)]
+    pub game: String,
 
     /// When to colour the board.
     #[arg(long, value_enum, default_value_t = ColorChoice::Auto, value_name = "WHEN")]
@@ -192,15 +206,18 @@ pub struct PlayArgs {
 const PLAY_EXAMPLES: &str = "\
 Examples:
   $ perfect-play play
-  $ printf '5\\nhint\\n3\\n4\\n8\\n' | perfect-play play --as o    # ends in a draw";
+  $ printf '5\\nhint\\n3\\n4\\n8\\n' | perfect-play play --as o    # ends in a draw
+  $ perfect-play play --game hexapawn --as black          # moves as FROM-TO: 8-5
+  $ perfect-play play --game dodgem                       # 1-2, or 3-off to leave the board";
 
-/// A player's mark.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum Mark {
-    /// x, who moves first.
-    X,
-    /// o, who moves second.
-    O,
+/// The name of a game `perfect-play games` lists, or the message that lists them.
+fn known_game(name: &str) -> Result<String, String> {
+    let known: Vec<&str> = crate::games::all().map(|game| game.name).collect();
+    if known.contains(&name) {
+        Ok(name.to_owned())
+    } else {
+        Err(format!("no such game; the games are {}", known.join(", ")))
+    }
 }
 
 /// The arguments of `footholds`.

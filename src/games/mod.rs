@@ -16,7 +16,25 @@
 
 use crate::generate::{Record, Solved};
 
+mod notation;
 mod tictactoe;
+
+pub use notation::{Notation, ParseError, ParseErrorKind, ShowMove, Side};
+
+/// Something to do with one game of this module, whatever its position type: give it to
+/// [`visit`] with the game's name. (A trait with a generic method, as a closure cannot be
+/// generic.)
+pub trait Visitor {
+    /// What the visit gives back.
+    type Output;
+
+    /// Does it with the game called `name` and its solved table.
+    fn visit<G: Notation + 'static>(
+        self,
+        name: &'static str,
+        table: &'static Solved<G>,
+    ) -> Self::Output;
+}
 
 /// One solved game, as `perfect-play games` lists it.
 #[derive(Clone, Copy, Debug)]
@@ -44,6 +62,16 @@ macro_rules! games {
             #[doc = concat!("Every reachable position of [`", stringify!($game), "`], solved.")]
             pub static $table: Solved<$game> = Solved::new(&tables::$table, false);
         )*
+
+        /// Runs `visitor` on the game called `name` (as `perfect-play games` lists it)
+        /// with its table, or returns `None` if no game of this module has that name.
+        /// Tic-tac-toe is not among them: its table is [`crate::tictactoe`]'s.
+        pub fn visit<V: Visitor>(name: &str, visitor: V) -> Option<V::Output> {
+            match name {
+                $(stringify!($module) => Some(visitor.visit(stringify!($module), &$table)),)*
+                _ => None,
+            }
+        }
 
         /// The games of this module with their tables, in the order they are registered.
         fn registered() -> impl Iterator<Item = (&'static str, usize, Option<Record>)> {

@@ -3,6 +3,7 @@
 #![allow(dead_code)]
 
 pub mod footholds;
+pub mod games;
 pub mod tictactoe;
 
 /// The `perfect-play` binary cargo built for these tests, ready for arguments.
