@@ -51,13 +51,19 @@ pub enum Command {
     /// the plies left, this move included, under perfect play). Optimal moves are marked
     /// `*` (and bold in colour). Colour is used when stdout
     /// is a terminal and NO_COLOR is not set, or with `--color always`.
+    ///
+    /// With `--game`, a position of another game, in its notation: the position, who wins
+    /// with perfect play and in how many plies, the board with its empty cells numbered,
+    /// and every move (as `play` takes it) ranked best first with what it leads to.
     Analyze(AnalyzeArgs),
-    /// Plays a game of tic-tac-toe against the table.
+    /// Plays a game against the table: tic-tac-toe, or another game with `--game`.
     ///
     /// Enter a cell 1-9 (1 2 3 on the top row, 7 8 9 on the bottom, as the board shows them;
     /// `--json` answers and the library count cells 0-8 instead), `hint` to see what each
     /// move leads to, or `quit`. Moves are read one per line, so a game can also be played
     /// from a pipe. The table plays the first of its optimal moves, so it never loses.
+    /// Other games take moves in their notation: FROM-TO with cells 1-9 (`2-5`; in dodgem
+    /// `3-off` drives a car off the board).
     Play(PlayArgs),
     /// Solves disappearing-footholds queries (Programmers 92345): total moves under perfect play.
     ///

@@ -5,6 +5,13 @@
 //! static [`Solved`] table: ask it a position's [`Record`] (win, loss or draw for the side
 //! to move, and plies left), its moves ranked best first, a best move, the principal line.
 //!
+//! Each position type also has a one-line text notation ([`Notation`]): `Display` and
+//! `FromStr` that round-trip (`www/.../bbb w` is Hexapawn's start: the rows from the top,
+//! then the side to move), and moves as a person names cells, 1-9 (`2-5`, Dodgem's
+//! `3-off`). Each game's module docs give its notation; a text that is not a position is a
+//! [`ParseError`] with its column. [`visit`] finds a game by name for code that works on
+//! any of them, as `perfect-play analyze --game` does.
+//!
 //! ```
 //! use perfect_play::games::{DODGEM, Dodgem, HEXAPAWN, Hexapawn};
 //! use perfect_play::generate::{Game, Value};
