@@ -481,6 +481,8 @@ fn play_hexapawn_as_white_loses_to_the_table() {
 fn play_hexapawn_as_black_the_table_opens_with_the_longest_defence() {
     let output = play(&["--game", "hexapawn", "--as", "Black"], "quit\n");
     assert!(output.contains("\nwhite plays 2-5.\n"), "{output}");
+    // The side's letter in the notation names it too.
+    assert_eq!(play(&["--game", "hexapawn", "--as", "b"], "quit\n"), output);
     assert!(
         output.ends_with("Your move (black): quit\nGame abandoned.\n"),
         "{output}"

@@ -196,7 +196,8 @@ Examples:
 #[command(after_help = PLAY_EXAMPLES)]
 pub struct PlayArgs {
     /// The side you play, either case: x or o in tic-tac-toe (x moves first), white or
-    /// black in hexapawn, blue or red in dodgem; or `first` or `second` in any game.
+    /// black in hexapawn, blue or red in dodgem (or the side's letter in the game's
+    /// notation: w, b, r); or `first` or `second` in any game.
     #[arg(long = "as", default_value = "first", value_name = "SIDE")]
     pub side: String,
 

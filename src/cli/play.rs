@@ -227,11 +227,20 @@ impl<R: io::Read> Visitor for Play<'_, '_, R> {
         name: &'static str,
         table: &'static Solved<G>,
     ) -> Result<(), Stop> {
+        // A side by its name, its letter in the notation, or its turn.
+        let named = |side: Side| {
+            let mut letter = [0; 4];
+            [
+                G::side_name(side),
+                G::piece_letter(side).encode_utf8(&mut letter),
+            ]
+            .contains(&self.side)
+        };
         let human = match self.side {
             "first" => Side::First,
             "second" => Side::Second,
-            side if side == G::SIDES[0] => Side::First,
-            side if side == G::SIDES[1] => Side::Second,
+            _ if named(Side::First) => Side::First,
+            _ if named(Side::Second) => Side::Second,
             _ => {
                 return Err(Stop::Usage(format!(
                     "{name} has no side `{}`: play {} or {} (or first or second)",
