@@ -7,7 +7,8 @@
 //!   allocation and no start-up cost. Record a game as it is played, with undo and redo,
 //!   and read back which moves threw away a win or a draw ([`Game`]).
 //! - [`games`]: misère tic-tac-toe, Hexapawn and Dodgem (a loopy game), each solved at
-//!   compile time by the same generator from one file of rules.
+//!   compile time by the same generator from one file of rules, each with a one-line text
+//!   notation for its positions and moves ([`games::Notation`]: `www/.../bbb w`, `2-5`).
 //! - [`generate`]: that generator, for your own small game: implement [`generate::Game`]
 //!   (start, key, moves, finished result), solve it from your `build.rs` with the
 //!   `generate` feature, and read the table with [`generate::Solved`], `no_std`.

@@ -12,10 +12,11 @@
 //! - Dodgem 3x3 (Colin Vout; Berlekamp, Conway and Guy, *Winning Ways*, with the table of
 //!   every position) is a win for the first player (Wikipedia, "Dodgem"; Zillions of Games).
 //!
-//! The references: a recursive minimax with remoteness over boards as byte arrays for the
-//! two finite games, and for loopy Dodgem a fixed-point iteration (a position is won if a
-//! move reaches a lost one, lost if every move reaches a won one, repeated until nothing
-//! changes) over every placement of the cars, with moves written from the rules again.
+//! The references (`tests/common/games.rs`): a recursive minimax with remoteness over boards
+//! as byte arrays for the two finite games, and for loopy Dodgem a fixed-point iteration (a
+//! position is won if a move reaches a lost one, lost if every move reaches a won one,
+//! repeated until nothing changes) over every placement of the cars, with moves written
+//! from the rules again.
 #![allow(
     clippy::unwrap_used,
     clippy::expect_used,
@@ -25,84 +26,18 @@
 
 use std::collections::HashMap;
 
-use perfect_play::games::{DODGEM, Dodgem, HEXAPAWN, Hexapawn, MISERE, Misere};
+use perfect_play::games::{
+    DODGEM, Dodgem, HEXAPAWN, Hexapawn, MISERE, Misere, Notation, ParseError, ParseErrorKind,
+    ShowMove,
+};
 use perfect_play::generate::{ENDLESS, Game, Record, Value};
-use perfect_play::{Board, Player};
 
-/// (value for the side to move, remoteness) in the reference solvers.
-type Solved = (Value, u16);
+mod common;
 
-/// Perfect play over a list of (child results): win fast, lose slow, draw long.
-fn best(children: &[Solved]) -> Solved {
-    let mut wins: Vec<u16> = children
-        .iter()
-        .filter(|c| c.0 == Value::Loss)
-        .map(|c| c.1 + 1)
-        .collect();
-    wins.sort_unstable();
-    if let Some(&r) = wins.first() {
-        return (Value::Win, r);
-    }
-    let draws = children
-        .iter()
-        .filter(|c| c.0 == Value::Draw)
-        .map(|c| c.1 + 1);
-    if let Some(r) = draws.max() {
-        return (Value::Draw, r);
-    }
-    (Value::Loss, children.iter().map(|c| c.1 + 1).max().unwrap())
-}
-
-// --- Misère tic-tac-toe ----------------------------------------------------------------
-
-const LINES: [[usize; 3]; 8] = [
-    [0, 1, 2],
-    [3, 4, 5],
-    [6, 7, 8],
-    [0, 3, 6],
-    [1, 4, 7],
-    [2, 5, 8],
-    [0, 4, 8],
-    [2, 4, 6],
-];
-
-fn misere_reference(cells: [u8; 9], memo: &mut HashMap<[u8; 9], Solved>) -> Solved {
-    if let Some(&s) = memo.get(&cells) {
-        return s;
-    }
-    let line = LINES
-        .iter()
-        .any(|l| cells[l[0]] != 0 && cells[l[0]] == cells[l[1]] && cells[l[1]] == cells[l[2]]);
-    let result = if line {
-        (Value::Win, 0) // the player who just moved made three in a row, and lost
-    } else if cells.iter().all(|&c| c != 0) {
-        (Value::Draw, 0)
-    } else {
-        let xs = cells.iter().filter(|&&c| c == 1).count();
-        let os = cells.iter().filter(|&&c| c == 2).count();
-        let mark = if xs > os { 2 } else { 1 };
-        let mut children = Vec::new();
-        for i in 0..9 {
-            if cells[i] == 0 {
-                let mut next = cells;
-                next[i] = mark;
-                children.push(misere_reference(next, memo));
-            }
-        }
-        best(&children)
-    };
-    memo.insert(cells, result);
-    result
-}
-
-fn misere_position(cells: [u8; 9]) -> Misere {
-    let mark = |c| match c {
-        1 => Some(Player::X),
-        2 => Some(Player::O),
-        _ => None,
-    };
-    Misere(Board::from_cells(cells.map(mark)))
-}
+use common::games::{
+    Cars, dodgem_reference, hexapawn_position, hexapawn_reference, misere_position,
+    misere_reference,
+};
 
 #[test]
 fn misere_is_a_draw_and_only_the_centre_holds_it() {
@@ -137,72 +72,6 @@ fn misere_matches_the_reference_on_every_reachable_board() {
     }
 }
 
-// --- Hexapawn ---------------------------------------------------------------------------
-
-/// Cells row-major, row 0 white's home; 1 white pawn, 2 black pawn; `black` to move.
-fn hexapawn_reference(
-    cells: [u8; 9],
-    black: bool,
-    memo: &mut HashMap<([u8; 9], bool), Solved>,
-) -> Solved {
-    if let Some(&s) = memo.get(&(cells, black)) {
-        return s;
-    }
-    let (me, them, dir): (u8, u8, i32) = if black { (2, 1, -1) } else { (1, 2, 1) };
-    let far_reached = if black {
-        cells[6..9].contains(&1)
-    } else {
-        cells[0..3].contains(&2)
-    };
-    let result = if far_reached || !cells.contains(&me) {
-        (Value::Loss, 0)
-    } else {
-        let mut children = Vec::new();
-        for from in 0..9i32 {
-            if cells[from as usize] != me {
-                continue;
-            }
-            let row = from / 3 + dir;
-            if !(0..3).contains(&row) {
-                continue;
-            }
-            for col in [from % 3 - 1, from % 3, from % 3 + 1] {
-                if !(0..3).contains(&col) {
-                    continue;
-                }
-                let to = (row * 3 + col) as usize;
-                let straight = col == from % 3;
-                if (straight && cells[to] == 0) || (!straight && cells[to] == them) {
-                    let mut next = cells;
-                    next[from as usize] = 0;
-                    next[to] = me;
-                    children.push(hexapawn_reference(next, !black, memo));
-                }
-            }
-        }
-        if children.is_empty() {
-            (Value::Loss, 0)
-        } else {
-            best(&children)
-        }
-    };
-    memo.insert((cells, black), result);
-    result
-}
-
-fn hexapawn_position(cells: [u8; 9], black: bool) -> Hexapawn {
-    let mask = |v| {
-        (0..9)
-            .filter(|&i| cells[i] == v)
-            .fold(0u16, |m, i| m | 1 << i)
-    };
-    Hexapawn {
-        white: mask(1),
-        black: mask(2),
-        black_to_move: black,
-    }
-}
-
 #[test]
 fn hexapawn_is_a_second_player_win_in_six_plies() {
     let start = HEXAPAWN.probe(&Hexapawn::start()).unwrap();
@@ -228,119 +97,6 @@ fn hexapawn_matches_the_reference_on_every_reachable_position() {
             Some(Record { value, remoteness }),
             "{cells:?} black to move: {black}"
         );
-    }
-}
-
-// --- Dodgem -----------------------------------------------------------------------------
-
-/// A Dodgem position in the reference: the cells of blue's and red's cars on the board.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-struct Cars {
-    blue: [Option<(i32, i32)>; 2],
-    red: [Option<(i32, i32)>; 2],
-    red_to_move: bool,
-}
-
-impl Cars {
-    fn occupied(&self, cell: (i32, i32)) -> bool {
-        self.blue.contains(&Some(cell)) || self.red.contains(&Some(cell))
-    }
-
-    fn children(&self) -> Vec<Cars> {
-        let mut out = Vec::new();
-        for car in 0..2 {
-            let pos = if self.red_to_move {
-                self.red[car]
-            } else {
-                self.blue[car]
-            };
-            let Some((row, col)) = pos else { continue };
-            // (row, col) steps; forward is the first.
-            let steps = if self.red_to_move {
-                [(-1, 0), (0, -1), (0, 1)]
-            } else {
-                [(0, 1), (-1, 0), (1, 0)]
-            };
-            for (i, (dr, dc)) in steps.into_iter().enumerate() {
-                let (r, c) = (row + dr, col + dc);
-                let inside = (0..3).contains(&r) && (0..3).contains(&c);
-                let to = if inside {
-                    if self.occupied((r, c)) {
-                        continue;
-                    }
-                    Some((r, c))
-                } else if i == 0 {
-                    None
-                } else {
-                    continue;
-                };
-                let mut next = *self;
-                if self.red_to_move {
-                    next.red[car] = to;
-                } else {
-                    next.blue[car] = to;
-                }
-                next.red_to_move = !self.red_to_move;
-                out.push(next);
-            }
-        }
-        out
-    }
-
-    fn to_game(self) -> Dodgem {
-        let mask = |cars: [Option<(i32, i32)>; 2]| {
-            cars.iter()
-                .flatten()
-                .fold(0u16, |m, &(r, c)| m | 1 << (r * 3 + c))
-        };
-        Dodgem {
-            blue: mask(self.blue),
-            red: mask(self.red),
-            red_to_move: self.red_to_move,
-        }
-    }
-}
-
-/// Every position reachable from the start, solved by fixed-point iteration (values only).
-fn dodgem_reference() -> HashMap<Cars, Option<Value>> {
-    let start = Cars {
-        blue: [Some((0, 0)), Some((1, 0))],
-        red: [Some((2, 1)), Some((2, 2))],
-        red_to_move: false,
-    };
-    let mut seen = HashMap::from([(start, None)]);
-    let mut stack = vec![start];
-    while let Some(p) = stack.pop() {
-        for c in p.children() {
-            if seen.insert(c, None).is_none() {
-                stack.push(c);
-            }
-        }
-    }
-    loop {
-        let mut changed = false;
-        let positions: Vec<Cars> = seen.keys().copied().collect();
-        for p in positions {
-            if seen[&p].is_some() {
-                continue;
-            }
-            let kids = p.children();
-            // No move at all: the side to move wins.
-            let value = if kids.is_empty() || kids.iter().any(|k| seen[k] == Some(Value::Loss)) {
-                Some(Value::Win)
-            } else if kids.iter().all(|k| seen[k] == Some(Value::Win)) {
-                Some(Value::Loss)
-            } else {
-                None
-            };
-            if value.is_some() {
-                seen.insert(p, value);
-                changed = true;
-            }
-        }
-        if !changed {
-            return seen;
-        }
     }
 }
 
@@ -503,4 +259,164 @@ fn unreachable_positions_have_no_entry() {
     };
     assert_eq!(DODGEM.ranked_moves(&finished, &mut moves), 0);
     assert_eq!(DODGEM.best_move(&finished), None);
+}
+
+// --- Notation ---------------------------------------------------------------------------
+
+/// Every position reachable from the start, by the game's own moves.
+fn reachable<G: Game + std::hash::Hash>() -> Vec<G> {
+    let mut seen = std::collections::HashSet::from([G::start()]);
+    let mut stack = vec![G::start()];
+    let mut all = Vec::new();
+    while let Some(p) = stack.pop() {
+        all.push(p);
+        if p.finished().is_none() {
+            p.moves(&mut |_, child| {
+                if seen.insert(child) {
+                    stack.push(child);
+                }
+            });
+        }
+    }
+    all
+}
+
+/// Every reachable position prints and parses back to itself, also in uppercase and with
+/// whitespace around it, and every move from it prints and parses back.
+fn round_trip<G>(count: usize) -> usize
+where
+    G: Notation + std::hash::Hash + std::fmt::Debug,
+    G::Move: std::fmt::Debug,
+{
+    let all = reachable::<G>();
+    assert_eq!(all.len(), count);
+    let mut moves = 0;
+    for position in &all {
+        let text = position.to_string();
+        assert_eq!(text.parse::<G>(), Ok(*position), "{text}");
+        assert_eq!(
+            format!("  {}\t", text.to_uppercase()).parse::<G>(),
+            Ok(*position),
+            "{text}"
+        );
+        assert!(!text.contains(char::is_whitespace) || text.matches(' ').count() == 1);
+        // The nine cells without the `/` read the same.
+        assert_eq!(text.replace('/', "").parse::<G>(), Ok(*position), "{text}");
+        position.moves(&mut |mv, _| {
+            moves += 1;
+            let written = ShowMove::<G>(mv).to_string();
+            assert_eq!(G::parse_move(&written), Ok(mv), "{written}");
+            assert_eq!(G::parse_move(&format!(" {written} ")), Ok(mv), "{written}");
+        });
+    }
+    moves
+}
+
+#[test]
+fn notation_round_trips_on_every_reachable_position_and_move() {
+    assert!(round_trip::<Misere>(5_478) > 0);
+    assert!(round_trip::<Hexapawn>(HEXAPAWN.len()) > 0);
+    assert!(round_trip::<Dodgem>(DODGEM.len()) > 0);
+}
+
+#[test]
+fn notation_of_the_start_positions() {
+    assert_eq!(Misere::start().to_string(), ".../.../...");
+    assert_eq!(Hexapawn::start().to_string(), "www/.../bbb w");
+    assert_eq!(Dodgem::start().to_string(), "b../b../.rr b");
+    assert_eq!(
+        "x...o....".parse::<Misere>().unwrap().to_string(),
+        "x../.o./..."
+    );
+    assert_eq!(
+        "WWW/.../BBB B".parse::<Hexapawn>().unwrap(),
+        Hexapawn {
+            black_to_move: true,
+            ..Hexapawn::start()
+        }
+    );
+}
+
+#[test]
+fn notation_errors_say_what_and_where() {
+    let error = |text: &str| text.parse::<Hexapawn>().unwrap_err().to_string();
+    assert_eq!(
+        error("wwx/.../bbb w"),
+        "column 3: `x` is not a cell: expected w, b or ."
+    );
+    assert_eq!(
+        error("www/..../bbb w"),
+        "column 8: row 2 has 4 cells, expected 3"
+    );
+    assert_eq!(
+        error("ww/.../bbb w"),
+        "column 3: row 1 has 2 cells, expected 3"
+    );
+    assert_eq!(
+        error("www/.../bb w"),
+        "column 11: row 3 has 2 cells, expected 3"
+    );
+    assert_eq!(error("www...bb w"), "expected 9 cells, found 8");
+    assert_eq!(
+        error("www.....bbb w"),
+        "column 10: expected 9 cells, found 10"
+    );
+    assert_eq!(error("   "), "empty: expected a position");
+    assert_eq!(
+        error("www/.../bbb"),
+        "the side to move is missing: expected a space and w or b after the board"
+    );
+    assert_eq!(
+        error("www/.../bbb x"),
+        "column 13: `x` is not a side to move: expected w or b"
+    );
+    assert_eq!(
+        error("www/.../bbb w w"),
+        "column 15: `w` after the end of the position"
+    );
+    assert_eq!(
+        "x../.o./... x".parse::<Misere>().unwrap_err().to_string(),
+        "column 13: `x` after the end of the position"
+    );
+    assert_eq!(
+        "b../b../.rz b".parse::<Dodgem>().unwrap_err().to_string(),
+        "column 11: `z` is not a cell: expected b, r or ."
+    );
+    let error = "www/.../bbb q".parse::<Hexapawn>().unwrap_err();
+    assert_eq!(error.column(), 13);
+    assert!(matches!(
+        error.kind(),
+        ParseErrorKind::NotASide { found: 'q', .. }
+    ));
+}
+
+#[test]
+fn moves_are_read_as_a_person_numbers_cells() {
+    assert_eq!(Misere::parse_move("5"), Ok(4));
+    assert_eq!(Hexapawn::parse_move("2-5"), Ok((1, 4)));
+    assert_eq!(Dodgem::parse_move("3-OFF"), Ok((2, None)));
+    assert_eq!(Dodgem::parse_move("4-5"), Ok((3, Some(4))));
+    fn error<T: std::fmt::Debug>(result: Result<T, ParseError>) -> String {
+        result.unwrap_err().to_string()
+    }
+    assert_eq!(
+        error(Misere::parse_move("0")),
+        "column 1: not a move: expected a cell 1-9, like 5"
+    );
+    assert_eq!(
+        error(Hexapawn::parse_move("2-off")),
+        "column 3: not a move: expected FROM-TO with cells 1-9, like 2-5"
+    );
+    assert_eq!(
+        error(Hexapawn::parse_move("2")),
+        "column 1: not a move: expected FROM-TO with cells 1-9, like 2-5"
+    );
+    assert_eq!(
+        error(Dodgem::parse_move("off-3")),
+        "column 1: not a move: expected FROM-TO with cells 1-9 or off, like 1-2 or 3-off"
+    );
+    assert_eq!(
+        error(Dodgem::parse_move("1-2-3")),
+        "column 3: not a move: expected FROM-TO with cells 1-9 or off, like 1-2 or 3-off"
+    );
 }

@@ -1,4 +1,5 @@
-//! The bytes the solved tic-tac-toe table takes in a binary, pinned exactly.
+//! The bytes the solved tables take in a binary, pinned exactly: tic-tac-toe's, and those
+//! of the games of `src/games/`.
 //!
 //! In the manner of unicode-ident's `tests/static_size.rs`: the test compiles the very
 //! table `build.rs` generated (from `OUT_DIR`) and adds up the bytes of the `phf::Map` and
@@ -20,12 +21,19 @@
 mod generated {
     #![allow(clippy::unreadable_literal, dead_code)]
     include!(concat!(env!("OUT_DIR"), "/table.rs"));
+    include!(concat!(env!("OUT_DIR"), "/misere.rs"));
+    include!(concat!(env!("OUT_DIR"), "/hexapawn.rs"));
+    include!(concat!(env!("OUT_DIR"), "/dodgem.rs"));
 }
 
-/// The bytes of the generated map: its header, its hash index (CHD displacements, or
-/// PtrHash pilots and remap) and its entries.
+/// The bytes of the tic-tac-toe map.
 fn table_size() -> usize {
-    let map = &generated::TABLE;
+    map_size(&generated::TABLE)
+}
+
+/// The bytes of a generated map: its header, its hash index (CHD displacements, or
+/// PtrHash pilots and remap) and its entries.
+fn map_size<K, V>(map: &phf::Map<K, V>) -> usize {
     let entries = size_of_val(map.entries);
     #[cfg(not(feature = "ptrhash"))]
     let index = size_of_val(map.disps);
@@ -51,4 +59,50 @@ fn table_size_is_pinned() {
     // The `ptrhash` feature: header, pilots and remap, 5,478 entries.
     #[cfg(feature = "ptrhash")]
     assert_eq!(size, 24_021);
+}
+
+/// The other games' tables (`src/games/`): `u32` keys to `u32` entries, one per reachable
+/// position.
+#[cfg(target_pointer_width = "64")]
+#[test]
+fn game_table_sizes_are_pinned() {
+    let sizes = [
+        (
+            "misere",
+            generated::MISERE.len(),
+            map_size(&generated::MISERE),
+        ),
+        (
+            "hexapawn",
+            generated::HEXAPAWN.len(),
+            map_size(&generated::HEXAPAWN),
+        ),
+        (
+            "dodgem",
+            generated::DODGEM.len(),
+            map_size(&generated::DODGEM),
+        ),
+    ];
+
+    // phf's default CHD layout: header, hash displacements, 8-byte entries.
+    #[cfg(not(feature = "ptrhash"))]
+    assert_eq!(
+        sizes,
+        [
+            ("misere", 5_478, 58_472),
+            ("hexapawn", 135, 1_480),
+            ("dodgem", 2_055, 21_960)
+        ]
+    );
+
+    // The `ptrhash` feature: header, pilots and remap, 8-byte entries.
+    #[cfg(feature = "ptrhash")]
+    assert_eq!(
+        sizes,
+        [
+            ("misere", 5_478, 45_933),
+            ("hexapawn", 135, 1_192),
+            ("dodgem", 2_055, 17_268)
+        ]
+    );
 }

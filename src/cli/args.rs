@@ -2,7 +2,7 @@
 
 use std::ffi::OsString;
 
-use clap::{Args, Parser, Subcommand, ValueEnum};
+use clap::{Args, Parser, Subcommand};
 
 use super::formats::Format;
 use super::output::ColorChoice;
@@ -51,13 +51,19 @@ pub enum Command {
     /// the plies left, this move included, under perfect play). Optimal moves are marked
     /// `*` (and bold in colour). Colour is used when stdout
     /// is a terminal and NO_COLOR is not set, or with `--color always`.
+    ///
+    /// With `--game`, a position of another game, in its notation: the position, who wins
+    /// with perfect play and in how many plies, the board with its empty cells numbered,
+    /// and every move (as `play` takes it) ranked best first with what it leads to.
     Analyze(AnalyzeArgs),
-    /// Plays a game of tic-tac-toe against the table.
+    /// Plays a game against the table: tic-tac-toe, or another game with `--game`.
     ///
     /// Enter a cell 1-9 (1 2 3 on the top row, 7 8 9 on the bottom, as the board shows them;
     /// `--json` answers and the library count cells 0-8 instead), `hint` to see what each
     /// move leads to, or `quit`. Moves are read one per line, so a game can also be played
     /// from a pipe. The table plays the first of its optimal moves, so it never loses.
+    /// Other games take moves in their notation: FROM-TO with cells 1-9 (`2-5`; in dodgem
+    /// `3-off` drives a car off the board).
     Play(PlayArgs),
     /// Solves disappearing-footholds queries (Programmers 92345): total moves under perfect play.
     ///
@@ -199,11 +205,18 @@ pub struct Input {
 #[derive(Debug, Args)]
 #[command(after_help = ANALYZE_EXAMPLES)]
 pub struct AnalyzeArgs {
-    /// The board: 9 cells (`xx.oo....`), or rows split by `/` or spaces (also as separate
-    /// arguments: `xx. oo. ...`); `-` or none reads it from stdin (rows may be on separate
-    /// lines).
-    #[arg(value_name = "BOARD")]
+    /// The position. For tic-tac-toe, the board: 9 cells (`xx.oo....`), or rows split by
+    /// `/` or spaces (also as separate arguments: `xx. oo. ...`). For another game, its
+    /// one-line notation (`perfect-play games` lists them; README says each notation):
+    /// rows split by `/`, then the side to move where the board does not say it
+    /// (`www/.../bbb w`). `-` or none reads it from stdin (tic-tac-toe's rows may be on
+    /// separate lines).
+    #[arg(value_name = "POSITION")]
     pub board: Vec<String>,
+
+    /// The game: tictactoe, misere, hexapawn or dodgem (`perfect-play games` lists them).
+    #[arg(long, value_name = "NAME", default_value = "tictactoe", value_parser = known_game)]
+    pub game: String,
 
     /// When to colour the drawing.
     #[arg(long, value_enum, default_value_t = ColorChoice::Auto, value_name = "WHEN")]
@@ -214,15 +227,23 @@ const ANALYZE_EXAMPLES: &str = "\
 Examples:
   $ perfect-play analyze 'xx./oo./...'
   $ perfect-play analyze xx. oo. ...
-  $ printf 'xx.\\noo.\\n...\\n' | perfect-play analyze";
+  $ printf 'xx.\\noo.\\n...\\n' | perfect-play analyze
+  $ perfect-play analyze --game hexapawn 'www/.../bbb w'
+  $ perfect-play analyze --game dodgem 'b../b../.rr b'";
 
 /// The arguments of `play`.
 #[derive(Debug, Args)]
 #[command(after_help = PLAY_EXAMPLES)]
 pub struct PlayArgs {
-    /// The mark you play (either case); x moves first.
-    #[arg(long = "as", value_enum, ignore_case = true, default_value_t = Mark::X, value_name = "MARK")]
-    pub mark: Mark,
+    /// The side you play, either case: x or o in tic-tac-toe (x moves first), white or
+    /// black in hexapawn, blue or red in dodgem (or the side's letter in the game's
+    /// notation: w, b, r); or `first` or `second` in any game.
+    #[arg(long = "as", default_value = "first", value_name = "SIDE")]
+    pub side: String,
+
+    /// The game: tictactoe, misere, hexapawn or dodgem (`perfect-play games` lists them).
+    #[arg(long, value_name = "NAME", default_value = "tictactoe", value_parser = known_game)]
+    pub game: String,
 
     /// When to colour the board.
     #[arg(long, value_enum, default_value_t = ColorChoice::Auto, value_name = "WHEN")]
@@ -232,15 +253,18 @@ pub struct PlayArgs {
 const PLAY_EXAMPLES: &str = "\
 Examples:
   $ perfect-play play
-  $ printf '5\\nhint\\n3\\n4\\n8\\n' | perfect-play play --as o    # ends in a draw";
+  $ printf '5\\nhint\\n3\\n4\\n8\\n' | perfect-play play --as o    # ends in a draw
+  $ perfect-play play --game hexapawn --as black          # moves as FROM-TO: 8-5
+  $ perfect-play play --game dodgem                       # 1-2, or 3-off to leave the board";
 
-/// A player's mark.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum Mark {
-    /// x, who moves first.
-    X,
-    /// o, who moves second.
-    O,
+/// The name of a game `perfect-play games` lists, or the message that lists them.
+fn known_game(name: &str) -> Result<String, String> {
+    let known: Vec<&str> = crate::games::all().map(|game| game.name).collect();
+    if known.contains(&name) {
+        Ok(name.to_owned())
+    } else {
+        Err(format!("no such game; the games are {}", known.join(", ")))
+    }
 }
 
 /// The arguments of `footholds`.

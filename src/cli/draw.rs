@@ -2,6 +2,8 @@
 
 use std::fmt::Write;
 
+use crate::games::{Notation, ShowMove, Side};
+use crate::generate::{ENDLESS, Record, Solved, Value};
 use crate::{Board, Outcome, Player, Position};
 
 /// How to style text: ANSI SGR codes, or nothing.
@@ -163,6 +165,120 @@ pub fn analysis(position: Position, paint: Paint) -> String {
     );
     paint.push(&mut out, "*", BOLD);
     out.push_str(" marks the optimal moves.\n");
+    out
+}
+
+/// The style of a side's pieces: the first side's as x's marks, the second's as o's.
+fn side_style(side: Side) -> &'static str {
+    match side {
+        Side::First => X_MARK,
+        Side::Second => O_MARK,
+    }
+}
+
+/// A game's board, each piece as its letter and, if `numbered`, each empty cell as its
+/// number 1-9 (the cells a person names in a move).
+pub fn game_board<G: Notation>(position: &G, paint: Paint, numbered: bool) -> String {
+    let cells = std::array::from_fn(|cell| {
+        let cell = cell as u8;
+        match position.piece(cell) {
+            Some(side) => (G::piece_letter(side).to_string(), side_style(side)),
+            None if numbered => ((cell + 1).to_string(), DIM),
+            None => (String::new(), ""),
+        }
+    });
+    let mut out = String::new();
+    grid(&mut out, paint, NARROW, &cells);
+    out
+}
+
+/// `win N`, `loss N` or `draw N` (`draw, endless` when it can go on for ever): a record
+/// for the side to move, as said to a person.
+fn record_text(record: Record) -> String {
+    match (record.value, record.remoteness) {
+        (Value::Draw, ENDLESS) => "draw, endless".to_owned(),
+        (value, plies) => format!("{} {plies}", value.as_str()),
+    }
+}
+
+/// The full analysis of a game's position: its notation, a headline with the outcome
+/// under perfect play, the board, and every move ranked best first with what it leads to.
+pub fn game_analysis<G: Notation>(
+    name: &str,
+    position: &G,
+    table: &Solved<G>,
+    paint: Paint,
+) -> String {
+    let mut out = String::new();
+    let _ = writeln!(out, "{name}: {position}");
+    let mover = position.to_move();
+    let mover_name = G::side_name(mover);
+    if let Some(value) = position.finished() {
+        let verdict = match value {
+            Value::Win => format!("{mover_name} wins"),
+            Value::Loss => format!("{} wins", G::side_name(mover.other())),
+            Value::Draw => "a draw".to_owned(),
+        };
+        paint.push(&mut out, &format!("Game over: {verdict}."), BOLD);
+        out.push_str("\n\n");
+        out.push_str(&game_board(position, paint, false));
+        return out;
+    }
+    let Some(record) = table.probe(position) else {
+        return out;
+    };
+    let plies = record.remoteness;
+    let unit = if plies == 1 { "ply" } else { "plies" };
+    let result = match record.value {
+        Value::Draw if plies == ENDLESS => "a draw that can go on for ever".to_owned(),
+        Value::Draw => format!("a draw in {plies} {unit}"),
+        Value::Win => format!("{mover_name} wins in {plies} {unit}"),
+        Value::Loss => format!("{} wins in {plies} {unit}", G::side_name(mover.other())),
+    };
+    paint.push(
+        &mut out,
+        &format!("{mover_name} to move. With perfect play: {result}."),
+        BOLD,
+    );
+    out.push_str("\n\n");
+    out.push_str(&game_board(position, paint, true));
+    let mut moves = Vec::new();
+    position.moves(&mut |mv, _| moves.push(mv));
+    let mut ranked: Vec<(G::Move, Record)> = moves.iter().map(|&mv| (mv, record)).collect();
+    let count = table.ranked_moves(position, &mut ranked);
+    ranked.truncate(count);
+    let _ = writeln!(
+        out,
+        "\nMoves, best first, and what each leads to for {mover_name}\n(N = plies to the end, this move included):"
+    );
+    let width = ranked
+        .iter()
+        .map(|(mv, _)| ShowMove::<G>(*mv).to_string().len())
+        .max()
+        .unwrap_or(0);
+    for (mv, after) in ranked {
+        let optimal = after == record;
+        let style = match (after.value, optimal) {
+            (Value::Win, false) => WIN,
+            (Value::Draw, false) => DRAW,
+            (Value::Loss, false) => LOSS,
+            (Value::Win, true) => BEST_WIN,
+            (Value::Draw, true) => BEST_DRAW,
+            (Value::Loss, true) => BEST_LOSS,
+        };
+        let star = if optimal { "*" } else { "" };
+        let text = format!(
+            "{:<width$}  {}{star}",
+            ShowMove::<G>(mv).to_string(),
+            record_text(after)
+        );
+        out.push_str("  ");
+        paint.push(&mut out, &text, style);
+        out.push('\n');
+    }
+    out.push_str("  ");
+    paint.push(&mut out, "*", BOLD);
+    let _ = writeln!(out, " marks the optimal moves. A move is {}.", G::MOVE_HELP);
     out
 }
 

@@ -8,7 +8,36 @@
 //! one cell onto an empty cell. A player who has no legal move on their turn, because
 //! their cars are off the board or blocked in, wins. Cars can go back and forth, so
 //! positions repeat.
+//!
+//! # Notation
+//!
+//! A position is the board's three rows from the top, split by `/`, `b` for a blue car,
+//! `r` for a red one and `.` for an empty cell, then a space and the side to move, `b` or
+//! `r`: the start is `b../b../.rr b`. A move is the car's cell and the cell it drives to,
+//! as a person numbers them, 1-9 (1 2 3 on the top row, 7 8 9 on the bottom), or `off`
+//! for driving off the board: `1-2` drives blue's top car east, `3-off` takes a blue car
+//! off the right edge.
+//!
+//! ```
+//! use perfect_play::games::{DODGEM, Dodgem, Notation, ShowMove};
+//! use perfect_play::generate::{Game, Value};
+//!
+//! let start: Dodgem = "b../b../.rr b".parse()?;
+//! assert_eq!(start, Dodgem::start());
+//! assert_eq!(start.to_string(), "b../b../.rr b");
+//! assert_eq!(DODGEM.probe(&start).map(|r| r.value), Some(Value::Win));
+//! assert_eq!(Dodgem::parse_move("3-off")?, (2, None));
+//! assert_eq!(ShowMove::<Dodgem>((0, Some(1))).to_string(), "1-2");
+//! # Ok::<(), perfect_play::games::ParseError>(())
+//! ```
 
+use core::fmt;
+use core::str::FromStr;
+
+use super::notation::{
+    Notation, ParseError, Side, Spelling, parse_from_to, parse_position, piece_in,
+    write_from_to, write_position,
+};
 use crate::generate::{Game, Value};
 
 /// A Dodgem position: each side's cars as 9-bit cell masks, and whose turn it is.
@@ -92,5 +121,57 @@ impl Game for Dodgem {
                 );
             }
         }
+    }
+}
+
+// --- Notation ---------------------------------------------------------------------------
+
+/// The notation's letters: `b` and `r` for the cars and the side to move.
+const SPELLING: Spelling = Spelling {
+    pieces: ['b', 'r'],
+    cells: "b, r or .",
+    sides: Some("b or r"),
+};
+
+impl Notation for Dodgem {
+    const SIDES: [&'static str; 2] = ["blue", "red"];
+    const PIECES: [char; 2] = SPELLING.pieces;
+    const MOVE_HELP: &'static str = "FROM-TO with cells 1-9 or off, like 1-2 or 3-off";
+
+    fn to_move(&self) -> Side {
+        Side::second_if(self.red_to_move)
+    }
+
+    fn piece(&self, cell: u8) -> Option<Side> {
+        piece_in([self.blue, self.red], cell)
+    }
+
+    fn write_move((from, to): DodgemMove, out: &mut dyn fmt::Write) -> fmt::Result {
+        write_from_to(from, to, out)
+    }
+
+    fn parse_move(text: &str) -> Result<DodgemMove, ParseError> {
+        parse_from_to(text, true, Self::MOVE_HELP)
+    }
+}
+
+impl fmt::Display for Dodgem {
+    /// The rows from the top and the side to move: `b../b../.rr b`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write_position([self.blue, self.red], self.to_move(), &SPELLING, f)
+    }
+}
+
+impl FromStr for Dodgem {
+    type Err = ParseError;
+
+    /// Reads the rows from the top and the side to move: `b../b../.rr b`.
+    fn from_str(text: &str) -> Result<Dodgem, ParseError> {
+        let ([blue, red], side) = parse_position(text, &SPELLING)?;
+        Ok(Dodgem {
+            blue,
+            red,
+            red_to_move: side == Side::Second,
+        })
     }
 }

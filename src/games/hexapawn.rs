@@ -6,7 +6,35 @@
 //! empty cell, or diagonally forward onto an enemy pawn, capturing it. A player wins by
 //! reaching the far row, by capturing every enemy pawn, or when the other player cannot
 //! move. With perfect play black, the second player, wins.
+//!
+//! # Notation
+//!
+//! A position is the board's three rows from the top (white's home row first), split by
+//! `/`, `w` for a white pawn, `b` for a black one and `.` for an empty cell, then a space
+//! and the side to move, `w` or `b`: the start is `www/.../bbb w`. A move is the pawn's
+//! cell and the cell it goes to, as a person numbers them, 1-9 (1 2 3 on the top row,
+//! 7 8 9 on the bottom): `2-5` steps the middle pawn forward, `1-5` captures diagonally.
+//!
+//! ```
+//! use perfect_play::games::{HEXAPAWN, Hexapawn, Notation, ShowMove};
+//! use perfect_play::generate::{Game, Value};
+//!
+//! let start: Hexapawn = "www/.../bbb w".parse()?;
+//! assert_eq!(start, Hexapawn::start());
+//! assert_eq!(start.to_string(), "www/.../bbb w");
+//! assert_eq!(HEXAPAWN.probe(&start).map(|r| r.value), Some(Value::Loss));
+//! assert_eq!(Hexapawn::parse_move("2-5")?, (1, 4));
+//! assert_eq!(ShowMove::<Hexapawn>((1, 4)).to_string(), "2-5");
+//! # Ok::<(), perfect_play::games::ParseError>(())
+//! ```
 
+use core::fmt;
+use core::str::FromStr;
+
+use super::notation::{
+    Notation, ParseError, ParseErrorKind, Side, Spelling, parse_from_to, parse_position,
+    piece_in, write_from_to, write_position,
+};
 use crate::generate::{Game, Value};
 
 /// A Hexapawn position: each side's pawns as 9-bit cell masks, and whose turn it is.
@@ -100,5 +128,66 @@ impl Game for Hexapawn {
                 }
             }
         }
+    }
+}
+
+// --- Notation ---------------------------------------------------------------------------
+
+/// The notation's letters: `w` and `b` for the pawns and the side to move.
+const SPELLING: Spelling = Spelling {
+    pieces: ['w', 'b'],
+    cells: "w, b or .",
+    sides: Some("w or b"),
+};
+
+impl Notation for Hexapawn {
+    const SIDES: [&'static str; 2] = ["white", "black"];
+    const PIECES: [char; 2] = SPELLING.pieces;
+    const MOVE_HELP: &'static str = "FROM-TO with cells 1-9, like 2-5";
+
+    fn to_move(&self) -> Side {
+        Side::second_if(self.black_to_move)
+    }
+
+    fn piece(&self, cell: u8) -> Option<Side> {
+        piece_in([self.white, self.black], cell)
+    }
+
+    fn write_move((from, to): HexapawnMove, out: &mut dyn fmt::Write) -> fmt::Result {
+        write_from_to(from, Some(to), out)
+    }
+
+    fn parse_move(text: &str) -> Result<HexapawnMove, ParseError> {
+        match parse_from_to(text, false, Self::MOVE_HELP)? {
+            (from, Some(to)) => Ok((from, to)),
+            // Without `off`, TO is always a cell.
+            (_, None) => Err(ParseError::new(
+                0,
+                ParseErrorKind::NotAMove {
+                    expected: Self::MOVE_HELP,
+                },
+            )),
+        }
+    }
+}
+
+impl fmt::Display for Hexapawn {
+    /// The rows from the top and the side to move: `www/.../bbb w`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write_position([self.white, self.black], self.to_move(), &SPELLING, f)
+    }
+}
+
+impl FromStr for Hexapawn {
+    type Err = ParseError;
+
+    /// Reads the rows from the top and the side to move: `www/.../bbb w`.
+    fn from_str(text: &str) -> Result<Hexapawn, ParseError> {
+        let ([white, black], side) = parse_position(text, &SPELLING)?;
+        Ok(Hexapawn {
+            white,
+            black,
+            black_to_move: side == Side::Second,
+        })
     }
 }

@@ -5,6 +5,13 @@
 //! static [`Solved`] table: ask it a position's [`Record`] (win, loss or draw for the side
 //! to move, and plies left), its moves ranked best first, a best move, the principal line.
 //!
+//! Each position type also has a one-line text notation ([`Notation`]): `Display` and
+//! `FromStr` that round-trip (`www/.../bbb w` is Hexapawn's start: the rows from the top,
+//! then the side to move), and moves as a person names cells, 1-9 (`2-5`, Dodgem's
+//! `3-off`). Each game's module docs give its notation; a text that is not a position is a
+//! [`ParseError`] with its column. [`visit`] finds a game by name for code that works on
+//! any of them, as `perfect-play analyze --game` does.
+//!
 //! ```
 //! use perfect_play::games::{DODGEM, Dodgem, HEXAPAWN, Hexapawn};
 //! use perfect_play::generate::{Game, Value};
@@ -16,7 +23,25 @@
 
 use crate::generate::{Record, Solved};
 
+mod notation;
 mod tictactoe;
+
+pub use notation::{Notation, ParseError, ParseErrorKind, ShowMove, Side};
+
+/// Something to do with one game of this module, whatever its position type: give it to
+/// [`visit`] with the game's name. (A trait with a generic method, as a closure cannot be
+/// generic.)
+pub trait Visitor {
+    /// What the visit gives back.
+    type Output;
+
+    /// Does it with the game called `name` and its solved table.
+    fn visit<G: Notation + 'static>(
+        self,
+        name: &'static str,
+        table: &'static Solved<G>,
+    ) -> Self::Output;
+}
 
 /// One solved game, as `perfect-play games` lists it.
 #[derive(Clone, Copy, Debug)]
@@ -44,6 +69,16 @@ macro_rules! games {
             #[doc = concat!("Every reachable position of [`", stringify!($game), "`], solved.")]
             pub static $table: Solved<$game> = Solved::new(&tables::$table, false);
         )*
+
+        /// Runs `visitor` on the game called `name` (as `perfect-play games` lists it)
+        /// with its table, or returns `None` if no game of this module has that name.
+        /// Tic-tac-toe is not among them: its table is [`crate::tictactoe`]'s.
+        pub fn visit<V: Visitor>(name: &str, visitor: V) -> Option<V::Output> {
+            match name {
+                $(stringify!($module) => Some(visitor.visit(stringify!($module), &$table)),)*
+                _ => None,
+            }
+        }
 
         /// The games of this module with their tables, in the order they are registered.
         fn registered() -> impl Iterator<Item = (&'static str, usize, Option<Record>)> {

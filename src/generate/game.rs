@@ -153,6 +153,21 @@ pub trait Game: Copy + Eq {
     /// finished position.
     fn moves(&self, visit: &mut dyn FnMut(Self::Move, Self));
 
+    /// The position `mv` leads to, or `None` if `mv` is not a legal move here (none is
+    /// once the game is finished).
+    fn play(&self, mv: Self::Move) -> Option<Self> {
+        if self.finished().is_some() {
+            return None;
+        }
+        let mut next = None;
+        self.moves(&mut |m, child| {
+            if m == mv && next.is_none() {
+                next = Some(child);
+            }
+        });
+        next
+    }
+
     /// The one position that stands for this one and all its symmetric images. Only used
     /// when the table is built and read with canonical forms; the default is no symmetry.
     fn canonical(&self) -> Self {

@@ -146,13 +146,7 @@ impl<G: Game> Solved<G> {
             let Some(mv) = self.best_move(&position) else {
                 break;
             };
-            let mut next = None;
-            position.moves(&mut |m, child| {
-                if m == mv && next.is_none() {
-                    next = Some(child);
-                }
-            });
-            let Some(next) = next else { break };
+            let Some(next) = position.play(mv) else { break };
             *slot = mv;
             position = next;
             len += 1;

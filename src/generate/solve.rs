@@ -10,8 +10,9 @@
 //! win. A draw's remoteness is the longest drawing line when every drawing line ends (in
 //! tic-tac-toe: a drawn game fills the board), and [`ENDLESS`] when one can repeat.
 
-use std::collections::BTreeMap;
+use std::collections::HashMap;
 use std::fmt;
+use std::hash::{BuildHasherDefault, Hasher};
 use std::vec::Vec;
 
 use super::game::{ENDLESS, Game, Record, Value};
@@ -88,11 +89,89 @@ impl fmt::Display for SolveError {
 
 impl std::error::Error for SolveError {}
 
+/// A hasher for keys that are already well spread integers: one multiply (the Fx hash of
+/// rustc), far cheaper than SipHash in a build script compiled without optimizations.
+#[derive(Clone, Copy, Default)]
+struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for &byte in bytes {
+            self.write_u64(u64::from(byte));
+        }
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+/// Key to index into a solution's positions.
+type Index = HashMap<u64, u32, BuildHasherDefault<KeyHasher>>;
+
+/// A graph over position indices, each position's edges in one flat array.
+#[derive(Clone, Debug, Default)]
+struct Graph {
+    /// Where each position's edges start in `edges`, and one past the last.
+    starts: Vec<u32>,
+    edges: Vec<u32>,
+}
+
+impl Graph {
+    /// The edges of position `i`.
+    fn of(&self, i: usize) -> &[u32] {
+        let start = self.starts.get(i).map_or(0, |&s| s as usize);
+        let end = self.starts.get(i + 1).map_or(start, |&e| e as usize);
+        self.edges.get(start..end).unwrap_or(&[])
+    }
+
+    /// How many positions.
+    fn len(&self) -> usize {
+        self.starts.len().saturating_sub(1)
+    }
+
+    /// The reverse graph: each position's parents, once per edge that leads there.
+    fn reversed(&self) -> Graph {
+        let n = self.len();
+        let mut starts = vec![0u32; n + 1];
+        for &kid in &self.edges {
+            if let Some(count) = starts.get_mut(kid as usize + 1) {
+                *count += 1;
+            }
+        }
+        for i in 0..n {
+            let before = starts.get(i).copied().unwrap_or(0);
+            if let Some(start) = starts.get_mut(i + 1) {
+                *start += before;
+            }
+        }
+        let mut fill = starts.clone();
+        let mut edges = vec![0u32; self.edges.len()];
+        for parent in 0..n {
+            for &kid in self.of(parent) {
+                if let Some(at) = fill.get_mut(kid as usize) {
+                    if let Some(slot) = edges.get_mut(*at as usize) {
+                        *slot = parent as u32;
+                    }
+                    *at += 1;
+                }
+            }
+        }
+        Graph { starts, edges }
+    }
+}
+
 /// Every reachable position of a game with its [`Record`], in key order.
 #[derive(Clone, Debug)]
 pub struct Solution<G: Game> {
     /// Key to index into `positions` and `records`.
-    index: BTreeMap<u64, u32>,
+    index: Index,
+    /// Every key with its index, in increasing key order.
+    order: Vec<(u64, u32)>,
     positions: Vec<G>,
     records: Vec<Record>,
     canonical: bool,
@@ -132,7 +211,7 @@ impl<G: Game> Solution<G> {
 
     /// Every solved position with its record, in increasing key order.
     pub fn iter(&self) -> impl Iterator<Item = (u64, &G, Record)> + '_ {
-        self.index.iter().filter_map(|(&key, &i)| {
+        self.order.iter().filter_map(|&(key, i)| {
             let i = i as usize;
             Some((key, self.positions.get(i)?, *self.records.get(i)?))
         })
@@ -166,24 +245,29 @@ pub fn solve<G: Game>(canonical: bool) -> Result<Solution<G>, SolveError> {
     let canon = |p: G| if canonical { p.canonical() } else { p };
 
     // Walk the graph breadth first, keeping each position's children.
-    let mut index: BTreeMap<u64, u32> = BTreeMap::new();
+    let mut index = Index::default();
     let mut positions: Vec<G> = Vec::new();
-    let mut children: Vec<Vec<u32>> = Vec::new();
+    let mut children = Graph::default();
     let start = canon(G::start());
     index.insert(start.key(), 0);
     positions.push(start);
     let mut next = 0;
+    let mut found = Vec::new();
+    // Each position's result if the game is finished there, asked once.
+    let mut finished: Vec<Option<Value>> = Vec::new();
     while let Some(&position) = positions.get(next) {
-        let mut kids = Vec::new();
-        if position.finished().is_none() {
-            let mut found = Vec::new();
+        children.starts.push(children.edges.len() as u32);
+        let result = position.finished();
+        finished.push(result);
+        if result.is_none() {
+            found.clear();
             position.moves(&mut |_, child| found.push(canon(child)));
             if found.is_empty() {
                 return Err(SolveError::NoMoves {
                     key: position.key(),
                 });
             }
-            for child in found {
+            for &child in &found {
                 let key = child.key();
                 let i = match index.get(&key) {
                     Some(&i) => {
@@ -200,30 +284,25 @@ pub fn solve<G: Game>(canonical: bool) -> Result<Solution<G>, SolveError> {
                         i
                     }
                 };
-                kids.push(i);
+                children.edges.push(i);
             }
         }
-        children.push(kids);
         next += 1;
     }
+    children
+        .starts
+        .push(u32::try_from(children.edges.len()).map_err(|_| SolveError::TooManyPositions)?);
 
     // The reverse graph: each position's parents, once per move that leads there.
     let n = positions.len();
-    let mut parents: Vec<Vec<u32>> = vec![Vec::new(); n];
-    for (parent, kids) in children.iter().enumerate() {
-        for &kid in kids {
-            if let Some(list) = parents.get_mut(kid as usize) {
-                list.push(parent as u32);
-            }
-        }
-    }
+    let parents = children.reversed();
 
     // Backward induction by remoteness level, from the finished positions.
     let mut records: Vec<Option<Record>> = vec![None; n];
-    let mut unsettled: Vec<usize> = children.iter().map(Vec::len).collect();
+    let mut unsettled: Vec<usize> = (0..n).map(|i| children.of(i).len()).collect();
     let mut levels: Vec<Vec<u32>> = vec![Vec::new()];
-    for (i, position) in positions.iter().enumerate() {
-        if let Some(value) = position.finished() {
+    for (i, result) in finished.iter().enumerate() {
+        if let Some(value) = *result {
             if let Some(slot) = records.get_mut(i) {
                 *slot = Some(Record {
                     value,
@@ -238,12 +317,12 @@ pub fn solve<G: Game>(canonical: bool) -> Result<Solution<G>, SolveError> {
         }
     }
     let mut level = 0;
-    while let Some(batch) = levels.get(level).cloned() {
+    while let Some(batch) = levels.get_mut(level).map(std::mem::take) {
         for child in batch {
             let Some(Some(record)) = records.get(child as usize).copied() else {
                 continue;
             };
-            for &parent in parents.get(child as usize).map_or(&[][..], Vec::as_slice) {
+            for &parent in parents.of(child as usize) {
                 let parent = parent as usize;
                 if matches!(records.get(parent), Some(Some(_))) {
                     continue;
@@ -284,10 +363,11 @@ pub fn solve<G: Game>(canonical: bool) -> Result<Solution<G>, SolveError> {
     // What is left is a draw. Its remoteness: the longest line through drawing children,
     // settled backwards from the finished draws; what never settles can draw for ever.
     let is_draw = |r: &Option<Record>| r.is_none_or(|r| r.value == Value::Draw);
-    let mut waiting: Vec<usize> = children
-        .iter()
-        .map(|kids| {
-            kids.iter()
+    let mut waiting: Vec<usize> = (0..n)
+        .map(|i| {
+            children
+                .of(i)
+                .iter()
                 .filter(|&&k| records.get(k as usize).is_some_and(is_draw))
                 .count()
         })
@@ -310,7 +390,7 @@ pub fn solve<G: Game>(canonical: bool) -> Result<Solution<G>, SolveError> {
             .copied()
             .flatten()
             .unwrap_or(0);
-        for &parent in parents.get(child as usize).map_or(&[][..], Vec::as_slice) {
+        for &parent in parents.of(child as usize) {
             let parent = parent as usize;
             if records.get(parent).copied().flatten().is_some() {
                 continue;
@@ -351,8 +431,11 @@ pub fn solve<G: Game>(canonical: bool) -> Result<Solution<G>, SolveError> {
         });
     }
     let records = solved;
+    let mut order: Vec<(u64, u32)> = index.iter().map(|(&key, &i)| (key, i)).collect();
+    order.sort_unstable();
     Ok(Solution {
         index,
+        order,
         positions,
         records,
         canonical,

@@ -3,6 +3,7 @@
 #![allow(dead_code)]
 
 pub mod footholds;
+pub mod games;
 #[cfg(feature = "serve")]
 pub mod server;
 pub mod tictactoe;

@@ -12,7 +12,7 @@ pub const O: u8 = 2;
 
 pub type Cells = [u8; 9];
 
-const LINES: [[usize; 3]; 8] = [
+pub const LINES: [[usize; 3]; 8] = [
     [0, 1, 2],
     [3, 4, 5],
     [6, 7, 8],
