@@ -23,7 +23,7 @@
 //! let level: Level = "skill:75".parse()?;
 //! assert_eq!(level, Level::Skill(75));
 //! assert!(position.pick(level, &mut random).is_some());
-//! //! # Ok::<(), Box<dyn core::error::Error>>(())
+//! # Ok::<(), Box<dyn core::error::Error>>(())
 //! ```
 
 use core::fmt;

@@ -4,6 +4,8 @@
 //! - tic-tac-toe values, best moves and reachability: the plain reference in
 //!   `tests/common/tictactoe.rs` (written from the rules, no code shared with the crate),
 //!   for every one of the 19,683 boards;
+//! - the other games' values: the plain references in `tests/common/games.rs`, over every
+//!   position legal play reaches (Hexapawn, misère tic-tac-toe);
 //! - footholds answers: the problem's own examples (`tests/data/programmers92345-examples.json`,
 //!   a copy of `../shared/fixtures`) and the plain reference in `tests/common/footholds.rs`;
 //! - field names and spellings: the command line's `--json` answers (README), compared
@@ -434,6 +436,8 @@ fn the_openapi_document_names_every_route_and_required_field() {
         "/api/tictactoe/game",
         "/api/footholds",
         "/api/footholds/position",
+        "/api/games/{game}",
+        "/api/games/{game}/pick",
     ] {
         assert!(paths.contains_key(path), "{path} is not documented");
     }
@@ -451,6 +455,8 @@ fn the_openapi_document_names_every_route_and_required_field() {
     check(&server.get("/api/tictactoe/xo.x..o../validity").json(), "Validity");
     check(&server.get("/api/tictactoe/xo.x..o../pick").json(), "Pick");
     check(&server.get("/api/tictactoe/game?moves=4").json(), "TicTacToeGame");
+    check(&server.get("/api/games/hexapawn?moves=2-5").json(), "GameReview");
+    check(&server.get("/api/games/dodgem/pick").json(), "GamePick");
     for game in server.get("/api/games").json().as_array().unwrap() {
         check(game, "GameInfo");
     }
@@ -506,4 +512,148 @@ fn the_computer_picks_at_every_level() {
         assert_eq!(response.status, status, "{path}: {}", response.text());
         assert!(response.json()["error"].is_string());
     }
+}
+
+/// The cells of a position in a game's notation (`www/.../bbb w`): 0 empty, 1 the first
+/// side's piece, 2 the second's; and whether the second side is to move when the notation
+/// says so.
+fn cells_of(notation: &str, pieces: &[Value]) -> ([u8; 9], Option<bool>) {
+    let (board, side) = notation.split_once(' ').unwrap_or((notation, ""));
+    let letters: Vec<char> = board.chars().filter(|&c| c != '/').collect();
+    assert_eq!(letters.len(), 9, "{notation}");
+    let mut cells = [0; 9];
+    for (cell, letter) in letters.iter().enumerate() {
+        let index = pieces.iter().position(|piece| piece == &letter.to_string());
+        cells[cell] = index.map_or(0, |index| index as u8 + 1);
+    }
+    let second = (!side.is_empty()).then(|| side == pieces[1].as_str().unwrap());
+    (cells, second)
+}
+
+/// Walks every position a game reaches through the API, checking each position's value
+/// and every move's against `reference` (value for the side to move, remoteness).
+fn walk_game(
+    server: &Server,
+    game: &str,
+    mut reference: impl FnMut([u8; 9], Option<bool>) -> common::games::Solved,
+) -> usize {
+    use perfect_play::generate::Value as V;
+    let name = |value: V, mover: &str, other: &str| match value {
+        V::Win => mover.to_owned(),
+        V::Loss => other.to_owned(),
+        V::Draw => "draw".to_owned(),
+    };
+    let mut seen = std::collections::HashSet::new();
+    let mut queue = vec![None::<String>];
+    while let Some(start) = queue.pop() {
+        let path = match &start {
+            Some(text) => format!(
+                "/api/games/{game}?start={}",
+                text.replace('/', "%2F").replace(' ', "%20")
+            ),
+            None => format!("/api/games/{game}"),
+        };
+        let response = server.get(&path);
+        assert_eq!(response.status, 200, "{path}: {}", response.text());
+        let answer = response.json();
+        let sides: Vec<String> = serde_json::from_value(answer["sides"].clone()).unwrap();
+        let pieces = answer["pieces"].as_array().unwrap().clone();
+        let position = &answer["positions"][0];
+        let text = position["position"].as_str().unwrap().to_owned();
+        if !seen.insert(text.clone()) {
+            continue;
+        }
+        let mover = position["to_move"].as_str().unwrap();
+        let other = if mover == sides[0] { &sides[1] } else { &sides[0] };
+        let (cells, second) = cells_of(&text, &pieces);
+        let (value, plies) = reference(cells, second);
+        assert_eq!(position["outcome"], name(value, mover, other), "{game} {text}");
+        assert_eq!(position["plies"], plies, "{game} {text}");
+        for mv in position["moves"].as_array().unwrap() {
+            let child = mv["position"].as_str().unwrap();
+            let (cells, second) = cells_of(child, &pieces);
+            let (value, plies) = reference(cells, second);
+            let for_mover = match value {
+                V::Win => V::Loss,
+                V::Loss => V::Win,
+                V::Draw => V::Draw,
+            };
+            assert_eq!(mv["outcome"], name(for_mover, mover, other), "{game} {text} {mv}");
+            assert_eq!(mv["plies"], plies + 1, "{game} {text} {mv}");
+            queue.push(Some(child.to_owned()));
+        }
+    }
+    seen.len()
+}
+
+#[test]
+fn every_hexapawn_position_answers_as_the_reference_says() {
+    let server = Server::start(&[]);
+    let mut memo = HashMap::new();
+    let positions = walk_game(&server, "hexapawn", |cells, black| {
+        common::games::hexapawn_reference(cells, black.unwrap(), &mut memo)
+    });
+    // Every position legal play reaches, as `perfect-play games` counts them.
+    assert_eq!(positions, 135);
+}
+
+#[test]
+fn misere_positions_answer_as_the_reference_says() {
+    let server = Server::start(&[]);
+    let mut memo = HashMap::new();
+    let positions = walk_game(&server, "misere", |cells, _| {
+        common::games::misere_reference(cells, &mut memo)
+    });
+    assert_eq!(positions, 5478);
+}
+
+#[test]
+fn a_game_of_any_kind_is_judged_move_by_move() {
+    let server = Server::start(&[]);
+    // Misère tic-tac-toe is a draw only if x opens in the centre (the published result
+    // tests/games.rs cites): a corner is a mistake.
+    let answer = server.get("/api/games/misere?moves=1").json();
+    let ply = &answer["plies"][0];
+    assert_eq!(ply["verdict"], "mistake", "{ply}");
+    assert!(
+        ply["sentence"]
+            .as_str()
+            .unwrap()
+            .starts_with("x 1 turned a draw into a loss in "),
+        "{ply}"
+    );
+    // Hexapawn: white's best opening holds out 6 plies; 1-4 only 4.
+    let answer = server.get("/api/games/hexapawn?moves=1-4").json();
+    assert_eq!(answer["plies"][0]["verdict"], "inaccuracy");
+    assert_eq!(
+        answer["plies"][0]["sentence"],
+        "white 1-4 hastened the loss: a loss in 3 plies instead of 5"
+    );
+    // Dodgem is loopy: its start is a win for blue in 20 plies.
+    let start = &server.get("/api/games/dodgem").json()["positions"][0];
+    assert_eq!((&start["outcome"], &start["plies"]), (&json!("blue"), &json!(20)));
+    // Bad requests.
+    for (path, status, words) in [
+        ("/api/games/chess", 404, "no game \"chess\""),
+        ("/api/games/hexapawn?moves=2-9", 422, "cannot be played"),
+        ("/api/games/hexapawn?moves=2x5", 400, "move 1"),
+        ("/api/games/hexapawn?start=www%2F...%2Fbbx%20w", 400, "column 11"),
+        ("/api/games/hexapawn?start=bbb%2F...%2Fwww%20w", 422, "reaches"),
+        ("/api/games/hexapawn?colour=red", 400, "unknown parameter"),
+        ("/api/games/dodgem/pick?level=genius", 400, "not a level"),
+    ] {
+        let response = server.get(path);
+        assert_eq!(response.status, status, "{path}: {}", response.text());
+        let error = response.json()["error"].as_str().unwrap().to_owned();
+        assert!(error.contains(words), "{path}: {error}");
+    }
+    // The computer's move at every level is a legal move.
+    for level in ["perfect", "safe", "skill:50", "random"] {
+        let pick = server.get(&format!("/api/games/hexapawn/pick?level={level}"));
+        assert_eq!(pick.status, 200, "{}", pick.text());
+        let mv = pick.json()["move"].as_str().unwrap().to_owned();
+        assert!(["1-4", "2-5", "3-6"].contains(&mv.as_str()), "{level}: {mv}");
+    }
+    let perfect = server.get("/api/games/hexapawn/pick").json();
+    assert_eq!(perfect["move"], "2-5");
 }

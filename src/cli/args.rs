@@ -61,7 +61,8 @@ pub enum Command {
     /// Enter a cell 1-9 (1 2 3 on the top row, 7 8 9 on the bottom, as the board shows them;
     /// `--json` answers and the library count cells 0-8 instead), `hint` to see what each
     /// move leads to, or `quit`. Moves are read one per line, so a game can also be played
-    /// from a pipe. The table plays the first of its optimal moves, so it never loses.
+    /// from a pipe. The table plays the first of its optimal moves, so it never loses, unless
+    /// `--level` asks it to play otherwise.
     /// Other games take moves in their notation: FROM-TO with cells 1-9 (`2-5`; in dodgem
     /// `3-off` drives a car off the board).
     Play(PlayArgs),
@@ -245,6 +246,17 @@ pub struct PlayArgs {
     #[arg(long, value_name = "NAME", default_value = "tictactoe", value_parser = known_game)]
     pub game: String,
 
+    /// How well the table plays: `perfect` (optimal moves, ties broken at random), `safe`
+    /// (any move that does not lose), `skill:N` (perfect N times in a hundred, otherwise any
+    /// move) or `random`. Without it, the table plays the first of its optimal moves, the
+    /// same every game.
+    #[arg(long, value_name = "LEVEL")]
+    pub level: Option<crate::Level>,
+
+    /// Seed the level's random choices, so that a game replays the same.
+    #[arg(long, value_name = "N", requires = "level")]
+    pub seed: Option<u64>,
+
     /// When to colour the board.
     #[arg(long, value_enum, default_value_t = ColorChoice::Auto, value_name = "WHEN")]
     pub color: ColorChoice,
@@ -255,7 +267,8 @@ Examples:
   $ perfect-play play
   $ printf '5\\nhint\\n3\\n4\\n8\\n' | perfect-play play --as o    # ends in a draw
   $ perfect-play play --game hexapawn --as black          # moves as FROM-TO: 8-5
-  $ perfect-play play --game dodgem                       # 1-2, or 3-off to leave the board";
+  $ perfect-play play --game dodgem                       # 1-2, or 3-off to leave the board
+  $ perfect-play play --level skill:60                    # a table that makes mistakes";
 
 /// The name of a game `perfect-play games` lists, or the message that lists them.
 fn known_game(name: &str) -> Result<String, String> {

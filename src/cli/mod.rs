@@ -23,6 +23,7 @@ mod analyze;
 mod draw;
 mod games;
 mod play;
+mod random;
 #[cfg(feature = "serve")]
 mod serve;
 

@@ -6,13 +6,14 @@ use std::io::{self, IsTerminal};
 
 use crate::games::{self, Notation, ShowMove, Side, Visitor};
 use crate::generate::{Solved, Value};
-use crate::{Player, Position};
+use crate::{Level, Player, Position};
 
 use super::Status;
 use super::args::PlayArgs;
 use super::draw::{self, Paint, Style};
 use super::input::{Line, LineReader};
 use super::output::{Output, OutputError, output_failed, report};
+use super::random;
 
 /// What a line of input asks for.
 #[derive(Debug, PartialEq, Eq)]
@@ -47,6 +48,8 @@ pub fn run(args: &PlayArgs) -> Status {
         input: &mut input,
         paint,
         echo,
+        level: args.level,
+        random: random::source(args.seed),
     };
     let side = args.side.to_ascii_lowercase();
     let played = if args.game == "tictactoe" {
@@ -105,6 +108,10 @@ struct Session<'a, R> {
     /// Whether to write each line read after its prompt (stdin is not a terminal, so
     /// nothing shows what was typed).
     echo: bool,
+    /// How the table plays: `None` for the first of its optimal moves, always the same.
+    level: Option<Level>,
+    /// Where a level's random choices come from.
+    random: Box<dyn FnMut() -> u32>,
 }
 
 impl<R: io::Read> Session<'_, R> {
@@ -167,10 +174,13 @@ fn game<R: io::Read>(human: Player, s: &mut Session<R>) -> Result<(), Stop> {
     s.say(draw::numbered(position.board(), s.paint))?;
     while let Some(mover) = position.to_move() {
         if mover == table {
-            // The table's move: the first of its optimal moves.
-            let Some((cell, after)) = position
-                .best_move()
-                .and_then(|cell| Some((cell, position.play(cell).ok()?)))
+            // The table's move: at the level asked for, or the first of its optimal moves.
+            let chosen = match s.level {
+                Some(level) => position.pick(level, &mut s.random),
+                None => position.best_move(),
+            };
+            let Some((cell, after)) =
+                chosen.and_then(|cell| Some((cell, position.play(cell).ok()?)))
             else {
                 break;
             };
@@ -273,10 +283,12 @@ fn other_game<G: Notation, R: io::Read>(
     s.say(draw::game_board(&position, s.paint, true))?;
     while position.finished().is_none() {
         if position.to_move() == machine {
-            // The table's move: the first of its optimal moves.
-            let Some((mv, after)) = table
-                .best_move(&position)
-                .and_then(|mv| Some((mv, position.play(mv)?)))
+            // The table's move: at the level asked for, or the first of its optimal moves.
+            let chosen = match s.level {
+                Some(level) => table.pick(&position, level, &mut s.random),
+                None => table.best_move(&position),
+            };
+            let Some((mv, after)) = chosen.and_then(|mv| Some((mv, position.play(mv)?)))
             else {
                 break;
             };

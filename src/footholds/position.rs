@@ -25,7 +25,7 @@ use super::solver::{Side, Solver};
 /// assert!(!position.tiles().has_tile(1, 0));
 /// let analysis = Solver::new().analyze(&position, Budget::UNLIMITED)?;
 /// assert_eq!((analysis.winner, analysis.moves), (Side::A, 4));
-/// assert_eq!(analysis.steps.len(), 2); // B can step up or down
+/// assert_eq!(analysis.steps.len(), 3); // B steps up, down, or onto A's tile
 /// # Ok::<(), perfect_play::footholds::FootholdsError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

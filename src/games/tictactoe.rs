@@ -38,13 +38,21 @@ impl Game for Board {
     }
 }
 
-/// A result from one player's side, as the generator spells it.
-impl From<tictactoe::Value> for Value {
-    fn from(value: tictactoe::Value) -> Value {
+impl Value {
+    /// A tic-tac-toe result from one player's side, as the generator spells it.
+    #[must_use]
+    pub const fn from_tictactoe(value: tictactoe::Value) -> Value {
         match value {
             tictactoe::Value::Win => Value::Win,
             tictactoe::Value::Draw => Value::Draw,
             tictactoe::Value::Loss => Value::Loss,
         }
+    }
+}
+
+/// A result from one player's side, as the generator spells it.
+impl From<tictactoe::Value> for Value {
+    fn from(value: tictactoe::Value) -> Value {
+        Value::from_tictactoe(value)
     }
 }

@@ -10,6 +10,7 @@
 //!   them all by retrograde analysis, loopy games included.
 //! - `codegen` (feature `generate`): `write_table` turns the solution into Rust source
 //!   for a `phf::Map<u32, u32>` in `OUT_DIR`, deterministic byte for byte.
+//! - [`Verdict`] and [`Sentence`]: how good a move was, for a game review.
 //! - [`Solved`]: the run-time side, `no_std` and allocation-free: a position's record, its
 //!   moves ranked best first, a best move, the principal line.
 //!
@@ -29,6 +30,7 @@
 #[cfg(feature = "generate")]
 mod codegen;
 mod game;
+mod judge;
 mod probe;
 #[cfg(feature = "generate")]
 mod solve;
@@ -36,6 +38,7 @@ mod solve;
 #[cfg(feature = "generate")]
 pub use codegen::{KeyType, write_map, write_table};
 pub use game::{ENDLESS, Game, Record, Value};
+pub use judge::{Sentence, Verdict};
 pub use probe::Solved;
 #[cfg(feature = "generate")]
 pub use solve::{Solution, SolveError, solve};

@@ -43,7 +43,8 @@ mod validity;
 
 pub use cells::{CellSet, CellSetIter};
 pub use position::{IllegalMove, Position};
-pub use record::{Game, History, Ply, Verdict};
+pub use crate::generate::Verdict;
+pub use record::{Game, History, Ply};
 pub use rules::{Board, Outcome, Player, Value};
 pub use symmetry::Symmetry;
 pub use text::ParseBoardError;

@@ -6,6 +6,7 @@ use core::iter::FusedIterator;
 
 use super::position::{IllegalMove, Position};
 use super::rules::{Player, Value};
+use crate::generate::{Record, Sentence, Value as GameValue, Verdict};
 
 /// A game of tic-tac-toe as it is played: its moves, undo and redo, and the value of every
 /// position on the way, from the table.
@@ -128,7 +129,7 @@ impl Game {
     /// game.play(8)?;
     /// let ply = game.history().next().ok_or("no ply")?;
     /// assert_eq!(ply.number(), 5);
-    /// assert_eq!(ply.to_string(), "x at 8 turned a win into a draw");
+    /// assert_eq!(ply.to_string(), "x at 8 turned a win into a loss in 1 ply");
     /// # Ok::<(), Box<dyn core::error::Error>>(())
     /// ```
     #[must_use]
@@ -391,12 +392,22 @@ impl Ply {
     /// How good the move was: best, an inaccuracy or a mistake.
     #[must_use]
     pub const fn verdict(self) -> Verdict {
-        if self.before.best_moves().contains(self.cell) {
-            Verdict::Best
-        } else if (self.value_after() as u8) < (self.value_before() as u8) {
-            Verdict::Mistake
-        } else {
-            Verdict::Inaccuracy
+        Verdict::judge(self.best(), self.chosen())
+    }
+
+    /// What the best move was worth to the mover: the value and plies before the move.
+    const fn best(self) -> Record {
+        Record {
+            value: GameValue::from_tictactoe(self.value_before()),
+            remoteness: self.before.plies() as u16,
+        }
+    }
+
+    /// What this move was worth to the mover, this move included.
+    const fn chosen(self) -> Record {
+        Record {
+            value: GameValue::from_tictactoe(self.value_after()),
+            remoteness: self.after.plies() as u16 + 1,
         }
     }
 }
@@ -404,86 +415,13 @@ impl Ply {
 /// One sentence on what the move did; see [`Ply`] for the forms.
 impl fmt::Display for Ply {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let (player, cell) = (self.player, self.cell);
-        write!(f, "{player} at {cell} ")?;
-        let after = Valued {
-            value: self.value_after(),
-            plies: self.after.plies(),
+        let mover = format_args!("{} at {}", self.player, self.cell);
+        let sentence = Sentence {
+            mover: &mover,
+            best: self.best(),
+            chosen: self.chosen(),
+            finished: self.after.is_finished(),
         };
-        match self.verdict() {
-            Verdict::Best if self.after.is_finished() => match after.value {
-                Value::Win => f.write_str("won the game"),
-                _ => f.write_str("drew the game"),
-            },
-            Verdict::Best => write!(f, "was best: {after}"),
-            Verdict::Inaccuracy => {
-                let verb = match after.value {
-                    Value::Win => "delayed the win",
-                    _ => "hastened the loss",
-                };
-                let best = self.before.plies().saturating_sub(1);
-                write!(f, "{verb}: {after} instead of {best}")
-            }
-            Verdict::Mistake => write!(f, "turned {} into {after}", article(self.value_before())),
-        }
-    }
-}
-
-/// `a win`, `a draw` or `a loss`.
-const fn article(value: Value) -> &'static str {
-    match value {
-        Value::Win => "a win",
-        Value::Draw => "a draw",
-        Value::Loss => "a loss",
-    }
-}
-
-/// A value with the plies it takes, printed `a win in 3 plies`, `a draw`, `a loss in 1 ply`.
-struct Valued {
-    value: Value,
-    plies: u8,
-}
-
-impl fmt::Display for Valued {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(article(self.value))?;
-        match (self.value, self.plies) {
-            (Value::Draw, _) => Ok(()),
-            (_, 1) => f.write_str(" in 1 ply"),
-            (_, plies) => write!(f, " in {plies} plies"),
-        }
-    }
-}
-
-/// How good a move was, judged by the solved table against the best moves available.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Verdict {
-    /// One of the position's best moves: the value is kept, and a win comes as soon as it
-    /// can or a loss as late as it can.
-    Best,
-    /// The value is kept, but a win comes later or a loss sooner than after a best move.
-    /// (Every move that keeps a draw is a best move.)
-    Inaccuracy,
-    /// The value got worse for the mover: a win turned into a draw or a loss, or a draw
-    /// into a loss. The blunders a game review shows.
-    Mistake,
-}
-
-impl Verdict {
-    /// Whether the move was one of the best.
-    #[must_use]
-    pub const fn is_best(self) -> bool {
-        matches!(self, Verdict::Best)
-    }
-}
-
-/// `best`, `inaccuracy` or `mistake`.
-impl fmt::Display for Verdict {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Verdict::Best => "best",
-            Verdict::Inaccuracy => "inaccuracy",
-            Verdict::Mistake => "mistake",
-        })
+        sentence.fmt(f)
     }
 }

@@ -286,3 +286,52 @@ describe("footholds", () => {
     assert.ok(end.includes("B wins"), end);
   });
 });
+
+describe("the other games", () => {
+  test("Hexapawn is played against the computer by clicking pieces, to its end", async () => {
+    await open("#game/hexapawn?computer=second");
+    for (let turn = 0; turn < 5; turn++) {
+      await page.waitForFunction(() => {
+        const status = document.querySelector("#game-status").textContent;
+        return status.startsWith("white to move") && document.querySelector("#game-board .movable") || !status.includes("to move");
+      });
+      if (!(await page.textContent("#game-status")).includes("to move")) break;
+      const count = Number(await page.getAttribute("#game-board", "data-moves"));
+      // Click the first piece that can move, then its best-valued target.
+      await page.click("#game-board .cell.movable");
+      await page.waitForSelector("#game-board .cell.hint");
+      const targets = await page.$$eval("#game-board .cell.hint", (cells) => cells.map((cell) => ({ cell: cell.dataset.cell, value: cell.dataset.value })));
+      assert.ok(targets.every((target) => ["win", "draw", "loss"].includes(target.value)));
+      await page.click(`#game-board .cell[data-cell="${targets[0].cell}"]`);
+      await page.waitForFunction(
+        (count) => {
+          const status = document.querySelector("#game-status").textContent;
+          const drawn = Number(document.querySelector("#game-board").dataset.moves);
+          return drawn >= count + 2 || (drawn >= count + 1 && !status.includes("to move"));
+        },
+        count,
+        { timeout: 10000 },
+      );
+    }
+    // The second player wins Hexapawn with perfect play (Gardner 1962).
+    assert.equal(await page.textContent("#game-status"), "black has won.");
+    const points = await page.$$("#game-chart .point");
+    const plies = await page.$$("#game-plies li");
+    assert.equal(points.length, plies.length + 1);
+    await page.screenshot({ path: `${SHOTS}/hexapawn.png`, fullPage: true });
+  });
+
+  test("every Dodgem move from the start shows its value, as the library says", async () => {
+    await open("#game/dodgem");
+    const shown = await page.$$eval("#game-moves li", (items) => items.map((item) => [item.dataset.move, item.querySelector(".value").textContent]));
+    const out = execFileSync(BIN, ["analyze", "--game", "dodgem", "b../b../.rr b"]).toString();
+    for (const [move, value] of shown) {
+      // `analyze` lists each move with its outcome and plies for the side to move.
+      const line = out.split("\n").find((line) => line.trim().startsWith(move + " ") || line.includes(` ${move} `) || line.includes(` ${move}:`));
+      assert.ok(line, `${move} is in analyze's list:\n${out}`);
+      const [word, plies] = value.replace(/^\S+\s/, "").split(" in ");
+      assert.ok(line.includes(word) && line.includes(plies.split(" ")[0]), `${move}: page ${value}, analyze ${line}`);
+    }
+    assert.equal(shown.length, 3);
+  });
+});

@@ -36,6 +36,7 @@ const ASSETS: &[Asset] = assets! {
     "board.js" "text/javascript; charset=utf-8",
     "chart.js" "text/javascript; charset=utf-8",
     "tictactoe.js" "text/javascript; charset=utf-8",
+    "games.js" "text/javascript; charset=utf-8",
     "validity.js" "text/javascript; charset=utf-8",
     "footholds.js" "text/javascript; charset=utf-8",
     "favicon.svg" "image/svg+xml",

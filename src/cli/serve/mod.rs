@@ -9,6 +9,7 @@
 mod assets;
 mod footholds;
 mod games;
+mod random;
 mod reply;
 mod routes;
 mod tictactoe;

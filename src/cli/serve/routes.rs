@@ -46,6 +46,8 @@ pub fn router(limits: &Limits) -> Router {
         .route("/assets/{name}", get(assets::asset))
         .route("/api/openapi.json", get(assets::openapi))
         .route("/api/games", get(games::list))
+        .route("/api/games/{game}", get(games::game))
+        .route("/api/games/{game}/pick", get(games::pick))
         .route("/api/tictactoe/game", get(tictactoe::game))
         .route("/api/tictactoe/{board}", get(tictactoe::board))
         .route("/api/tictactoe/{board}/validity", get(tictactoe::validity))

@@ -9,12 +9,12 @@ use axum::extract::{Path, RawQuery};
 
 use crate::cli::messages::{NoGame, outcome_name, position_fields};
 use crate::cli::validity;
-use std::hash::{BuildHasher, RandomState};
 use std::io::Write;
 
 use crate::generate::Value;
-use crate::{Board, Game, Level, Outcome, Position};
+use crate::{Board, Game, Outcome, Position};
 
+use super::random::{level, random};
 use super::reply::{self, Reply};
 
 /// `GET /api/tictactoe/{board}`: the position, and every empty cell with what playing
@@ -57,20 +57,10 @@ pub async fn pick(path: Result<Path<String>, PathRejection>, RawQuery(query): Ra
         Ok(board) => board,
         Err(reply) => return reply,
     };
-    let mut level = Level::Perfect;
-    for pair in query.as_deref().unwrap_or("").split('&').filter(|pair| !pair.is_empty()) {
-        match pair.split_once('=') {
-            Some(("level", text)) => match text.replace("%3A", ":").replace("%3a", ":").parse() {
-                Ok(read) => level = read,
-                Err(why) => return reply::bad_request(format_args!("level: {why}")),
-            },
-            _ => {
-                return reply::bad_request(format_args!(
-                    "unknown parameter {pair:?}: the one parameter is level (perfect, safe, skill:N or random)"
-                ));
-            }
-        }
-    }
+    let level = match level(query.as_deref().unwrap_or("")) {
+        Ok(level) => level,
+        Err(reply) => return reply,
+    };
     let position = match board.lookup() {
         Ok(position) => position,
         Err(why) => return reply::unprocessable(NoGame(why)),
@@ -78,18 +68,6 @@ pub async fn pick(path: Result<Path<String>, PathRejection>, RawQuery(query): Ra
     match position.pick(level, &mut random()) {
         Some(cell) => reply::ok(format!("{{\"cell\":{cell},\"level\":\"{level}\"}}").into_bytes()),
         None => reply::unprocessable("the game is finished on this board: there is no move to pick"),
-    }
-}
-
-/// A source of random numbers for the levels of play: SipHash under the process's random
-/// keys (std's `RandomState`, fresh keys per call) over a counter. Plenty for picking a
-/// move; no dependency.
-fn random() -> impl FnMut() -> u32 {
-    let state = RandomState::new();
-    let mut counter = 0_u64;
-    move || {
-        counter += 1;
-        (state.hash_one(counter) >> 32) as u32
     }
 }
 

@@ -3,6 +3,7 @@
 
 import { clearError } from "./board.js";
 import * as tictactoe from "./tictactoe.js";
+import * as games from "./games.js";
 import * as validity from "./validity.js";
 import * as footholds from "./footholds.js";
 
@@ -34,7 +35,7 @@ async function route() {
   }
   clearError();
   view.replaceChildren();
-  const module = { tictactoe, validity, footholds }[name];
+  const module = { tictactoe, validity, footholds, game: games }[name];
   if (!module) {
     location.hash = "#tictactoe";
     return;

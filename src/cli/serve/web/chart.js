@@ -11,8 +11,9 @@ const LEFT = 70;
 const RIGHT = 16;
 const TOP = 26;
 const BOTTOM = 38;
-// Remoteness 0 (the game is won) sits at the edge, remoteness 9 next to the middle line.
-const DEPTH = 10;
+// Remoteness 0 (the game is won) sits at the edge; the longest remoteness of the game
+// (at least 9) sits next to the middle line.
+const MIN_DEPTH = 10;
 
 function node(tag, attrs = {}, text) {
   const element = document.createElementNS(SVG, tag);
@@ -21,11 +22,12 @@ function node(tag, attrs = {}, text) {
   return element;
 }
 
-// How far above (x wins) or below (o wins) the middle a position sits, from -DEPTH to DEPTH.
-export function height(position) {
-  if (position.outcome === "draw") return 0;
-  const reach = DEPTH - Math.min(position.plies, DEPTH - 1);
-  return position.outcome === "x" ? reach : -reach;
+// How far above (the first side wins) or below (the second wins) the middle a position
+// sits, from -depth to depth.
+function height(position, sides, depth) {
+  if (position.outcome === "draw" || position.plies === null) return 0;
+  const reach = depth - Math.min(position.plies, depth - 1);
+  return position.outcome === sides[0] ? reach : -reach;
 }
 
 function view(position, side) {
@@ -36,7 +38,8 @@ function view(position, side) {
   return won ? `a win in ${plies}` : `a loss in ${plies}`;
 }
 
-export function drawChart(container, positions, plies, onSelect) {
+export function drawChart(container, positions, plies, onSelect, sides = ["x", "o"]) {
+  const DEPTH = Math.max(MIN_DEPTH, ...positions.map((position) => (position.plies ?? 0) + 1));
   const steps = Math.max(9, positions.length - 1);
   const x = (index) => LEFT + (index * (WIDTH - LEFT - RIGHT)) / steps;
   const middle = TOP + (HEIGHT - TOP - BOTTOM) / 2;
@@ -50,7 +53,9 @@ export function drawChart(container, positions, plies, onSelect) {
   // Bands: x wins above, o wins below.
   svg.append(node("rect", { x: LEFT, y: TOP, width: WIDTH - LEFT - RIGHT, height: middle - TOP, class: "band band-x" }));
   svg.append(node("rect", { x: LEFT, y: middle, width: WIDTH - LEFT - RIGHT, height: HEIGHT - BOTTOM - middle, class: "band band-o" }));
-  for (const remoteness of [0, 1, 3, 5, 7]) {
+  const every = Math.ceil(DEPTH / 5);
+  const ticks = [0, ...Array.from({ length: 4 }, (_, i) => every * (i + 1)).filter((r) => r < DEPTH - 1)];
+  for (const remoteness of ticks) {
     for (const sign of [1, -1]) {
       const at = y(sign * (DEPTH - remoteness));
       svg.append(node("line", { x1: LEFT, x2: WIDTH - RIGHT, y1: at, y2: at, class: "grid" }));
@@ -59,24 +64,24 @@ export function drawChart(container, positions, plies, onSelect) {
   }
   svg.append(node("line", { x1: LEFT, x2: WIDTH - RIGHT, y1: middle, y2: middle, class: "draw-line" }));
   svg.append(node("text", { x: LEFT - 6, y: middle + 4, class: "tick", "text-anchor": "end" }, "draw"));
-  svg.append(node("text", { x: 4, y: TOP - 10, class: "axis" }, "x wins \u25b2"));
-  svg.append(node("text", { x: 4, y: HEIGHT - BOTTOM + 16, class: "axis" }, "o wins \u25bc"));
+  svg.append(node("text", { x: 4, y: TOP - 10, class: "axis" }, `${sides[0]} wins \u25b2`));
+  svg.append(node("text", { x: 4, y: HEIGHT - BOTTOM + 16, class: "axis" }, `${sides[1]} wins \u25bc`));
   for (let index = 0; index <= steps; index++) {
     svg.append(node("text", { x: x(index), y: HEIGHT - 6, class: "tick", "text-anchor": "middle" }, String(index)));
   }
-  const points = positions.map((position, index) => [x(index), y(height(position))]);
+  const points = positions.map((position, index) => [x(index), y(height(position, sides, DEPTH))]);
   svg.append(node("polyline", { points: points.map((point) => point.join(",")).join(" "), class: "trail" }));
   positions.forEach((position, index) => {
     const [cx, cy] = points[index];
     const ply = plies[index - 1];
     const group = node("g", {
-      class: `point outcome-${position.outcome}${ply ? ` verdict-${ply.verdict}` : ""}`,
+      class: `point outcome-${position.outcome === "draw" ? "draw" : position.outcome === sides[0] ? "first" : "second"}${ply ? ` verdict-${ply.verdict}` : ""}`,
       "data-index": index,
       tabindex: 0,
     });
     const title = [
       index === 0 ? "Start" : `After ply ${ply.number}: ${ply.sentence}`,
-      `For x: ${view(position, "x")}. For o: ${view(position, "o")}.`,
+      `For ${sides[0]}: ${view(position, sides[0])}. For ${sides[1]}: ${view(position, sides[1])}.`,
     ].join("\n");
     group.append(node("title", {}, title));
     if (ply && ply.verdict === "mistake") {
@@ -87,7 +92,7 @@ export function drawChart(container, positions, plies, onSelect) {
     if (position.outcome === "draw") {
       group.append(node("circle", { cx, cy, r: 6, class: "mark" }));
     } else {
-      const d = position.outcome === "x" ? -7 : 7;
+      const d = position.outcome === sides[0] ? -7 : 7;
       group.append(node("polygon", { points: `${cx},${cy + d} ${cx - 7},${cy - d / 1.4} ${cx + 7},${cy - d / 1.4}`, class: "mark" }));
     }
     group.addEventListener("click", () => onSelect(index));
