@@ -11,6 +11,9 @@
 //! - [`generate`]: that generator, for your own small game: implement [`generate::Game`]
 //!   (start, key, moves, finished result), solve it from your `build.rs` with the
 //!   `generate` feature, and read the table with [`generate::Solved`], `no_std`.
+//! - [`level`]: how well a computer player plays ([`Level`]: perfect, safe, a skill
+//!   probability, random), picking among ranked moves with a random source you supply:
+//!   [`Position::pick`] for tic-tac-toe, [`generate::Solved::pick`] for any solved game.
 //! - [`footholds`]: the disappearing-footholds game (Programmers 92345), solved exactly at
 //!   run time (needs the `alloc` feature, on by default).
 //!
@@ -117,8 +120,10 @@ pub mod cli;
 pub mod footholds;
 pub mod games;
 pub mod generate;
+pub mod level;
 pub mod tictactoe;
 
+pub use level::Level;
 pub use tictactoe::{
     Board, CellSet, Game, IllegalMove, NotFinal, Outcome, ParseBoardError, Player, Ply, Position,
     Symmetry, Unreachable, Value, Verdict,
