@@ -86,13 +86,13 @@ fn perfect<M: Copy>(moves: &[(M, Record)], random: &mut impl FnMut() -> u32) -> 
 }
 
 impl Level {
-    /// Every spelling of a level a user can give, for help texts and menus: `perfect`,
-    /// `safe`, `skill:N` (shown as representative values) and `random`.
-    pub const ALL: [Level; 5] = [
+    /// The levels a menu or a help text offers, strongest first: `perfect`, `safe`, two
+    /// representative `skill:N` and `random` (any N from 0 to 100 is accepted too).
+    pub const MENU: [Level; 5] = [
         Level::Perfect,
         Level::Safe,
         Level::Skill(75),
-        Level::Skill(50),
+        Level::Skill(40),
         Level::Random,
     ];
 
