@@ -1,53 +1,93 @@
-//! Levels of play for a computer player: from perfect down to random, for any solved game.
+//! How well a computer player plays: perfect, safe, a skill probability, or random.
 //!
-//! A level picks one move among a position's moves, each given with what it is worth to
-//! the side to move (a [`Record`], as [`Solved::ranked_moves`](crate::generate::Solved::ranked_moves)
-//! and [`Position::ranked_moves`](crate::Position::ranked_moves) give them). The random
-//! numbers come from the caller, so the library stays `no_std` and carries no generator:
-//! pass any closure that returns uniformly distributed `u32`s.
-//!
-//! ```
-//! use perfect_play::Level;
-//!
-//! // A tiny xorshift as the random source.
-//! let mut state = 0x2545_f491_u32;
-//! let mut random = move || {
-//!     state ^= state << 13;
-//!     state ^= state >> 17;
-//!     state ^= state << 5;
-//!     state
-//! };
-//! let position = "xx./oo./...".parse::<perfect_play::Board>()?.lookup()?;
-//! // Perfect play takes the win at once; a random player may not.
-//! assert_eq!(position.pick(Level::Perfect, &mut random), Some(2));
-//! let level: Level = "skill:75".parse()?;
-//! assert_eq!(level, Level::Skill(75));
-//! assert!(position.pick(level, &mut random).is_some());
-//! # Ok::<(), Box<dyn core::error::Error>>(())
-//! ```
+//! Game-agnostic, `no_std` and allocation-free: a [`Level`] picks among moves already
+//! ranked by a solved table ([`Solved::ranked_moves`](crate::generate::Solved::ranked_moves),
+//! [`Position::ranked_moves`](crate::Position::ranked_moves)), drawing from a random
+//! source the caller supplies, so the library holds no generator of its own.
 
 use core::fmt;
 use core::str::FromStr;
 
-use crate::generate::{Record, Value};
+use crate::generate::{Game, Record, Solved, Value};
 
 /// How well a computer player plays.
+///
+/// [`Level::pick`] chooses one of a position's moves, given what each is worth and a
+/// source of uniform random `u32`s (any generator: the library has none).
+///
+/// ```
+/// use perfect_play::{Level, Position};
+///
+/// // A tiny xorshift generator as the random source.
+/// let mut state = 0x2545_f491_u32;
+/// let mut random = move || {
+///     state ^= state << 13;
+///     state ^= state >> 17;
+///     state ^= state << 5;
+///     state
+/// };
+/// let level: Level = "perfect".parse()?;
+/// let mut position = Position::START;
+/// while let Some(cell) = position.pick(level, &mut random) {
+///     position = position.play(cell)?;
+/// }
+/// // Perfect play from both sides draws.
+/// assert_eq!(position.outcome(), perfect_play::Outcome::Draw);
+/// assert_eq!("skill:75".parse::<Level>()?, Level::Skill(75));
+/// # Ok::<(), Box<dyn core::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Level {
-    /// Perfect play: wins as fast as it can, loses as slowly as it can, never throws away
-    /// a draw; ties among equally good moves broken at random.
+    /// Perfect play: wins as fast as it can, loses as slowly as it can, never throws away a
+    /// draw; ties among equally good moves broken at random.
     Perfect,
-    /// Random among the moves that do not lose (a win or a draw for the mover); any move
+    /// Random among the moves that do not lose (value Win or Draw for the mover); any move
     /// when every move loses.
     Safe,
-    /// With probability N% (0 to 100) a perfect move, otherwise any legal move at random.
+    /// With probability N% (0..=100) a perfect move, otherwise a uniformly random legal
+    /// move.
     Skill(u8),
-    /// Any legal move at random.
+    /// A uniformly random legal move.
     Random,
 }
 
+/// A uniform index below `n` (`n > 0`) from one random `u32`: Lemire's multiply-shift,
+/// whose bias (at most `n / 2^32`) is far too small to matter for a game.
+fn index(n: usize, random: &mut impl FnMut() -> u32) -> usize {
+    ((u64::from(random()) * n as u64) >> 32) as usize
+}
+
+/// The `k`-th (from 0) of `moves` that `keep` accepts.
+fn nth_kept<M: Copy>(moves: &[(M, Record)], keep: impl Fn(&Record) -> bool, k: usize) -> Option<M> {
+    moves
+        .iter()
+        .filter(|(_, record)| keep(record))
+        .nth(k)
+        .map(|&(mv, _)| mv)
+}
+
+/// A uniformly random one of the moves `keep` accepts, or `None` if it accepts none.
+fn uniform<M: Copy>(
+    moves: &[(M, Record)],
+    keep: impl Fn(&Record) -> bool + Copy,
+    random: &mut impl FnMut() -> u32,
+) -> Option<M> {
+    let count = moves.iter().filter(|(_, record)| keep(record)).count();
+    if count == 0 {
+        return None;
+    }
+    nth_kept(moves, keep, index(count, random))
+}
+
+/// A perfect move: one of those of the highest [`Record::rank`], at random.
+fn perfect<M: Copy>(moves: &[(M, Record)], random: &mut impl FnMut() -> u32) -> Option<M> {
+    let best = moves.iter().map(|(_, record)| record.rank()).max()?;
+    uniform(moves, |record| record.rank() == best, random)
+}
+
 impl Level {
-    /// The levels a menu offers, strongest first.
+    /// The levels a menu or a help text offers, strongest first: `perfect`, `safe`, two
+    /// representative `skill:N` and `random` (any N from 0 to 100 is accepted too).
     pub const MENU: [Level; 5] = [
         Level::Perfect,
         Level::Safe,
@@ -56,55 +96,38 @@ impl Level {
         Level::Random,
     ];
 
-    /// Picks a move among `moves`, each with the record it is worth to the side to move
-    /// (in any order), drawing from `random` (uniform `u32`s). `None` when there is no
-    /// move.
-    pub fn pick<M: Copy>(self, moves: &[(M, Record)], random: &mut impl FnMut() -> u32) -> Option<M> {
-        let best = moves.iter().map(|(_, record)| record.rank()).max()?;
+    /// Picks a move among `moves` (each with the [`Record`] it is worth to the side to move,
+    /// as [`Solved::ranked_moves`](crate::generate::Solved::ranked_moves) yields; any
+    /// order), drawing from `random` (uniform `u32`s, supplied by the caller: no RNG in
+    /// the library). `None` when `moves` is empty.
+    ///
+    /// "Perfect" means the moves of the highest [`Record::rank`]: the fastest win, else the
+    /// longest draw, else the slowest loss. A [`Level::Skill`] above 100 plays as 100.
+    pub fn pick<M: Copy>(
+        self,
+        moves: &[(M, Record)],
+        random: &mut impl FnMut() -> u32,
+    ) -> Option<M> {
         match self {
-            Level::Perfect => choose(moves, random, |record| record.rank() == best),
-            Level::Safe => {
-                let safe = |record: &Record| record.value != Value::Loss;
-                if moves.iter().any(|(_, record)| safe(record)) {
-                    choose(moves, random, safe)
-                } else {
-                    choose(moves, random, |_| true)
-                }
-            }
+            Level::Perfect => perfect(moves, random),
+            Level::Safe => uniform(moves, |record| record.value != Value::Loss, random)
+                .or_else(|| uniform(moves, |_| true, random)),
             Level::Skill(percent) => {
-                // A draw below `percent` in a hundred plays perfectly.
-                if below(random, 100) < u32::from(percent.min(100)) {
-                    choose(moves, random, |record| record.rank() == best)
+                if moves.is_empty() {
+                    None
+                } else if index(100, random) < usize::from(percent) {
+                    perfect(moves, random)
                 } else {
-                    choose(moves, random, |_| true)
+                    uniform(moves, |_| true, random)
                 }
             }
-            Level::Random => choose(moves, random, |_| true),
+            Level::Random => uniform(moves, |_| true, random),
         }
     }
 }
 
-/// A uniformly random move among those whose record `keep` accepts.
-fn choose<M: Copy>(
-    moves: &[(M, Record)],
-    random: &mut impl FnMut() -> u32,
-    keep: impl Fn(&Record) -> bool,
-) -> Option<M> {
-    let count = moves.iter().filter(|(_, record)| keep(record)).count();
-    let index = below(random, u32::try_from(count).ok()?) as usize;
-    moves
-        .iter()
-        .filter(|(_, record)| keep(record))
-        .nth(index)
-        .map(|&(mv, _)| mv)
-}
-
-/// A number below `n` (0 when `n` is 0): Lemire's multiply-shift, without a division.
-fn below(random: &mut impl FnMut() -> u32, n: u32) -> u32 {
-    ((u64::from(random()) * u64::from(n)) >> 32) as u32
-}
-
-/// `perfect`, `safe`, `skill:N` or `random`: what [`Level::from_str`] reads.
+/// The level's spelling, as [`Level::from_str`] reads it: `perfect`, `safe`, `skill:N`,
+/// `random`.
 impl fmt::Display for Level {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -116,55 +139,91 @@ impl fmt::Display for Level {
     }
 }
 
-impl FromStr for Level {
-    type Err = ParseLevelError;
-
-    /// Reads `perfect`, `safe`, `skill:N` (N from 0 to 100) or `random`, in any case.
-    fn from_str(text: &str) -> Result<Level, ParseLevelError> {
-        let word = |name: &str| text.eq_ignore_ascii_case(name);
-        if word("perfect") {
-            return Ok(Level::Perfect);
-        }
-        if word("safe") {
-            return Ok(Level::Safe);
-        }
-        if word("random") {
-            return Ok(Level::Random);
-        }
-        let percent = text
-            .get(..6)
-            .filter(|head| head.eq_ignore_ascii_case("skill:"))
-            .and_then(|_| text.get(6..))
-            .map(|digits| digits.parse::<u8>().ok().filter(|&n| n <= 100));
-        match percent {
-            Some(Some(percent)) => Ok(Level::Skill(percent)),
-            Some(None) => Err(ParseLevelError::Percent),
-            None => Err(ParseLevelError::Unknown),
-        }
-    }
-}
-
-/// Why text is not a [`Level`].
+/// Why a text is not a [`Level`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[non_exhaustive]
 pub enum ParseLevelError {
     /// Not one of the level names.
     Unknown,
     /// `skill:` followed by something other than a whole number from 0 to 100.
-    Percent,
+    BadSkill,
 }
 
 impl fmt::Display for ParseLevelError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            ParseLevelError::Unknown => f.write_str(
-                "not a level: the levels are perfect, safe, skill:N (N from 0 to 100) and random",
-            ),
-            ParseLevelError::Percent => {
-                f.write_str("skill:N takes a whole number N from 0 to 100 (skill:75)")
-            }
-        }
+        f.write_str(match self {
+            ParseLevelError::Unknown => "not a level",
+            ParseLevelError::BadSkill => "the skill must be a whole number from 0 to 100",
+        })?;
+        f.write_str(": the levels are perfect, safe, skill:N (N from 0 to 100) and random")
     }
 }
 
 impl core::error::Error for ParseLevelError {}
+
+/// Reads `perfect`, `safe`, `random` or `skill:N` (N from 0 to 100), in any case.
+impl FromStr for Level {
+    type Err = ParseLevelError;
+
+    fn from_str(text: &str) -> Result<Level, ParseLevelError> {
+        let text = text.trim();
+        if text.eq_ignore_ascii_case("perfect") {
+            return Ok(Level::Perfect);
+        }
+        if text.eq_ignore_ascii_case("safe") {
+            return Ok(Level::Safe);
+        }
+        if text.eq_ignore_ascii_case("random") {
+            return Ok(Level::Random);
+        }
+        let (name, number) = text.split_once(':').ok_or(ParseLevelError::Unknown)?;
+        if !name.trim().eq_ignore_ascii_case("skill") {
+            return Err(ParseLevelError::Unknown);
+        }
+        let number = number.trim();
+        if number.is_empty() || !number.bytes().all(|byte| byte.is_ascii_digit()) {
+            return Err(ParseLevelError::BadSkill);
+        }
+        match number.parse::<u8>() {
+            Ok(percent) if percent <= 100 => Ok(Level::Skill(percent)),
+            _ => Err(ParseLevelError::BadSkill),
+        }
+    }
+}
+
+/// The most moves [`Solved::pick`] weighs from one position. The shipped games have at most
+/// 9 (misère tic-tac-toe; Hexapawn and Dodgem have fewer).
+pub const MAX_MOVES: usize = 64;
+
+impl<G: Game> Solved<G> {
+    /// A move from `position` chosen at `level`, drawing from `random` (uniform `u32`s from
+    /// the caller's generator), or `None` if the game is finished there or the position is
+    /// unreachable. See [`Level`].
+    ///
+    /// The moves are ranked into a buffer on the stack of [`MAX_MOVES`] (64) moves; a game
+    /// with more moves from one position would have only its 64 best weighed.
+    pub fn pick(
+        &self,
+        position: &G,
+        level: Level,
+        random: &mut impl FnMut() -> u32,
+    ) -> Option<G::Move> {
+        if position.finished().is_some() {
+            return None;
+        }
+        // Any move fills the buffer before `ranked_moves` overwrites it.
+        let mut filler = None;
+        position.moves(&mut |mv, _| {
+            filler = filler.or(Some(mv));
+        });
+        let filler = (
+            filler?,
+            Record {
+                value: Value::Draw,
+                remoteness: 0,
+            },
+        );
+        let mut moves = [filler; MAX_MOVES];
+        let len = self.ranked_moves(position, &mut moves);
+        level.pick(moves.get(..len.min(MAX_MOVES))?, random)
+    }
+}

@@ -12,8 +12,9 @@
 //! - [`generate`]: that generator, for your own small game: implement [`generate::Game`]
 //!   (start, key, moves, finished result), solve it from your `build.rs` with the
 //!   `generate` feature, and read the table with [`generate::Solved`], `no_std`.
-//! - [`level`]: a computer player's levels, from perfect down to random, for any solved
-//!   game, with the random numbers supplied by the caller.
+//! - [`level`]: how well a computer player plays ([`Level`]: perfect, safe, a skill
+//!   probability, random), picking among ranked moves with a random source you supply:
+//!   [`Position::pick`] for tic-tac-toe, [`generate::Solved::pick`] for any solved game.
 //! - [`footholds`]: the disappearing-footholds game (Programmers 92345), solved exactly at
 //!   run time (needs the `alloc` feature, on by default).
 //!
@@ -124,7 +125,6 @@ pub mod level;
 pub mod tictactoe;
 
 pub use level::Level;
-
 pub use tictactoe::{
     Board, CellSet, Game, IllegalMove, NotFinal, Outcome, ParseBoardError, Player, Ply, Position,
     Symmetry, Unreachable, Value, Verdict,

@@ -84,6 +84,19 @@ impl Budget {
         self.positions
     }
 
+    /// What is left of this budget once `used` positions are spent: fewer positions, the
+    /// same deadline. Lets one analysis of many searches share one budget.
+    #[must_use]
+    pub(crate) const fn less(self, used: u64) -> Budget {
+        Budget {
+            positions: match self.positions {
+                Some(max) => Some(max.saturating_sub(used)),
+                None => None,
+            },
+            ..self
+        }
+    }
+
     /// Whether the work so far (`positions` searched) is past the budget. Reads the clock
     /// only when `positions` is a multiple of 1,024.
     #[inline]

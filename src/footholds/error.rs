@@ -55,12 +55,28 @@ pub enum FootholdsError {
         /// The start, `(row, col)`.
         at: (usize, usize),
     },
+    /// A player of a position in progress ([`Position::new`](super::Position::new))
+    /// stands outside the grid.
+    StandsOffGrid {
+        /// Who.
+        side: Side,
+        /// Where, `(row, col)`.
+        at: (usize, usize),
+    },
+    /// The player not to move in a position in progress stands on a cell without a tile
+    /// (only the player to move may, having just lost it).
+    StandsNoTile {
+        /// Who.
+        side: Side,
+        /// Where, `(row, col)`.
+        at: (usize, usize),
+    },
     /// A step that is not one of the position's legal steps
     /// ([`Position::step`](super::Position::step)).
     IllegalStep {
-        /// Where the side to move stands.
+        /// Where the player to move stands.
         from: (usize, usize),
-        /// Where it was asked to step.
+        /// The square it was asked to step onto.
         to: (usize, usize),
     },
     /// The search used up its [`Budget`](super::Budget) before it found the answer
@@ -101,12 +117,23 @@ impl fmt::Display for FootholdsError {
             } => {
                 write!(f, "{side} starts at ({row}, {col}), which has no tile")
             }
-            FootholdsError::IllegalStep {
-                from: (row, col),
-                to: (to_row, to_col),
+            FootholdsError::StandsOffGrid {
+                side,
+                at: (row, col),
+            } => write!(f, "{side} stands at ({row}, {col}), which is off the grid"),
+            FootholdsError::StandsNoTile {
+                side,
+                at: (row, col),
             } => write!(
                 f,
-                "cannot step from ({row}, {col}) to ({to_row}, {to_col}): a step goes up, down, left or right onto a tile"
+                "{side} stands at ({row}, {col}), which has no tile, but is not to move: only the player to move can stand where the tile has vanished"
+            ),
+            FootholdsError::IllegalStep {
+                from: (from_row, from_col),
+                to: (row, col),
+            } => write!(
+                f,
+                "cannot step from ({from_row}, {from_col}) to ({row}, {col}): a step goes to an orthogonal neighbour that has a tile, from a square that still has one"
             ),
             FootholdsError::OutOfBudget { positions } => write!(
                 f,

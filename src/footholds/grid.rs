@@ -1,6 +1,6 @@
 //! The validated board: which cells have a tile.
 
-use super::bits::{bit, index};
+use super::bits::{Cells, bit, coords, index};
 use super::error::FootholdsError;
 
 /// A board of 1 to 8 rows and 1 to 8 columns, each cell with or without a tile.
@@ -97,17 +97,22 @@ impl Grid {
         self.tiles.count_ones()
     }
 
-    /// The same grid with no tile at `(row, col)`: the tile a player steps off vanishes.
-    /// A cell off the grid, or already without a tile, changes nothing.
+    /// The same grid with the tile at `(row, col)` taken away (unchanged if there is none
+    /// there, or the cell is off the grid): the board after a player steps off that cell.
     #[must_use]
-    pub const fn without_tile(self, row: usize, col: usize) -> Grid {
+    pub const fn without_tile(&self, row: usize, col: usize) -> Grid {
         if !self.contains(row, col) {
-            return self;
+            return *self;
         }
         Grid {
             tiles: self.tiles & !bit(index(row, col)),
-            ..self
+            ..*self
         }
+    }
+
+    /// The cells with a tile, `(row, col)`, in row-major order.
+    pub fn tiles_iter(&self) -> impl Iterator<Item = (usize, usize)> {
+        Cells(self.tiles).map(coords)
     }
 
     /// Whether `(row, col)` lies on the grid.

@@ -36,6 +36,10 @@
 //! - Cap the work of one query (a server answering strangers) with
 //!   [`Solver::solve_within`] and a [`Budget`] of positions or time: past it, the answer
 //!   is [`FootholdsError::OutOfBudget`] instead of a wait.
+//! - Follow a game in progress with [`Position`] (any tiles left, either side to move,
+//!   [`Position::step`] to play) and ask [`Solver::analyze`] what it is worth: the
+//!   winner, the moves left, every step's value best first ([`StepValue`]) and one
+//!   optimal line ([`Analysis`]).
 
 mod bits;
 mod budget;

@@ -1,13 +1,8 @@
-//! A footholds game in progress, and what every step from it is worth.
-//!
-//! [`Solver::solve`] answers a game from its start, A to move. A person playing or
-//! stepping through a game asks about any position on the way: the tiles left, where both
-//! players stand, whose turn it is. That is the start of another game: when B is to move,
-//! it is A's problem with the roles swapped, so [`Solver::analyze`] asks the solver about
-//! the position and about each step from it.
+//! A game in progress, any side to move, and its analysis: what each step is worth.
 
 use alloc::vec::Vec;
 
+use super::bits::{Cells, bit, coords, index, spread};
 use super::budget::Budget;
 use super::error::FootholdsError;
 use super::grid::Grid;
@@ -16,16 +11,14 @@ use super::solver::{Side, Solver};
 /// A footholds game in progress: the tiles left, where A and B stand, whose turn it is.
 ///
 /// ```
-/// use perfect_play::footholds::{Budget, Grid, Position, Side, Solver};
+/// use perfect_play::footholds::{Grid, Position, Side};
 ///
-/// // The problem's first example, after A's first step onto the middle tile.
 /// let grid = Grid::new(&[[1, 1, 1], [1, 1, 1], [1, 1, 1]])?;
-/// let position = Position::start(&grid, (1, 0), (1, 2))?.step((1, 1))?;
-/// assert_eq!(position.to_move(), Side::B);
-/// assert!(!position.tiles().has_tile(1, 0));
-/// let analysis = Solver::new().analyze(&position, Budget::UNLIMITED)?;
-/// assert_eq!((analysis.winner, analysis.moves), (Side::A, 4));
-/// assert_eq!(analysis.steps.len(), 3); // B steps up, down, or onto A's tile
+/// let start = Position::start(&grid, (1, 0), (1, 2))?;
+/// assert_eq!(start.steps().collect::<Vec<_>>(), [(0, 0), (1, 1), (2, 0)]);
+/// let next = start.step((1, 1))?;
+/// assert_eq!(next.to_move(), Side::B);
+/// assert!(!next.tiles().has_tile(1, 0)); // the tile A left vanished
 /// # Ok::<(), perfect_play::footholds::FootholdsError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -37,23 +30,42 @@ pub struct Position {
 }
 
 impl Position {
-    /// The start of a game: A at `a`, B at `b`, A to move. Fails as [`solve`](super::solve)
-    /// does if a square is off the grid or has no tile (A's is checked first).
+    /// The start of a game: A to move.
+    ///
+    /// # Errors
+    ///
+    /// As [`solve`](super::solve)'s: [`FootholdsError::StartOffGrid`] or
+    /// [`FootholdsError::StartNoTile`], A checked first.
     pub fn start(
         grid: &Grid,
         a: (usize, usize),
         b: (usize, usize),
     ) -> Result<Position, FootholdsError> {
-        if grid.contains(a.0, a.1) && !grid.has_tile(a.0, a.1) {
-            return Err(FootholdsError::StartNoTile { side: Side::A, at: a });
+        for (side, at) in [(Side::A, a), (Side::B, b)] {
+            if !grid.contains(at.0, at.1) {
+                return Err(FootholdsError::StartOffGrid { side, at });
+            }
+            if !grid.has_tile(at.0, at.1) {
+                return Err(FootholdsError::StartNoTile { side, at });
+            }
         }
-        Position::new(grid, a, b, Side::A)
+        Ok(Position {
+            tiles: *grid,
+            a,
+            b,
+            to_move: Side::A,
+        })
     }
 
-    /// Any position: `tiles` are the tiles left. Both squares must lie on the grid, and
-    /// the side not to move must stand on a tile. The side to move may stand where its
+    /// Any position: `tiles` are the tiles left. Both squares must lie on the grid; the
+    /// side not to move must stand on a tile; the side to move may stand on a square whose
     /// tile has vanished (the other just stepped off the square they shared): the game is
     /// then finished and the side to move has lost.
+    ///
+    /// # Errors
+    ///
+    /// [`FootholdsError::StandsOffGrid`] if a square is off the grid (A checked first),
+    /// [`FootholdsError::StandsNoTile`] if the side not to move stands without a tile.
     pub fn new(
         tiles: &Grid,
         a: (usize, usize),
@@ -62,11 +74,13 @@ impl Position {
     ) -> Result<Position, FootholdsError> {
         for (side, at) in [(Side::A, a), (Side::B, b)] {
             if !tiles.contains(at.0, at.1) {
-                return Err(FootholdsError::StartOffGrid { side, at });
+                return Err(FootholdsError::StandsOffGrid { side, at });
             }
-            if side != to_move && !tiles.has_tile(at.0, at.1) {
-                return Err(FootholdsError::StartNoTile { side, at });
-            }
+        }
+        let waiting = to_move.other();
+        let at = if waiting == Side::A { a } else { b };
+        if !tiles.has_tile(at.0, at.1) {
+            return Err(FootholdsError::StandsNoTile { side: waiting, at });
         }
         Ok(Position {
             tiles: *tiles,
@@ -100,7 +114,7 @@ impl Position {
         self.to_move
     }
 
-    /// Where the side to move stands, then where the other stands.
+    /// Where the side to move stands, and where the other does.
     const fn squares(&self) -> ((usize, usize), (usize, usize)) {
         match self.to_move {
             Side::A => (self.a, self.b),
@@ -108,27 +122,26 @@ impl Position {
         }
     }
 
-    /// The squares the side to move can step onto: the neighbours up, left, right and
-    /// down (row-major order) that have a tile; none if its own tile has vanished.
-    pub fn steps(&self) -> impl Iterator<Item = (usize, usize)> + '_ {
-        let ((row, col), _) = self.squares();
-        let standing = self.tiles.has_tile(row, col);
-        let up = row.checked_sub(1).map(|up| (up, col));
-        let left = col.checked_sub(1).map(|left| (row, left));
-        [up, left, Some((row, col + 1)), Some((row + 1, col))]
-            .into_iter()
-            .flatten()
-            .filter(move |&(r, c)| standing && self.tiles.has_tile(r, c))
+    /// The squares the side to move can step onto (orthogonal neighbours with a tile;
+    /// none if its own tile has vanished), in row-major order.
+    pub fn steps(&self) -> impl Iterator<Item = (usize, usize)> + use<> {
+        let (from, _) = self.squares();
+        let mask = if self.tiles.has_tile(from.0, from.1) {
+            spread(bit(index(from.0, from.1))) & self.tiles.tiles()
+        } else {
+            0
+        };
+        Cells(mask).map(coords)
     }
 
-    /// Whether the game is over: the side to move has no step, and has lost.
+    /// Whether the game is finished: the side to move has no step, and has lost.
     #[must_use]
     pub fn is_finished(&self) -> bool {
         self.steps().next().is_none()
     }
 
-    /// The position after the side to move steps onto `to`: the tile it leaves vanishes
-    /// and the other side is to move.
+    /// The position after the side to move steps onto `to`: its tile left behind
+    /// vanishes, the other side is to move.
     ///
     /// # Errors
     ///
@@ -138,20 +151,15 @@ impl Position {
         if !self.steps().any(|step| step == to) {
             return Err(FootholdsError::IllegalStep { from, to });
         }
-        let tiles = self.tiles.without_tile(from.0, from.1);
-        Ok(match self.to_move {
-            Side::A => Position {
-                tiles,
-                a: to,
-                b: self.b,
-                to_move: Side::B,
-            },
-            Side::B => Position {
-                tiles,
-                a: self.a,
-                b: to,
-                to_move: Side::A,
-            },
+        let (a, b) = match self.to_move {
+            Side::A => (to, self.b),
+            Side::B => (self.a, to),
+        };
+        Ok(Position {
+            tiles: self.tiles.without_tile(from.0, from.1),
+            a,
+            b,
+            to_move: self.to_move.other(),
         })
     }
 }
@@ -161,87 +169,122 @@ impl Position {
 pub struct Analysis {
     /// Who wins with perfect play from here.
     pub winner: Side,
-    /// Moves left, both players', with perfect play (0 when the game is finished: the side
-    /// to move has lost).
+    /// Moves left, both players', with perfect play (0 when finished: the side to move has
+    /// lost).
     pub moves: u32,
-    /// Every step the side to move can take, best first for it: winning steps fastest
-    /// first, then losing steps slowest first; ties in row-major order.
+    /// Every legal step, best first for the side to move (winning steps fastest first,
+    /// then losing steps slowest first; ties in row-major order).
     pub steps: Vec<StepValue>,
-    /// One optimal line from here: the squares stepped onto, in order, `moves` long.
+    /// One optimal line from here (the squares stepped onto, in order), `moves` long.
     pub line: Vec<(usize, usize)>,
 }
 
 /// One step and where it leads with perfect play afterwards.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct StepValue {
-    /// The square stepped onto.
+    /// The square stepped onto, `(row, col)`.
     pub to: (usize, usize),
-    /// Who wins after this step, with perfect play.
+    /// Who wins with perfect play after this step.
     pub winner: Side,
-    /// Moves left in all, this step included.
+    /// Moves left counting this step, with perfect play afterwards.
     pub moves: u32,
 }
 
 impl Solver {
-    /// Analyses a position in progress: who wins, in how many moves, one optimal line,
-    /// and every step with its value.
+    /// Analyses a position in progress: who wins, in how many moves, what every step is
+    /// worth, and one optimal line.
     ///
-    /// The solver is asked about the position and about the position after each step, so
-    /// a [`Budget`] of positions caps each of those searches; a time budget is a deadline
-    /// for them all.
+    /// Built on [`Solver::solve_within`], once a step: the position after a step is a
+    /// start with the other player to move, so it is solved with the roles swapped (the
+    /// player to move as "A"); a step off a square both players share wins at once, in 1
+    /// move. `budget` caps the whole analysis: the positions each search uses are taken
+    /// off what the next may use, and a deadline holds for all. Past it, the answer is
+    /// [`FootholdsError::OutOfBudget`] with the positions of every search so far.
+    /// [`Solver::stats`] afterwards tells the work of the last search only.
     ///
     /// # Errors
     ///
-    /// [`FootholdsError::OutOfBudget`] if a search used up the budget.
+    /// Only [`FootholdsError::OutOfBudget`].
+    ///
+    /// ```
+    /// use perfect_play::footholds::{Budget, Grid, Position, Side, Solver};
+    ///
+    /// // The problem's first example, after A's first step to the middle.
+    /// let grid = Grid::new(&[[1, 1, 1], [1, 1, 1], [1, 1, 1]])?;
+    /// let position = Position::start(&grid, (1, 0), (1, 2))?.step((1, 1))?;
+    /// let analysis = Solver::new().analyze(&position, Budget::UNLIMITED)?;
+    /// assert_eq!((analysis.winner, analysis.moves), (Side::A, 4));
+    /// assert_eq!(analysis.line.len(), 4);
+    /// # Ok::<(), perfect_play::footholds::FootholdsError>(())
+    /// ```
     pub fn analyze(
         &mut self,
         position: &Position,
         budget: Budget,
     ) -> Result<Analysis, FootholdsError> {
-        let (winner, moves, line) = self.value(position, budget)?;
-        let mut steps = Vec::new();
-        for to in position.steps() {
-            let (winner, later, _) = self.value(&position.step(to)?, budget)?;
-            steps.push(StepValue {
-                to,
-                winner,
-                moves: later + 1,
-            });
-        }
         let mover = position.to_move();
+        let mut used = 0u64;
+        let mut found: Vec<(StepValue, Vec<(usize, usize)>)> = Vec::new();
+        for to in position.steps() {
+            let next = position.step(to)?;
+            if next.is_finished() {
+                found.push((
+                    StepValue {
+                        to,
+                        winner: mover,
+                        moves: 1,
+                    },
+                    alloc::vec![to],
+                ));
+                continue;
+            }
+            // The other player moves first from `next`: it is "A" of the search.
+            let (first, second) = next.squares();
+            let solution = match self.solve_within(&next.tiles(), first, second, budget.less(used))
+            {
+                Ok(solution) => solution,
+                Err(FootholdsError::OutOfBudget { positions }) => {
+                    return Err(FootholdsError::OutOfBudget {
+                        positions: used.saturating_add(positions),
+                    });
+                }
+                Err(error) => return Err(error),
+            };
+            used = used.saturating_add(self.stats().positions);
+            let winner = if solution.winner == Side::A {
+                mover.other()
+            } else {
+                mover
+            };
+            let mut line = Vec::with_capacity(solution.line.len() + 1);
+            line.push(to);
+            line.extend(solution.line);
+            found.push((
+                StepValue {
+                    to,
+                    winner,
+                    moves: solution.moves.saturating_add(1),
+                },
+                line,
+            ));
+        }
         // Stable: equally good steps keep their row-major order.
-        steps.sort_by_key(|step| {
+        found.sort_by_key(|(step, _)| {
             if step.winner == mover {
                 (0, i64::from(step.moves))
             } else {
                 (1, -i64::from(step.moves))
             }
         });
+        let (winner, moves, line) = match found.first() {
+            Some((best, line)) => (best.winner, best.moves, line.clone()),
+            None => (mover.other(), 0, Vec::new()),
+        };
         Ok(Analysis {
             winner,
             moves,
-            steps,
+            steps: found.into_iter().map(|(step, _)| step).collect(),
             line,
         })
-    }
-
-    /// Who wins from `position`, in how many moves, and one optimal line.
-    fn value(
-        &mut self,
-        position: &Position,
-        budget: Budget,
-    ) -> Result<(Side, u32, Vec<(usize, usize)>), FootholdsError> {
-        let mover = position.to_move();
-        let (here, there) = position.squares();
-        if !position.tiles().has_tile(here.0, here.1) {
-            return Ok((mover.other(), 0, Vec::new()));
-        }
-        // The side to move plays A's part.
-        let solution = self.solve_within(&position.tiles(), here, there, budget)?;
-        let winner = match solution.winner {
-            Side::A => mover,
-            Side::B => mover.other(),
-        };
-        Ok((winner, solution.moves, solution.line))
     }
 }

@@ -3,7 +3,6 @@
 use core::marker::PhantomData;
 
 use super::game::{Game, Record};
-use crate::level::Level;
 
 /// A game's generated table (the standard entry of
 /// [`Record::pack`](super::game::Record::pack), keyed by [`Game::key`]) and the questions it
@@ -101,31 +100,6 @@ impl<G: Game> Solved<G> {
             }
         });
         len
-    }
-
-    /// A move chosen at `level` (see [`Level`]), drawing from `random` (uniform `u32`s,
-    /// supplied by the caller); `None` if the game is finished there. Only the 64 best moves
-    /// are considered (the shipped games have at most 9).
-    pub fn pick(
-        &self,
-        position: &G,
-        level: Level,
-        random: &mut impl FnMut() -> u32,
-    ) -> Option<G::Move> {
-        if position.finished().is_some() {
-            return None;
-        }
-        let mut first = None;
-        position.moves(&mut |mv, _| {
-            first = first.or(Some(mv));
-        });
-        let unranked = Record {
-            value: super::game::Value::Draw,
-            remoteness: 0,
-        };
-        let mut moves = [(first?, unranked); 64];
-        let count = self.ranked_moves(position, &mut moves);
-        level.pick(moves.get(..count)?, random)
     }
 
     /// One optimal move from `position` (the first in the game's move order), or `None` if

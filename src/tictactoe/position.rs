@@ -4,10 +4,10 @@ use core::fmt;
 
 use super::cells::CellSet;
 use super::entry::Entry;
-use super::rules::{Board, Outcome, Player};
+use super::rules::{Board, Outcome, Player, Value};
 use super::table;
 use super::validity::Unreachable;
-use crate::generate::{Record, Value as GameValue};
+use crate::generate::{Record, Value as GenValue};
 use crate::level::Level;
 
 /// A board that legal play reaches, with its solution: the answer of one table lookup.
@@ -202,62 +202,6 @@ impl Position {
             .into_iter()
             .filter_map(move |cell| Some((cell, self.play(cell).ok()?)))
     }
-
-    /// Every legal move with what it is worth to the player to move: win, draw or loss
-    /// and the plies to the end, this move included (as `perfect-play analyze` counts
-    /// them), best first ([`Record::rank`]), ties in cell order; nothing once the game is
-    /// finished.
-    ///
-    /// ```
-    /// use perfect_play::Board;
-    /// use perfect_play::generate::Value;
-    ///
-    /// let position = "xx./oo./...".parse::<Board>()?.lookup()?;
-    /// let (cell, record) = position.ranked_moves().next().ok_or("no move")?;
-    /// assert_eq!((cell, record.value, record.remoteness), (2, Value::Win, 1));
-    /// # Ok::<(), Box<dyn core::error::Error>>(())
-    /// ```
-    pub fn ranked_moves(self) -> impl Iterator<Item = (u8, Record)> {
-        let (moves, len) = self.move_records();
-        moves.into_iter().take(len)
-    }
-
-    /// A move chosen at `level`, drawing from `random` (uniform `u32`s, supplied by the
-    /// caller); `None` once the game is finished. See [`Level`].
-    pub fn pick(self, level: Level, random: &mut impl FnMut() -> u32) -> Option<u8> {
-        let (moves, len) = self.move_records();
-        level.pick(moves.get(..len)?, random)
-    }
-
-    /// [`Position::ranked_moves`] in a fixed array: the moves and how many there are.
-    fn move_records(self) -> ([(u8, Record); 9], usize) {
-        let placeholder = Record {
-            value: GameValue::Draw,
-            remoteness: 0,
-        };
-        let mut moves = [(0, placeholder); 9];
-        let mut len = 0;
-        let mover = self.board.turn();
-        for (cell, after) in self.moves() {
-            let record = Record {
-                value: GameValue::from(after.outcome().value_for(mover)),
-                remoteness: u16::from(after.plies()) + 1,
-            };
-            // Insertion after every move at least as good keeps ties in cell order.
-            let mut at = len;
-            while at > 0 && moves.get(at - 1).is_some_and(|(_, kept)| kept.rank() < record.rank()) {
-                at -= 1;
-            }
-            if let Some(slots) = moves.get_mut(at..=len) {
-                slots.rotate_right(1);
-                if let Some(slot) = slots.first_mut() {
-                    *slot = (cell, record);
-                }
-            }
-            len += 1;
-        }
-        (moves, len)
-    }
 }
 
 impl fmt::Debug for Position {
@@ -316,3 +260,66 @@ impl fmt::Display for IllegalMove {
 }
 
 impl core::error::Error for IllegalMove {}
+
+impl Position {
+    /// Every legal move with what it is worth to the player to move, best first (ties in
+    /// cell order); nothing once the game is finished.
+    ///
+    /// The [`Record`]'s value is the mover's (win, draw or loss after that move, with
+    /// perfect play), its remoteness the plies to the end with that move included (the
+    /// plies after it, plus one), as `perfect-play analyze` counts them. Feed the moves to
+    /// [`Level::pick`], or use [`Position::pick`].
+    ///
+    /// ```
+    /// use perfect_play::Board;
+    /// use perfect_play::generate::Value;
+    ///
+    /// let position = "xx./oo./...".parse::<Board>()?.lookup()?;
+    /// let (cell, record) = position.ranked_moves().next().ok_or("no move")?;
+    /// assert_eq!((cell, record.value, record.remoteness), (2, Value::Win, 1));
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
+    pub fn ranked_moves(self) -> impl Iterator<Item = (u8, Record)> {
+        let (ranked, len) = self.ranked();
+        ranked.into_iter().take(len)
+    }
+
+    /// A move chosen at `level`, drawing from `random` (uniform `u32`s from the caller's
+    /// generator), or `None` once the game is finished. See [`Level`].
+    pub fn pick(self, level: Level, random: &mut impl FnMut() -> u32) -> Option<u8> {
+        let (ranked, len) = self.ranked();
+        level.pick(ranked.get(..len)?, random)
+    }
+
+    /// The moves of [`Position::ranked_moves`] in a fixed array, and how many there are.
+    fn ranked(self) -> ([(u8, Record); 9], usize) {
+        let mover = self.board.turn();
+        let mut ranked = [(
+            0u8,
+            Record {
+                value: GenValue::Draw,
+                remoteness: 0,
+            },
+        ); 9];
+        let mut len = 0;
+        for (slot, (cell, after)) in ranked.iter_mut().zip(self.moves()) {
+            let value = match after.outcome().value_for(mover) {
+                Value::Win => GenValue::Win,
+                Value::Draw => GenValue::Draw,
+                Value::Loss => GenValue::Loss,
+            };
+            *slot = (
+                cell,
+                Record {
+                    value,
+                    remoteness: u16::from(after.plies()) + 1,
+                },
+            );
+            len += 1;
+        }
+        if let Some(moves) = ranked.get_mut(..len) {
+            moves.sort_unstable_by_key(|&(cell, record)| (core::cmp::Reverse(record.rank()), cell));
+        }
+        (ranked, len)
+    }
+}
