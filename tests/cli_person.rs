@@ -238,6 +238,45 @@ fn play_answers_each_move_as_it_is_typed() {
     assert!(status.success());
 }
 
+/// Plays x's moves 1 to 9 in order (skipping taken cells is the table's business: an
+/// occupied cell is refused and the next line tried) against the table at `level`.
+fn play_at_level(level: &str, seed: &str) -> String {
+    let moves = "1\n2\n3\n4\n5\n6\n7\n8\n9\n".repeat(2);
+    let output = perfect_play()
+        .args(["play", "--level", level, "--seed", seed])
+        .write_stdin(moves)
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{level}: {output:?}");
+    String::from_utf8(output.stdout).unwrap()
+}
+
+#[test]
+fn play_at_a_level_replays_with_its_seed_and_perfect_never_loses() {
+    for level in ["perfect", "safe", "skill:50", "random"] {
+        let game = play_at_level(level, "7682");
+        assert_eq!(game, play_at_level(level, "7682"), "{level}: the seed replays the game");
+        assert!(
+            game.contains("o wins.") || game.contains("you beat the table") || game.contains("A draw."),
+            "{level}: the game ends\n{game}"
+        );
+        if level == "perfect" {
+            // x plays 1, 2, 3... without looking: the perfect table wins or draws.
+            assert!(!game.contains("you beat the table"), "{game}");
+        }
+    }
+    // Random play differs from seed to seed somewhere in 20 seeds.
+    let games: std::collections::HashSet<String> =
+        (0..20).map(|seed| play_at_level("random", &seed.to_string())).collect();
+    assert!(games.len() > 1);
+    // A level that does not exist is a usage error.
+    perfect_play()
+        .args(["play", "--level", "genius"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("perfect, safe"));
+}
+
 #[test]
 fn every_command_has_help_with_an_example() {
     for command in [

@@ -119,8 +119,16 @@ fn validity_agrees_with_the_reference_and_the_command_line() {
         let answer = answer.json();
         let reach = reachable.contains(&cells);
         assert_eq!(answer["reachable"], reach, "{text}");
-        assert_eq!(answer["valid"], reach && reference::is_over(&cells), "{text}");
-        assert_eq!(answer["reason"].is_null(), answer["valid"] == true, "{text}");
+        assert_eq!(
+            answer["valid"],
+            reach && reference::is_over(&cells),
+            "{text}"
+        );
+        assert_eq!(
+            answer["reason"].is_null(),
+            answer["valid"] == true,
+            "{text}"
+        );
     }
     // Byte for byte what `validity --json` writes, for the Baekjoon 7682 sample.
     let sample = include_str!("data/boj7682-sample.in");
@@ -166,23 +174,44 @@ fn a_game_is_judged_move_by_move() {
     // Every position on the way answers as the board endpoint does.
     for position in answer["positions"].as_array().unwrap() {
         let board = position["board"].as_str().unwrap();
-        assert_eq!(&server.get(&format!("/api/tictactoe/{board}")).json(), position);
+        assert_eq!(
+            &server.get(&format!("/api/tictactoe/{board}")).json(),
+            position
+        );
     }
     // Commas are optional; a game can start from a given board.
     let plain = server.get("/api/tictactoe/game?moves=410").json();
     assert_eq!(plain["moves"], json!([4, 1, 0]));
-    let from = server.get("/api/tictactoe/game?start=xx.oo....&moves=8").json();
+    let from = server
+        .get("/api/tictactoe/game?start=xx.oo....&moves=8")
+        .json();
     assert_eq!(from["plies"][0]["number"], 5);
     assert_eq!(from["plies"][0]["verdict"], "mistake");
     // Bad games: a taken cell (422), text that is not a cell (400), a bad start.
     let taken = server.get("/api/tictactoe/game?moves=4,4");
     assert_eq!(taken.status, 422);
-    assert!(taken.json()["error"].as_str().unwrap().starts_with("move 2: "));
+    assert!(
+        taken.json()["error"]
+            .as_str()
+            .unwrap()
+            .starts_with("move 2: ")
+    );
     let letter = server.get("/api/tictactoe/game?moves=4,a");
     assert_eq!(letter.status, 400);
-    assert!(letter.json()["error"].as_str().unwrap().contains("character 3"));
-    assert_eq!(server.get("/api/tictactoe/game?start=xxx&moves=").status, 400);
-    assert_eq!(server.get("/api/tictactoe/game?start=xxxooo...").status, 422);
+    assert!(
+        letter.json()["error"]
+            .as_str()
+            .unwrap()
+            .contains("character 3")
+    );
+    assert_eq!(
+        server.get("/api/tictactoe/game?start=xxx&moves=").status,
+        400
+    );
+    assert_eq!(
+        server.get("/api/tictactoe/game?start=xxxooo...").status,
+        422
+    );
     assert_eq!(server.get("/api/tictactoe/game?colour=red").status, 400);
 }
 
@@ -227,8 +256,11 @@ fn footholds_answers_the_official_examples_as_the_command_line_does() {
     }
 }
 
-/// A random position of a game in progress: tiles, two squares, whose turn.
-fn random_position(rng: &mut Rng) -> (Vec<Vec<bool>>, (usize, usize), (usize, usize), bool) {
+/// A footholds position: tiles, A's square, B's square, whether B is to move.
+type Footholds = (Vec<Vec<bool>>, (usize, usize), (usize, usize), bool);
+
+/// A random position of a game in progress.
+fn random_position(rng: &mut Rng) -> Footholds {
     loop {
         let rows = 1 + rng.below(4);
         let cols = 1 + rng.below(4);
@@ -310,11 +342,31 @@ fn bad_footholds_requests_get_4xx_with_a_message() {
         (&b"{\"board\": [[1,1]"[..], 400, "not JSON"),
         (b"[1,2,3]", 400, "expected an object"),
         (b"{\"aloc\":[0,0],\"bloc\":[0,0]}", 400, "no \"board\""),
-        (b"{\"board\":[[1,2]],\"aloc\":[0,0],\"bloc\":[0,0]}", 422, "cell (0, 1) is 2"),
-        (b"{\"board\":[[1,1],[1]],\"aloc\":[0,0],\"bloc\":[0,0]}", 422, "row 1 has 1 cells"),
-        (b"{\"board\":[[1,1]],\"aloc\":[0,5],\"bloc\":[0,0]}", 422, "off the grid"),
-        (b"{\"board\":[[1,0]],\"aloc\":[0,0],\"bloc\":[0,1]}", 422, "no tile"),
-        (b"{\"board\":[[1,1]],\"aloc\":[0,0],\"bloc\":[0,1],\"turn\":\"C\"}", 400, "\"turn\""),
+        (
+            b"{\"board\":[[1,2]],\"aloc\":[0,0],\"bloc\":[0,0]}",
+            422,
+            "cell (0, 1) is 2",
+        ),
+        (
+            b"{\"board\":[[1,1],[1]],\"aloc\":[0,0],\"bloc\":[0,0]}",
+            422,
+            "row 1 has 1 cells",
+        ),
+        (
+            b"{\"board\":[[1,1]],\"aloc\":[0,5],\"bloc\":[0,0]}",
+            422,
+            "off the grid",
+        ),
+        (
+            b"{\"board\":[[1,0]],\"aloc\":[0,0],\"bloc\":[0,1]}",
+            422,
+            "no tile",
+        ),
+        (
+            b"{\"board\":[[1,1]],\"aloc\":[0,0],\"bloc\":[0,1],\"turn\":\"C\"}",
+            400,
+            "\"turn\"",
+        ),
         (b"\xff\xfe", 400, "not JSON"),
     ] {
         let response = server.post("/api/footholds/position", body);
@@ -361,13 +413,34 @@ fn footholds_solves_are_bounded_in_number_and_time() {
 fn unknown_routes_methods_and_traversal_get_4xx_json() {
     let mut server = Server::start(&[]);
     for (request, status) in [
-        (&b"GET /nope HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"[..], 404),
-        (b"GET /assets/../../etc/passwd HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n", 404),
-        (b"GET /assets/..%2F..%2Fetc%2Fpasswd HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n", 404),
-        (b"GET /assets/%2e%2e/Cargo.toml HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n", 404),
-        (b"GET /api/tictactoe/\xff\xfe HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n", 400),
-        (b"DELETE /api/games HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n", 405),
-        (b"GET /api/footholds HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n", 405),
+        (
+            &b"GET /nope HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"[..],
+            404,
+        ),
+        (
+            b"GET /assets/../../etc/passwd HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
+            404,
+        ),
+        (
+            b"GET /assets/..%2F..%2Fetc%2Fpasswd HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
+            404,
+        ),
+        (
+            b"GET /assets/%2e%2e/Cargo.toml HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
+            404,
+        ),
+        (
+            b"GET /api/tictactoe/\xff\xfe HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
+            400,
+        ),
+        (
+            b"DELETE /api/games HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
+            405,
+        ),
+        (
+            b"GET /api/footholds HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
+            405,
+        ),
     ] {
         let response = server.raw(request);
         assert_eq!(
@@ -394,10 +467,16 @@ fn the_page_and_its_assets_are_served_from_the_binary() {
     let server = Server::start(&[]);
     let page = server.get("/");
     assert_eq!(page.status, 200);
-    assert_eq!(page.header("content-type"), Some("text/html; charset=utf-8"));
+    assert_eq!(
+        page.header("content-type"),
+        Some("text/html; charset=utf-8")
+    );
     let html = page.text();
     // Everything the page loads is served here: no CDN, no network.
-    assert!(!html.contains("http://") && !html.contains("https://"), "{html}");
+    assert!(
+        !html.contains("http://") && !html.contains("https://"),
+        "{html}"
+    );
     let mut assets = 0;
     for part in html.split("/assets/").skip(1) {
         let name = part.split('"').next().unwrap();
@@ -417,7 +496,11 @@ fn the_page_and_its_assets_are_served_from_the_binary() {
     }
     assert!(assets >= 3);
     assert_eq!(page.header("x-content-type-options"), Some("nosniff"));
-    assert!(page.header("content-security-policy").unwrap().contains("default-src 'self'"));
+    assert!(
+        page.header("content-security-policy")
+            .unwrap()
+            .contains("default-src 'self'")
+    );
 }
 
 #[test]
@@ -448,22 +531,42 @@ fn the_openapi_document_names_every_route_and_required_field() {
     };
     let check = |answer: &Value, name: &str| {
         for field in required(name) {
-            assert!(answer.get(&field).is_some(), "{name} lacks {field}: {answer}");
+            assert!(
+                answer.get(&field).is_some(),
+                "{name} lacks {field}: {answer}"
+            );
         }
     };
-    check(&server.get("/api/tictactoe/xo.x..o..").json(), "TicTacToePosition");
-    check(&server.get("/api/tictactoe/xo.x..o../validity").json(), "Validity");
+    check(
+        &server.get("/api/tictactoe/xo.x..o..").json(),
+        "TicTacToePosition",
+    );
+    check(
+        &server.get("/api/tictactoe/xo.x..o../validity").json(),
+        "Validity",
+    );
     check(&server.get("/api/tictactoe/xo.x..o../pick").json(), "Pick");
-    check(&server.get("/api/tictactoe/game?moves=4").json(), "TicTacToeGame");
-    check(&server.get("/api/games/hexapawn?moves=2-5").json(), "GameReview");
+    check(
+        &server.get("/api/tictactoe/game?moves=4").json(),
+        "TicTacToeGame",
+    );
+    check(
+        &server.get("/api/games/hexapawn?moves=2-5").json(),
+        "GameReview",
+    );
     check(&server.get("/api/games/dodgem/pick").json(), "GamePick");
     for game in server.get("/api/games").json().as_array().unwrap() {
         check(game, "GameInfo");
     }
     let example = footholds_examples()[0].to_string();
-    check(&server.post("/api/footholds", example.as_bytes()).json(), "FootholdsSolution");
     check(
-        &server.post("/api/footholds/position", example.as_bytes()).json(),
+        &server.post("/api/footholds", example.as_bytes()).json(),
+        "FootholdsSolution",
+    );
+    check(
+        &server
+            .post("/api/footholds/position", example.as_bytes())
+            .json(),
         "FootholdsAnalysis",
     );
 }
@@ -564,10 +667,18 @@ fn walk_game(
             continue;
         }
         let mover = position["to_move"].as_str().unwrap();
-        let other = if mover == sides[0] { &sides[1] } else { &sides[0] };
+        let other = if mover == sides[0] {
+            &sides[1]
+        } else {
+            &sides[0]
+        };
         let (cells, second) = cells_of(&text, &pieces);
         let (value, plies) = reference(cells, second);
-        assert_eq!(position["outcome"], name(value, mover, other), "{game} {text}");
+        assert_eq!(
+            position["outcome"],
+            name(value, mover, other),
+            "{game} {text}"
+        );
         assert_eq!(position["plies"], plies, "{game} {text}");
         for mv in position["moves"].as_array().unwrap() {
             let child = mv["position"].as_str().unwrap();
@@ -578,7 +689,11 @@ fn walk_game(
                 V::Loss => V::Win,
                 V::Draw => V::Draw,
             };
-            assert_eq!(mv["outcome"], name(for_mover, mover, other), "{game} {text} {mv}");
+            assert_eq!(
+                mv["outcome"],
+                name(for_mover, mover, other),
+                "{game} {text} {mv}"
+            );
             assert_eq!(mv["plies"], plies + 1, "{game} {text} {mv}");
             queue.push(Some(child.to_owned()));
         }
@@ -631,14 +746,25 @@ fn a_game_of_any_kind_is_judged_move_by_move() {
     );
     // Dodgem is loopy: its start is a win for blue in 20 plies.
     let start = &server.get("/api/games/dodgem").json()["positions"][0];
-    assert_eq!((&start["outcome"], &start["plies"]), (&json!("blue"), &json!(20)));
+    assert_eq!(
+        (&start["outcome"], &start["plies"]),
+        (&json!("blue"), &json!(20))
+    );
     // Bad requests.
     for (path, status, words) in [
         ("/api/games/chess", 404, "no game \"chess\""),
         ("/api/games/hexapawn?moves=2-9", 422, "cannot be played"),
         ("/api/games/hexapawn?moves=2x5", 400, "move 1"),
-        ("/api/games/hexapawn?start=www%2F...%2Fbbx%20w", 400, "column 11"),
-        ("/api/games/hexapawn?start=bbb%2F...%2Fwww%20w", 422, "reaches"),
+        (
+            "/api/games/hexapawn?start=www%2F...%2Fbbx%20w",
+            400,
+            "column 11",
+        ),
+        (
+            "/api/games/hexapawn?start=bbb%2F...%2Fwww%20w",
+            422,
+            "reaches",
+        ),
         ("/api/games/hexapawn?colour=red", 400, "unknown parameter"),
         ("/api/games/dodgem/pick?level=genius", 400, "not a level"),
     ] {
@@ -652,7 +778,10 @@ fn a_game_of_any_kind_is_judged_move_by_move() {
         let pick = server.get(&format!("/api/games/hexapawn/pick?level={level}"));
         assert_eq!(pick.status, 200, "{}", pick.text());
         let mv = pick.json()["move"].as_str().unwrap().to_owned();
-        assert!(["1-4", "2-5", "3-6"].contains(&mv.as_str()), "{level}: {mv}");
+        assert!(
+            ["1-4", "2-5", "3-6"].contains(&mv.as_str()),
+            "{level}: {mv}"
+        );
     }
     let perfect = server.get("/api/games/hexapawn/pick").json();
     assert_eq!(perfect["move"], "2-5");

@@ -288,8 +288,7 @@ fn other_game<G: Notation, R: io::Read>(
                 Some(level) => table.pick(&position, level, &mut s.random),
                 None => table.best_move(&position),
             };
-            let Some((mv, after)) = chosen.and_then(|mv| Some((mv, position.play(mv)?)))
-            else {
+            let Some((mv, after)) = chosen.and_then(|mv| Some((mv, position.play(mv)?))) else {
                 break;
             };
             position = after;

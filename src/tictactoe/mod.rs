@@ -41,9 +41,9 @@ mod table;
 mod text;
 mod validity;
 
+pub use crate::generate::Verdict;
 pub use cells::{CellSet, CellSetIter};
 pub use position::{IllegalMove, Position};
-pub use crate::generate::Verdict;
 pub use record::{Game, History, Ply};
 pub use rules::{Board, Outcome, Player, Value};
 pub use symmetry::Symmetry;

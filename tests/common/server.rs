@@ -73,13 +73,21 @@ impl Client {
             .expect("a timeout can be set");
         stream.write_all(request).expect("the request is sent");
         let mut bytes = Vec::new();
-        stream.read_to_end(&mut bytes).expect("the response is read");
+        stream
+            .read_to_end(&mut bytes)
+            .expect("the response is read");
         Response::parse(&bytes)
     }
 
     /// `GET path`.
     pub fn get(&self, path: &str) -> Response {
-        self.raw(format!("GET {path} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n\r\n", self.addr).as_bytes())
+        self.raw(
+            format!(
+                "GET {path} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n\r\n",
+                self.addr
+            )
+            .as_bytes(),
+        )
     }
 
     /// `POST path` with a JSON body.
@@ -134,7 +142,11 @@ impl Response {
         if chunked {
             body = dechunk(&body);
         }
-        Response { status, headers, body }
+        Response {
+            status,
+            headers,
+            body,
+        }
     }
 
     /// A header's value.
@@ -169,8 +181,9 @@ fn dechunk(mut bytes: &[u8]) -> Vec<u8> {
             .windows(2)
             .position(|window| window == b"\r\n")
             .expect("a chunk size line");
-        let size = usize::from_str_radix(std::str::from_utf8(&bytes[..end]).expect("hex").trim(), 16)
-            .expect("a chunk size");
+        let size =
+            usize::from_str_radix(std::str::from_utf8(&bytes[..end]).expect("hex").trim(), 16)
+                .expect("a chunk size");
         if size == 0 {
             return body;
         }

@@ -14,9 +14,7 @@ use axum::http::StatusCode;
 use serde_json::Value;
 
 use crate::cli::footholds::{Query, QueryError, query, solution_json, squares_json};
-use crate::footholds::{
-    Analysis, Budget, FootholdsError, Grid, Position, Side, Solver,
-};
+use crate::footholds::{Analysis, Budget, FootholdsError, Grid, Position, Side, Solver};
 
 use super::reply::{self, Reply};
 use super::routes::{Limits, Shared};
@@ -126,7 +124,12 @@ async fn run<T: Send + 'static>(
         answer
     })
     .await;
-    done.map_err(|why| reply::error(StatusCode::INTERNAL_SERVER_ERROR, format_args!("the solve failed: {why}")))
+    done.map_err(|why| {
+        reply::error(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            format_args!("the solve failed: {why}"),
+        )
+    })
 }
 
 /// 503: every solver was busy for [`WAIT`].

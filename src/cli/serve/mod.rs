@@ -59,8 +59,11 @@ async fn serve(args: &ServeArgs) -> Status {
     };
     // The first line of stdout is the address, for a person and for scripts that start the
     // server on port 0.
-    let said = writeln!(io::stdout(), "Serving perfect play at {url} (Ctrl-C to stop)")
-        .and_then(|()| io::stdout().flush());
+    let said = writeln!(
+        io::stdout(),
+        "Serving perfect play at {url} (Ctrl-C to stop)"
+    )
+    .and_then(|()| io::stdout().flush());
     if let Err(error) = said {
         report(&format_args!("cannot write output: {error}"));
         return Status::Failure;

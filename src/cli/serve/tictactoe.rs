@@ -67,7 +67,9 @@ pub async fn pick(path: Result<Path<String>, PathRejection>, RawQuery(query): Ra
     };
     match position.pick(level, &mut random()) {
         Some(cell) => reply::ok(format!("{{\"cell\":{cell},\"level\":\"{level}\"}}").into_bytes()),
-        None => reply::unprocessable("the game is finished on this board: there is no move to pick"),
+        None => {
+            reply::unprocessable("the game is finished on this board: there is no move to pick")
+        }
     }
 }
 
