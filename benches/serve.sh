@@ -33,11 +33,13 @@ echo
 echo "== footholds: 8 hard 8x8 solves at once (2 run at a time, the rest wait)"
 body='{"board":[[1,1,1,1,1,1,1,1],[1,1,1,1,1,1,1,1],[1,1,1,1,1,1,1,1],[1,1,1,1,1,1,1,1],[1,1,1,1,1,1,1,1],[1,1,1,1,1,1,1,1],[1,1,1,1,1,1,1,1],[1,1,1,1,1,1,1,1]],"aloc":[3,3],"bloc":[4,4]}'
 start=$(date +%s.%N)
-for i in $(seq 8); do
+clients=()
+for _ in $(seq 8); do
   curl -s -o /dev/null -w "%{http_code} %{time_total}s\n" -X POST -H 'content-type: application/json' \
     --data "$body" "${url}api/footholds" &
+  clients+=($!)
 done
-wait $(jobs -p | grep -v "^$server$") 2>/dev/null || true
+wait "${clients[@]}"
 echo "all answered in $(echo "$(date +%s.%N) - $start" | bc) s"
 kill -INT $server
 wait $server 2>/dev/null || true
