@@ -47,18 +47,18 @@ pub(crate) fn component(seed: u64, set: u64) -> u64 {
     }
 }
 
-/// Whether `target` is connected to `seed` through orthogonal steps within `set` (both
-/// given as cells of `set`). Stops as soon as it knows, which is soon when they are close.
+/// The cells of `set` connected to `seed` through orthogonal steps within `set`, unless
+/// `target` is among them: then `None`, as soon as it is reached (soon when it is close).
 #[inline]
-pub(crate) fn connected(seed: u64, target: u64, set: u64) -> bool {
+pub(crate) fn apart(seed: u64, target: u64, set: u64) -> Option<u64> {
     let mut reached = seed & set;
     loop {
         if reached & target != 0 {
-            return true;
+            return None;
         }
         let next = (reached | spread(reached)) & set;
         if next == reached {
-            return false;
+            return Some(reached);
         }
         reached = next;
     }

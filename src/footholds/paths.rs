@@ -59,10 +59,10 @@ impl Paths {
         (h as usize) & self.slots.len().wrapping_sub(1)
     }
 
-    /// The length of the longest walk from `from` over the cells of `free` (which does not
-    /// hold `from`), visiting each at most once; or `cap`, if that is shorter.
-    pub(crate) fn longest(&mut self, from: u8, free: u64, cap: u32) -> u32 {
-        let reach = component(spread(bit(from)) & free, free);
+    /// The length of the longest walk from `from` over the cells of `reach`, visiting each
+    /// at most once; or `cap`, if that is shorter. `reach` is every cell the walker can
+    /// reach, its own excluded (the caller knows them: a flood of its region).
+    pub(crate) fn longest(&mut self, from: u8, reach: u64, cap: u32) -> u32 {
         let at = self.slot(reach, from);
         let tag = USED | u64::from(from & 63);
         if let Some(&[key, word]) = self.slots.get(at) {
@@ -112,7 +112,7 @@ pub(crate) fn path_bound(from: u8, free: u64) -> u32 {
 
 /// [`path_bound`] for cells `reach` already known to be all those `from` can reach.
 #[inline]
-fn bound_within(from: u8, reach: u64) -> u32 {
+pub(crate) fn bound_within(from: u8, reach: u64) -> u32 {
     let own_colour = if EVEN & bit(from) != 0 { EVEN } else { !EVEN };
     let same = (reach & own_colour).count_ones();
     let other = (reach & !own_colour).count_ones();

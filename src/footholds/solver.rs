@@ -32,11 +32,11 @@
 use alloc::vec::Vec;
 use core::fmt;
 
-use super::bits::{Cells, bit, connected, coords, index, spread};
+use super::bits::{Cells, apart, bit, component, coords, index, spread};
 use super::budget::Budget;
 use super::error::FootholdsError;
 use super::grid::Grid;
-use super::paths::{Paths, path_bound};
+use super::paths::{Paths, bound_within};
 use super::table::{Bound, Entry, Table};
 
 /// A player. A moves first.
@@ -344,6 +344,7 @@ impl Search<'_> {
         ply: u32,
         mut alpha: i32,
         beta: i32,
+        cut: bool,
     ) -> i32 {
         self.stats.positions += 1;
         if self.stopped || self.budget.exceeded(self.stats.positions) {
@@ -373,8 +374,8 @@ impl Search<'_> {
         if best_possible <= alpha {
             return best_possible;
         }
-        if !connected(bit(mover), bit(other), tiles) {
-            return self.separated(tiles, mover, other, ply);
+        if let Some(mine) = apart(bit(mover), bit(other), tiles) {
+            return self.separated(tiles, mover, mine, other, ply);
         }
 
         let mut first = None;
@@ -408,10 +409,14 @@ impl Search<'_> {
             // One move: nothing to order.
             ([moves.trailing_zeros() as u8, 0, 0, 0], 1)
         } else {
-            order_by_territory(moves, after, other, first)
+            order_moves(moves, after, other, first, cut)
         };
-        for &step in order.iter().take(count) {
-            let score = -self.negamax(after, other, step, ply + 1, -beta, -alpha);
+        for (index, &step) in order.iter().take(count).enumerate() {
+            // The first child of an expected cut node is expected to fail low; the children
+            // of an expected all node, and the later ones of a cut node whose first child
+            // did not cut, are expected to cut.
+            let child_cut = !cut || index > 0;
+            let score = -self.negamax(after, other, step, ply + 1, -beta, -alpha, child_cut);
             if self.stopped {
                 return 0;
             }
@@ -455,7 +460,7 @@ impl Search<'_> {
         let mut guess = 0;
         while lower < upper {
             let beta = if guess == lower { guess + 1 } else { guess };
-            guess = self.negamax(tiles, a, b, 0, beta - 1, beta);
+            guess = self.negamax(tiles, a, b, 0, beta - 1, beta, true);
             if self.stopped {
                 break;
             }
@@ -468,14 +473,16 @@ impl Search<'_> {
         guess
     }
 
-    /// The exact score when the players' regions no longer touch (see the module docs).
-    /// The mover has at least one move.
-    fn separated(&mut self, tiles: u64, mover: u8, other: u8, ply: u32) -> i32 {
-        let mine = tiles & !bit(mover);
-        let theirs = tiles & !bit(other);
+    /// The exact score when the players' regions no longer touch (see the module docs):
+    /// `region` is every tile the mover can reach, its own included. The mover has at
+    /// least one move.
+    fn separated(&mut self, tiles: u64, mover: u8, region: u64, other: u8, ply: u32) -> i32 {
+        // Each walks the cells it can reach, less the one it stands on.
+        let mine = region & !bit(mover);
+        let theirs = component(bit(other), tiles) & !bit(other);
         // The mover's longest path, though there is no need to look past one step more
         // than the other could possibly walk.
-        let cap = path_bound(other, theirs) + 1;
+        let cap = bound_within(other, theirs) + 1;
         let my_path = self.paths.longest(mover, mine, cap);
         // Then the other's, though there is no need to look past the mover's.
         let their_path = self.paths.longest(other, theirs, my_path);
@@ -510,9 +517,9 @@ impl Search<'_> {
             want = -want;
             // The move the table remembers as best is nearly always the one: try it first.
             let first = self.table.get(tiles, mover, other).map(|entry| entry.best);
-            let (order, count) = order_by_territory(moves, after, other, first);
+            let (order, count) = order_moves(moves, after, other, first, true);
             let found = order.into_iter().take(count).find(|&step| {
-                self.negamax(after, other, step, ply + 1, want - 1, want + 1) == want
+                self.negamax(after, other, step, ply + 1, want - 1, want + 1, true) == want
             });
             let Some(step) = found else {
                 break;
@@ -567,11 +574,20 @@ fn mirrored_moves(grid: &Grid, tiles: u64, a: u8, b: u8) -> u64 {
     skip
 }
 
-/// The moves in `moves` in the order to try them, by territory: the table's best move
-/// first, then the moves after which the mover reaches more cells before the other does,
-/// and among those the moves closer to the other player (they fight for shared tiles).
+/// The moves in `moves` in the order to try them: the table's best move first; then, at
+/// an expected cut node (`cut`), where one good move spares searching the rest, the moves
+/// after which the mover reaches more cells before the other does, and among those the
+/// moves closer to the other player (they fight for shared tiles). At an expected all
+/// node every move is searched anyway, so the costly territory count is skipped and the
+/// moves closer to the other go first.
 #[inline]
-fn order_by_territory(moves: u64, after: u64, other: u8, first: Option<u8>) -> ([u8; 4], usize) {
+fn order_moves(
+    moves: u64,
+    after: u64,
+    other: u8,
+    first: Option<u8>,
+    cut: bool,
+) -> ([u8; 4], usize) {
     let mut keyed = [(0i32, 0u8); 4];
     let mut count = 0;
     for (slot, step) in keyed.iter_mut().zip(Cells(moves)) {
@@ -581,7 +597,11 @@ fn order_by_territory(moves: u64, after: u64, other: u8, first: Option<u8>) -> (
             let (row, col) = coords(step);
             let (other_row, other_col) = coords(other);
             let distance = (row.abs_diff(other_row) + col.abs_diff(other_col)) as i32;
-            -territory(step, other, after) * 32 + distance
+            if cut {
+                -territory(step, other, after) * 32 + distance
+            } else {
+                distance
+            }
         };
         *slot = (key, step);
         count += 1;
