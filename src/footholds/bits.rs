@@ -2,9 +2,9 @@
 //! the grid's width, so a neighbour is always one shift away.
 
 /// Every cell of column 0.
-const COL0: u64 = 0x0101_0101_0101_0101;
+pub(crate) const COL0: u64 = 0x0101_0101_0101_0101;
 /// Every cell of column 7.
-const COL7: u64 = COL0 << 7;
+pub(crate) const COL7: u64 = COL0 << 7;
 /// The cells of the light squares of a chessboard colouring: `(row + col)` even. A step
 /// always changes colour, which bounds how long a path can be.
 pub(crate) const EVEN: u64 = 0xAA55_AA55_AA55_AA55;

@@ -32,7 +32,7 @@
 use alloc::vec::Vec;
 use core::fmt;
 
-use super::bits::{Cells, apart, bit, component, coords, index, spread};
+use super::bits::{COL0, COL7, Cells, apart, bit, component, coords, index, spread};
 use super::budget::Budget;
 use super::error::FootholdsError;
 use super::grid::Grid;
@@ -318,6 +318,24 @@ const TABLE_PLIES: u32 = 16;
 /// The size of the longest-walk memo, as a power of two (2^16 slots of 16 bytes: 1 MiB).
 const PATH_BITS: u32 = 16;
 
+/// What a position's parent tells its search.
+#[derive(Clone, Copy)]
+struct Hint {
+    /// Whether the position is expected to be a cut node (one good move settles it),
+    /// rather than an all node (every move is searched): see [`order_moves`].
+    cut: bool,
+    /// Whether the players are known to be able to meet, which spares the check.
+    linked: bool,
+}
+
+impl Hint {
+    /// Nothing known: the root, and the positions of the line.
+    const ROOT: Hint = Hint {
+        cut: true,
+        linked: false,
+    };
+}
+
 /// One search: the table it reads and writes, and its work so far.
 struct Search<'t> {
     table: &'t mut Table,
@@ -344,7 +362,7 @@ impl Search<'_> {
         ply: u32,
         mut alpha: i32,
         beta: i32,
-        cut: bool,
+        hint: Hint,
     ) -> i32 {
         self.stats.positions += 1;
         if self.stopped || self.budget.exceeded(self.stats.positions) {
@@ -374,9 +392,15 @@ impl Search<'_> {
         if best_possible <= alpha {
             return best_possible;
         }
-        if let Some(mine) = apart(bit(mover), bit(other), tiles) {
-            return self.separated(tiles, mover, mine, other, ply);
+        if !hint.linked {
+            if let Some(mine) = apart(bit(mover), bit(other), tiles) {
+                return self.separated(tiles, mover, mine, other, ply);
+            }
         }
+        let cut = hint.cut;
+        // The players still meet; after our move they do too if the tile we leave is not
+        // one the region hangs on.
+        let linked = !splits(mover, after);
 
         let mut first = None;
         let use_table = ply < TABLE_PLIES;
@@ -415,8 +439,11 @@ impl Search<'_> {
             // The first child of an expected cut node is expected to fail low; the children
             // of an expected all node, and the later ones of a cut node whose first child
             // did not cut, are expected to cut.
-            let child_cut = !cut || index > 0;
-            let score = -self.negamax(after, other, step, ply + 1, -beta, -alpha, child_cut);
+            let child = Hint {
+                cut: !cut || index > 0,
+                linked,
+            };
+            let score = -self.negamax(after, other, step, ply + 1, -beta, -alpha, child);
             if self.stopped {
                 return 0;
             }
@@ -460,7 +487,7 @@ impl Search<'_> {
         let mut guess = 0;
         while lower < upper {
             let beta = if guess == lower { guess + 1 } else { guess };
-            guess = self.negamax(tiles, a, b, 0, beta - 1, beta, true);
+            guess = self.negamax(tiles, a, b, 0, beta - 1, beta, Hint::ROOT);
             if self.stopped {
                 break;
             }
@@ -519,7 +546,7 @@ impl Search<'_> {
             let first = self.table.get(tiles, mover, other).map(|entry| entry.best);
             let (order, count) = order_moves(moves, after, other, first, true);
             let found = order.into_iter().take(count).find(|&step| {
-                self.negamax(after, other, step, ply + 1, want - 1, want + 1, true) == want
+                self.negamax(after, other, step, ply + 1, want - 1, want + 1, Hint::ROOT) == want
             });
             let Some(step) = found else {
                 break;
@@ -534,6 +561,20 @@ impl Search<'_> {
         }
         line
     }
+}
+
+/// Whether taking away the tile at `cell` may split `rest` (the tiles left without it),
+/// as far as its eight surrounding cells tell: not when the tiles beside it are linked
+/// through those cells. A local test, cheaper than a flood of the region: a `false`
+/// means every two tiles that were linked through `cell` still are.
+#[inline]
+fn splits(cell: u8, rest: u64) -> bool {
+    let centre = bit(cell);
+    let row = centre | ((centre << 1) & !COL0) | ((centre >> 1) & !COL7);
+    let ring = (row | (row << 8) | (row >> 8)) & rest;
+    let beside = spread(centre) & rest;
+    let lowest = beside & beside.wrapping_neg();
+    beside & !component(lowest, ring) != 0
 }
 
 /// The root's moves that need no search: for each symmetry of the grid (its rows and
