@@ -275,7 +275,10 @@ fn parse_pair(text: &str) -> (Cell, Cell) {
         .split(',')
         .map(|part| part.trim().parse().expect("--pair takes AR,AC,BR,BC"))
         .collect();
-    assert!(n.len() == 4 && n.iter().all(|&x| x < 8), "--pair takes AR,AC,BR,BC");
+    assert!(
+        n.len() == 4 && n.iter().all(|&x| x < 8),
+        "--pair takes AR,AC,BR,BC"
+    );
     ((n[0], n[1]), (n[2], n[3]))
 }
 
@@ -297,7 +300,11 @@ fn compare(rows: &[Row], path: &str) -> usize {
     for row in rows {
         let now = (row.a, row.b, row.moves, row.winner.clone());
         if known.get(&row.class) != Some(&now) {
-            println!("class {}: {now:?}, the file: {:?}", row.class, known.get(&row.class));
+            println!(
+                "class {}: {now:?}, the file: {:?}",
+                row.class,
+                known.get(&row.class)
+            );
             differ += 1;
         }
     }

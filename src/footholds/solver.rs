@@ -20,14 +20,20 @@
 //! Moves are tried best first as far as a cheap guess tells: the table's best move, then
 //! the moves after which the mover claims more territory (cells it reaches before the
 //! other does, as in the Voronoi heuristic of Tron programs), closer to the other first
-//! among equals. The order changes only the speed of the search, never its result.
+//! among equals. Territory costs a flood per move, and pays only where one good move
+//! spares the search of the others: at the positions expected to be cut nodes (in the
+//! Knuth-Moore sense, from the parent's type). At the expected all nodes, where every
+//! move is searched anyway, distance alone orders them. The order changes only the
+//! speed of the search, never its result.
 //!
 //! # Separated players
 //! Once the tiles the mover can ever reach no longer include the other player's, neither
 //! can touch the other's tiles again: each just walks its own region. The one who must
 //! lose walks the longest path it has; the winner needs only to outlast it. The score
 //! follows from the two longest paths (`paths.rs`), found by a depth-first search that
-//! stops at an upper bound and remembered by region.
+//! stops at an upper bound and remembered by region. Whether the players can still meet
+//! is a flood of the mover's region, skipped where the parent knows the answer: when
+//! the tile its mover left was not one the region hung on.
 
 use alloc::vec::Vec;
 use core::fmt;
@@ -353,15 +359,15 @@ struct Search<'t> {
 
 impl Search<'_> {
     /// The score of the player to move, standing on `mover` while the other stands on
-    /// `other`, with `tiles` left, `ply` moves after the root (see the module docs).
+    /// `other`, with `tiles` left, `ply` moves after the root, searched with the window
+    /// `(alpha, beta)` (see the module docs).
     fn negamax(
         &mut self,
         tiles: u64,
         mover: u8,
         other: u8,
         ply: u32,
-        mut alpha: i32,
-        beta: i32,
+        (mut alpha, beta): (i32, i32),
         hint: Hint,
     ) -> i32 {
         self.stats.positions += 1;
@@ -443,7 +449,7 @@ impl Search<'_> {
                 cut: !cut || index > 0,
                 linked,
             };
-            let score = -self.negamax(after, other, step, ply + 1, -beta, -alpha, child);
+            let score = -self.negamax(after, other, step, ply + 1, (-beta, -alpha), child);
             if self.stopped {
                 return 0;
             }
@@ -487,7 +493,7 @@ impl Search<'_> {
         let mut guess = 0;
         while lower < upper {
             let beta = if guess == lower { guess + 1 } else { guess };
-            guess = self.negamax(tiles, a, b, 0, beta - 1, beta, Hint::ROOT);
+            guess = self.negamax(tiles, a, b, 0, (beta - 1, beta), Hint::ROOT);
             if self.stopped {
                 break;
             }
@@ -546,7 +552,14 @@ impl Search<'_> {
             let first = self.table.get(tiles, mover, other).map(|entry| entry.best);
             let (order, count) = order_moves(moves, after, other, first, true);
             let found = order.into_iter().take(count).find(|&step| {
-                self.negamax(after, other, step, ply + 1, want - 1, want + 1, Hint::ROOT) == want
+                self.negamax(
+                    after,
+                    other,
+                    step,
+                    ply + 1,
+                    (want - 1, want + 1),
+                    Hint::ROOT,
+                ) == want
             });
             let Some(step) = found else {
                 break;
