@@ -262,6 +262,7 @@ impl Solver {
             paths: &mut self.paths,
             stats: Stats::default(),
             budget,
+            check_at: budget.next_check(0),
             stopped: false,
             root_skip: mirrored_moves(grid, grid.tiles(), a, b),
         };
@@ -349,6 +350,8 @@ struct Search<'t> {
     stats: Stats,
     /// The work the query may do.
     budget: Budget,
+    /// The count of positions at which to ask the budget next.
+    check_at: u64,
     /// Set once the budget is used up: from then on every search returns at once, with a
     /// score that means nothing and that nothing stores.
     stopped: bool,
@@ -371,9 +374,15 @@ impl Search<'_> {
         hint: Hint,
     ) -> i32 {
         self.stats.positions += 1;
-        if self.stopped || self.budget.exceeded(self.stats.positions) {
-            self.stopped = true;
+        if self.stopped {
             return 0;
+        }
+        if self.stats.positions >= self.check_at {
+            if self.budget.exceeded(self.stats.positions) {
+                self.stopped = true;
+                return 0;
+            }
+            self.check_at = self.budget.next_check(self.stats.positions);
         }
         let ply_score = ply as i32;
         // Our tile vanished under us (the other stepped off the tile we shared), or no
@@ -660,8 +669,12 @@ fn order_moves(
         *slot = (key, step);
         count += 1;
     }
-    if let Some(keyed) = keyed.get_mut(..count) {
-        keyed.sort_unstable();
+    match keyed.get_mut(..count) {
+        // Two moves, the most common case: one comparison.
+        Some([first, second]) if *second < *first => core::mem::swap(first, second),
+        Some([_, _]) => {}
+        Some(keyed) => keyed.sort_unstable(),
+        None => {}
     }
     (keyed.map(|(_, step)| step), count)
 }
