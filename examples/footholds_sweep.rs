@@ -14,9 +14,13 @@
 //!
 //! ```text
 //! cargo run --release --example footholds_sweep -- [--every K] [--csv FILE] [--shared]
+//!     [--check FILE] [--pair AR,AC,BR,BC]
 //! ```
 //!
 //! `--every K` answers only every K-th class (a sample, for quick comparisons);
+//! `--check FILE` compares every answer with a CSV written by `--csv` (or the committed
+//! `examples/footholds_sweep_answers.csv`) and exits 1 on any difference;
+//! `--pair AR,AC,BR,BC` answers that one start pair only (to profile it);
 //! `--shared` keeps one solver for the whole sweep instead of a fresh one per class;
 //! `--holes N` answers instead N seeded random 8x8 grids with holes (tiles on 70% to
 //! 98% of the cells, starts on tiles), to look for grids slower than the full one.
@@ -100,6 +104,8 @@ fn main() {
     let mut csv_path = None;
     let mut shared = false;
     let mut holes = 0;
+    let mut check = None;
+    let mut pair = None;
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         match arg.as_str() {
@@ -107,6 +113,8 @@ fn main() {
             "--csv" => csv_path = args.next(),
             "--shared" => shared = true,
             "--holes" => holes = args.next().and_then(|n| n.parse().ok()).unwrap_or(0),
+            "--check" => check = args.next(),
+            "--pair" => pair = args.next().map(|text| parse_pair(&text)),
             other => {
                 eprintln!("unknown argument {other:?}");
                 std::process::exit(2);
@@ -119,6 +127,22 @@ fn main() {
         return;
     }
     let grid = Grid::new(&[[1u8; 8]; 8]).expect("the full grid is valid");
+    if let Some((a, b)) = pair {
+        let mut solver = Solver::new();
+        let start = Instant::now();
+        let solution = solver.solve(&grid, a, b).expect("starts are on tiles");
+        let time = start.elapsed();
+        let stats = solver.stats();
+        println!(
+            "A {a:?} B {b:?}: {} moves, {} wins; {:.1} ms; {} positions, {} path steps",
+            solution.moves,
+            solution.winner,
+            time.as_secs_f64() * 1e3,
+            stats.positions,
+            stats.path_steps
+        );
+        return;
+    }
     let classes = classes();
     let pairs: usize = classes.iter().map(|&(_, _, size)| size).sum();
     println!(
@@ -235,6 +259,56 @@ fn main() {
         std::fs::write(&path, text).expect("the CSV file is writable");
         println!("answers written to {path}");
     }
+    if let Some(path) = check {
+        let differ = compare(&rows, &path);
+        if differ > 0 {
+            println!("{differ} answers differ from {path}");
+            std::process::exit(1);
+        }
+        println!("every answer equals {path}");
+    }
+}
+
+/// `AR,AC,BR,BC` as two cells.
+fn parse_pair(text: &str) -> (Cell, Cell) {
+    let n: Vec<usize> = text
+        .split(',')
+        .map(|part| part.trim().parse().expect("--pair takes AR,AC,BR,BC"))
+        .collect();
+    assert!(
+        n.len() == 4 && n.iter().all(|&x| x < 8),
+        "--pair takes AR,AC,BR,BC"
+    );
+    ((n[0], n[1]), (n[2], n[3]))
+}
+
+/// How many of `rows` differ from the answers in the CSV file at `path` (matched by
+/// class; a class the file lacks counts as a difference), each printed.
+fn compare(rows: &[Row], path: &str) -> usize {
+    let text = std::fs::read_to_string(path).expect("the CSV file is readable");
+    let known: std::collections::HashMap<usize, (Cell, Cell, u32, String)> = text
+        .lines()
+        .skip(1)
+        .map(|line| {
+            let f: Vec<&str> = line.split(',').collect();
+            let n = |i: usize| f[i].parse::<usize>().expect("a number");
+            let moves = f[5].parse().expect("a number");
+            (n(0), ((n(1), n(2)), (n(3), n(4)), moves, f[6].to_string()))
+        })
+        .collect();
+    let mut differ = 0;
+    for row in rows {
+        let now = (row.a, row.b, row.moves, row.winner.clone());
+        if known.get(&row.class) != Some(&now) {
+            println!(
+                "class {}: {now:?}, the file: {:?}",
+                row.class,
+                known.get(&row.class)
+            );
+            differ += 1;
+        }
+    }
+    differ
 }
 
 /// A small seeded generator (splitmix64), so every run sees the same grids.

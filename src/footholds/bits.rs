@@ -2,9 +2,9 @@
 //! the grid's width, so a neighbour is always one shift away.
 
 /// Every cell of column 0.
-const COL0: u64 = 0x0101_0101_0101_0101;
+pub(crate) const COL0: u64 = 0x0101_0101_0101_0101;
 /// Every cell of column 7.
-const COL7: u64 = COL0 << 7;
+pub(crate) const COL7: u64 = COL0 << 7;
 /// The cells of the light squares of a chessboard colouring: `(row + col)` even. A step
 /// always changes colour, which bounds how long a path can be.
 pub(crate) const EVEN: u64 = 0xAA55_AA55_AA55_AA55;
@@ -47,18 +47,18 @@ pub(crate) fn component(seed: u64, set: u64) -> u64 {
     }
 }
 
-/// Whether `target` is connected to `seed` through orthogonal steps within `set` (both
-/// given as cells of `set`). Stops as soon as it knows, which is soon when they are close.
+/// The cells of `set` connected to `seed` through orthogonal steps within `set`, unless
+/// `target` is among them: then `None`, as soon as it is reached (soon when it is close).
 #[inline]
-pub(crate) fn connected(seed: u64, target: u64, set: u64) -> bool {
+pub(crate) fn apart(seed: u64, target: u64, set: u64) -> Option<u64> {
     let mut reached = seed & set;
     loop {
         if reached & target != 0 {
-            return true;
+            return None;
         }
         let next = (reached | spread(reached)) & set;
         if next == reached {
-            return false;
+            return Some(reached);
         }
         reached = next;
     }

@@ -114,4 +114,19 @@ impl Budget {
         }
         false
     }
+
+    /// The first count of positions after `positions` at which [`Budget::exceeded`] may
+    /// say yes, so that the search need not ask before: one comparison a position.
+    #[inline]
+    pub(crate) fn next_check(&self, positions: u64) -> u64 {
+        let mut next = u64::MAX;
+        if let Some(max) = self.positions {
+            next = max.saturating_add(1).max(positions.saturating_add(1));
+        }
+        #[cfg(feature = "std")]
+        if self.deadline.is_some() {
+            next = next.min((positions / 1024).saturating_add(1).saturating_mul(1024));
+        }
+        next
+    }
 }

@@ -59,10 +59,10 @@ impl Paths {
         (h as usize) & self.slots.len().wrapping_sub(1)
     }
 
-    /// The length of the longest walk from `from` over the cells of `free` (which does not
-    /// hold `from`), visiting each at most once; or `cap`, if that is shorter.
-    pub(crate) fn longest(&mut self, from: u8, free: u64, cap: u32) -> u32 {
-        let reach = component(spread(bit(from)) & free, free);
+    /// The length of the longest walk from `from` over the cells of `reach`, visiting each
+    /// at most once; or `cap`, if that is shorter. `reach` is every cell the walker can
+    /// reach, its own excluded (the caller knows them: a flood of its region).
+    pub(crate) fn longest(&mut self, from: u8, reach: u64, cap: u32) -> u32 {
         let at = self.slot(reach, from);
         let tag = USED | u64::from(from & 63);
         if let Some(&[key, word]) = self.slots.get(at) {
@@ -85,34 +85,40 @@ impl Paths {
         length
     }
 
-    /// The plain depth-first search behind [`Paths::longest`], which gives up looking
-    /// once a walk reaches `cap`.
-    fn walk(&mut self, from: u8, free: u64, cap: u32) -> u32 {
+    /// The depth-first search behind [`Paths::longest`], which gives up looking once a
+    /// walk reaches `cap`. Each step's rest is a longest walk over the cells it can still
+    /// reach, looked up in (and added to) the memo when the region is large enough for
+    /// that to pay.
+    fn walk(&mut self, from: u8, reach: u64, cap: u32) -> u32 {
         self.steps += 1;
-        let cap = cap.min(path_bound(from, free));
         let mut best = 0;
-        for step in Cells(spread(bit(from)) & free) {
+        for step in Cells(spread(bit(from)) & reach) {
             if best >= cap {
                 break;
             }
-            best = best.max(1 + self.walk(step, free & !bit(step), cap - 1));
+            let free = reach & !bit(step);
+            let rest = component(spread(bit(step)) & free, free);
+            let length = if rest.count_ones() >= MEMO_CELLS {
+                self.longest(step, rest, cap - 1)
+            } else {
+                self.walk(step, rest, (cap - 1).min(bound_within(step, rest)))
+            };
+            best = best.max(1 + length);
         }
         best.min(cap)
     }
 }
 
-/// An upper bound on the longest walk from `from` over the cells of `free`: no more than
-/// the cells it can reach; and, since each step changes colour on a chessboard, no more
-/// than twice the reachable cells of the other colour, nor one more than twice those of
-/// its own.
-#[inline]
-pub(crate) fn path_bound(from: u8, free: u64) -> u32 {
-    bound_within(from, component(spread(bit(from)) & free, free))
-}
+/// Regions of at least this many cells are memoised inside a walk; smaller ones are
+/// searched again, which costs less than a lookup.
+const MEMO_CELLS: u32 = 5;
 
-/// [`path_bound`] for cells `reach` already known to be all those `from` can reach.
+/// An upper bound on the longest walk from `from` over the cells of `reach`, all those it
+/// can reach: no more than their number; and, since each step changes colour on a
+/// chessboard, no more than twice those of the other colour, nor one more than twice
+/// those of its own.
 #[inline]
-fn bound_within(from: u8, reach: u64) -> u32 {
+pub(crate) fn bound_within(from: u8, reach: u64) -> u32 {
     let own_colour = if EVEN & bit(from) != 0 { EVEN } else { !EVEN };
     let same = (reach & own_colour).count_ones();
     let other = (reach & !own_colour).count_ones();

@@ -20,23 +20,29 @@
 //! Moves are tried best first as far as a cheap guess tells: the table's best move, then
 //! the moves after which the mover claims more territory (cells it reaches before the
 //! other does, as in the Voronoi heuristic of Tron programs), closer to the other first
-//! among equals. The order changes only the speed of the search, never its result.
+//! among equals. Territory costs a flood per move, and pays only where one good move
+//! spares the search of the others: at the positions expected to be cut nodes (in the
+//! Knuth-Moore sense, from the parent's type). At the expected all nodes, where every
+//! move is searched anyway, distance alone orders them. The order changes only the
+//! speed of the search, never its result.
 //!
 //! # Separated players
 //! Once the tiles the mover can ever reach no longer include the other player's, neither
 //! can touch the other's tiles again: each just walks its own region. The one who must
 //! lose walks the longest path it has; the winner needs only to outlast it. The score
 //! follows from the two longest paths (`paths.rs`), found by a depth-first search that
-//! stops at an upper bound and remembered by region.
+//! stops at an upper bound and remembered by region. Whether the players can still meet
+//! is a flood of the mover's region, skipped where the parent knows the answer: when
+//! the tile its mover left was not one the region hung on.
 
 use alloc::vec::Vec;
 use core::fmt;
 
-use super::bits::{Cells, bit, connected, coords, index, spread};
+use super::bits::{COL0, COL7, Cells, apart, bit, component, coords, index, spread};
 use super::budget::Budget;
 use super::error::FootholdsError;
 use super::grid::Grid;
-use super::paths::{Paths, path_bound};
+use super::paths::{Paths, bound_within};
 use super::table::{Bound, Entry, Table};
 
 /// A player. A moves first.
@@ -256,6 +262,7 @@ impl Solver {
             paths: &mut self.paths,
             stats: Stats::default(),
             budget,
+            check_at: budget.next_check(0),
             stopped: false,
             root_skip: mirrored_moves(grid, grid.tiles(), a, b),
         };
@@ -318,6 +325,24 @@ const TABLE_PLIES: u32 = 16;
 /// The size of the longest-walk memo, as a power of two (2^16 slots of 16 bytes: 1 MiB).
 const PATH_BITS: u32 = 16;
 
+/// What a position's parent tells its search.
+#[derive(Clone, Copy)]
+struct Hint {
+    /// Whether the position is expected to be a cut node (one good move settles it),
+    /// rather than an all node (every move is searched): see [`order_moves`].
+    cut: bool,
+    /// Whether the players are known to be able to meet, which spares the check.
+    linked: bool,
+}
+
+impl Hint {
+    /// Nothing known: the root, and the positions of the line.
+    const ROOT: Hint = Hint {
+        cut: true,
+        linked: false,
+    };
+}
+
 /// One search: the table it reads and writes, and its work so far.
 struct Search<'t> {
     table: &'t mut Table,
@@ -325,6 +350,8 @@ struct Search<'t> {
     stats: Stats,
     /// The work the query may do.
     budget: Budget,
+    /// The count of positions at which to ask the budget next.
+    check_at: u64,
     /// Set once the budget is used up: from then on every search returns at once, with a
     /// score that means nothing and that nothing stores.
     stopped: bool,
@@ -335,20 +362,27 @@ struct Search<'t> {
 
 impl Search<'_> {
     /// The score of the player to move, standing on `mover` while the other stands on
-    /// `other`, with `tiles` left, `ply` moves after the root (see the module docs).
+    /// `other`, with `tiles` left, `ply` moves after the root, searched with the window
+    /// `(alpha, beta)` (see the module docs).
     fn negamax(
         &mut self,
         tiles: u64,
         mover: u8,
         other: u8,
         ply: u32,
-        mut alpha: i32,
-        beta: i32,
+        (mut alpha, beta): (i32, i32),
+        hint: Hint,
     ) -> i32 {
         self.stats.positions += 1;
-        if self.stopped || self.budget.exceeded(self.stats.positions) {
-            self.stopped = true;
+        if self.stopped {
             return 0;
+        }
+        if self.stats.positions >= self.check_at {
+            if self.budget.exceeded(self.stats.positions) {
+                self.stopped = true;
+                return 0;
+            }
+            self.check_at = self.budget.next_check(self.stats.positions);
         }
         let ply_score = ply as i32;
         // Our tile vanished under us (the other stepped off the tile we shared), or no
@@ -373,9 +407,15 @@ impl Search<'_> {
         if best_possible <= alpha {
             return best_possible;
         }
-        if !connected(bit(mover), bit(other), tiles) {
-            return self.separated(tiles, mover, other, ply);
+        if !hint.linked {
+            if let Some(mine) = apart(bit(mover), bit(other), tiles) {
+                return self.separated(tiles, mover, mine, other, ply);
+            }
         }
+        let cut = hint.cut;
+        // The players still meet; after our move they do too if the tile we leave is not
+        // one the region hangs on.
+        let linked = !splits(mover, after);
 
         let mut first = None;
         let use_table = ply < TABLE_PLIES;
@@ -408,10 +448,17 @@ impl Search<'_> {
             // One move: nothing to order.
             ([moves.trailing_zeros() as u8, 0, 0, 0], 1)
         } else {
-            order_by_territory(moves, after, other, first)
+            order_moves(moves, after, other, first, cut)
         };
-        for &step in order.iter().take(count) {
-            let score = -self.negamax(after, other, step, ply + 1, -beta, -alpha);
+        for (index, &step) in order.iter().take(count).enumerate() {
+            // The first child of an expected cut node is expected to fail low; the children
+            // of an expected all node, and the later ones of a cut node whose first child
+            // did not cut, are expected to cut.
+            let child = Hint {
+                cut: !cut || index > 0,
+                linked,
+            };
+            let score = -self.negamax(after, other, step, ply + 1, (-beta, -alpha), child);
             if self.stopped {
                 return 0;
             }
@@ -455,7 +502,7 @@ impl Search<'_> {
         let mut guess = 0;
         while lower < upper {
             let beta = if guess == lower { guess + 1 } else { guess };
-            guess = self.negamax(tiles, a, b, 0, beta - 1, beta);
+            guess = self.negamax(tiles, a, b, 0, (beta - 1, beta), Hint::ROOT);
             if self.stopped {
                 break;
             }
@@ -468,14 +515,16 @@ impl Search<'_> {
         guess
     }
 
-    /// The exact score when the players' regions no longer touch (see the module docs).
-    /// The mover has at least one move.
-    fn separated(&mut self, tiles: u64, mover: u8, other: u8, ply: u32) -> i32 {
-        let mine = tiles & !bit(mover);
-        let theirs = tiles & !bit(other);
+    /// The exact score when the players' regions no longer touch (see the module docs):
+    /// `region` is every tile the mover can reach, its own included. The mover has at
+    /// least one move.
+    fn separated(&mut self, tiles: u64, mover: u8, region: u64, other: u8, ply: u32) -> i32 {
+        // Each walks the cells it can reach, less the one it stands on.
+        let mine = region & !bit(mover);
+        let theirs = component(bit(other), tiles) & !bit(other);
         // The mover's longest path, though there is no need to look past one step more
         // than the other could possibly walk.
-        let cap = path_bound(other, theirs) + 1;
+        let cap = bound_within(other, theirs) + 1;
         let my_path = self.paths.longest(mover, mine, cap);
         // Then the other's, though there is no need to look past the mover's.
         let their_path = self.paths.longest(other, theirs, my_path);
@@ -510,9 +559,16 @@ impl Search<'_> {
             want = -want;
             // The move the table remembers as best is nearly always the one: try it first.
             let first = self.table.get(tiles, mover, other).map(|entry| entry.best);
-            let (order, count) = order_by_territory(moves, after, other, first);
+            let (order, count) = order_moves(moves, after, other, first, true);
             let found = order.into_iter().take(count).find(|&step| {
-                self.negamax(after, other, step, ply + 1, want - 1, want + 1) == want
+                self.negamax(
+                    after,
+                    other,
+                    step,
+                    ply + 1,
+                    (want - 1, want + 1),
+                    Hint::ROOT,
+                ) == want
             });
             let Some(step) = found else {
                 break;
@@ -527,6 +583,20 @@ impl Search<'_> {
         }
         line
     }
+}
+
+/// Whether taking away the tile at `cell` may split `rest` (the tiles left without it),
+/// as far as its eight surrounding cells tell: not when the tiles beside it are linked
+/// through those cells. A local test, cheaper than a flood of the region: a `false`
+/// means every two tiles that were linked through `cell` still are.
+#[inline]
+fn splits(cell: u8, rest: u64) -> bool {
+    let centre = bit(cell);
+    let row = centre | ((centre << 1) & !COL0) | ((centre >> 1) & !COL7);
+    let ring = (row | (row << 8) | (row >> 8)) & rest;
+    let beside = spread(centre) & rest;
+    let lowest = beside & beside.wrapping_neg();
+    beside & !component(lowest, ring) != 0
 }
 
 /// The root's moves that need no search: for each symmetry of the grid (its rows and
@@ -567,11 +637,20 @@ fn mirrored_moves(grid: &Grid, tiles: u64, a: u8, b: u8) -> u64 {
     skip
 }
 
-/// The moves in `moves` in the order to try them, by territory: the table's best move
-/// first, then the moves after which the mover reaches more cells before the other does,
-/// and among those the moves closer to the other player (they fight for shared tiles).
+/// The moves in `moves` in the order to try them: the table's best move first; then, at
+/// an expected cut node (`cut`), where one good move spares searching the rest, the moves
+/// after which the mover reaches more cells before the other does, and among those the
+/// moves closer to the other player (they fight for shared tiles). At an expected all
+/// node every move is searched anyway, so the costly territory count is skipped and the
+/// moves closer to the other go first.
 #[inline]
-fn order_by_territory(moves: u64, after: u64, other: u8, first: Option<u8>) -> ([u8; 4], usize) {
+fn order_moves(
+    moves: u64,
+    after: u64,
+    other: u8,
+    first: Option<u8>,
+    cut: bool,
+) -> ([u8; 4], usize) {
     let mut keyed = [(0i32, 0u8); 4];
     let mut count = 0;
     for (slot, step) in keyed.iter_mut().zip(Cells(moves)) {
@@ -581,13 +660,21 @@ fn order_by_territory(moves: u64, after: u64, other: u8, first: Option<u8>) -> (
             let (row, col) = coords(step);
             let (other_row, other_col) = coords(other);
             let distance = (row.abs_diff(other_row) + col.abs_diff(other_col)) as i32;
-            -territory(step, other, after) * 32 + distance
+            if cut {
+                -territory(step, other, after) * 32 + distance
+            } else {
+                distance
+            }
         };
         *slot = (key, step);
         count += 1;
     }
-    if let Some(keyed) = keyed.get_mut(..count) {
-        keyed.sort_unstable();
+    match keyed.get_mut(..count) {
+        // Two moves, the most common case: one comparison.
+        Some([first, second]) if *second < *first => core::mem::swap(first, second),
+        Some([_, _]) => {}
+        Some(keyed) => keyed.sort_unstable(),
+        None => {}
     }
     (keyed.map(|(_, step)| step), count)
 }
