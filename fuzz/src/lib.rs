@@ -123,6 +123,11 @@ pub enum Event {
 fn record(mut items: impl Items) -> (Vec<Event>, Vec<String>) {
     let (mut events, mut messages) = (Vec::new(), Vec::new());
     loop {
+        let run = items.boards(|line, code| {
+            events.push(Event::Board(line, code));
+            Ok::<(), ()>(())
+        });
+        assert_eq!(run, Ok(()));
         let (line, item) = match items.next_item() {
             Ok(Some(next)) => next,
             Ok(None) => return (events, messages),

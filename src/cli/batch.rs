@@ -75,19 +75,15 @@ fn answer(
     out: &mut Output,
 ) -> Result<Result<(), (u64, std::io::Error)>, OutputError> {
     loop {
+        // The common case first: the run of plain boards in the reader's buffer.
+        items.boards(|line, code| cache.get_code(code, render).write(line, out))?;
         let (line, item) = match items.next_item() {
             Ok(Some(next)) => next,
             Ok(None) => return Ok(Ok(())),
             Err(error) => return Ok(Err((items.line_number() + 1, error))),
         };
         match item {
-            Item::Board(board) => {
-                let answer = cache.get(board, render);
-                if let Some(note) = answer.note() {
-                    out.note(line, &note)?;
-                }
-                answer.write(out)?;
-            }
+            Item::Board(board) => cache.get_code(board.code(), render).write(line, out)?,
             Item::Blank => out.answer(b"\n")?,
             Item::NotABoard(unreadable) => {
                 let Unreadable { text, why } = *unreadable;

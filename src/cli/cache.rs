@@ -44,18 +44,15 @@ impl Answer {
         }
     }
 
-    /// The message for stderr, if the board gets no real answer.
-    #[inline(always)]
-    pub fn note(&self) -> Option<&str> {
-        self.note.as_deref()
-    }
-
-    /// Writes the answer line.
+    /// Writes the answer to the board at `line`: its note to stderr, if any, and its line.
     ///
     /// # Errors
-    /// Writing to stdout failed.
+    /// Writing failed.
     #[inline(always)]
-    pub fn write(&self, out: &mut Output) -> Result<(), OutputError> {
+    pub fn write(&self, line: u64, out: &mut Output) -> Result<(), OutputError> {
+        if let Some(note) = self.note.as_deref() {
+            out.note(line, &note)?;
+        }
         match &self.line {
             AnswerLine::Short { padded, len } => out.answer_padded(padded, usize::from(*len)),
             AnswerLine::Long(line) => out.answer(line),
@@ -83,29 +80,26 @@ impl AnswerCache {
         }
     }
 
-    /// The answer to `board`: remembered, or rendered now and remembered.
+    /// The answer to the board whose [`Board::code`] is `code` (the cache's key, which the
+    /// batch readers compute without building the board): remembered, or rendered now and
+    /// remembered.
     #[inline(always)]
-    #[allow(clippy::indexing_slicing)] // `index` only returns indices into `answers`
-    pub fn get(&mut self, board: Board, render: &impl Render) -> &Answer {
-        let index = self.index(board, render);
-        &self.answers[index]
-    }
-
-    #[inline(always)]
-    fn index(&mut self, board: Board, render: &impl Render) -> usize {
-        let code = usize::from(board.code());
-        match self.slots.get(code) {
+    #[allow(clippy::indexing_slicing)] // `learn` only returns indices into `answers`
+    pub fn get_code(&mut self, code: u16, render: &impl Render) -> &Answer {
+        let index = match self.slots.get(usize::from(code)) {
             Some(&slot) if slot != 0 => usize::from(slot - 1),
-            _ => self.learn(code, board, render),
-        }
+            _ => self.learn(code, render),
+        };
+        &self.answers[index]
     }
 
     /// Renders a board met for the first time, and fills its slot.
     #[cold]
     #[inline(never)]
-    fn learn(&mut self, code: usize, board: Board, render: &impl Render) -> usize {
-        let answer = render.board(board);
-        let Some(slot) = self.slots.get_mut(code) else {
+    fn learn(&mut self, code: u16, render: &impl Render) -> usize {
+        // Every code the readers hand on is a board's; the fallback only keeps this total.
+        let answer = render.board(Board::from_code(code).unwrap_or_default());
+        let Some(slot) = self.slots.get_mut(usize::from(code)) else {
             // Disabled: the one answer kept is this board's.
             self.answers.clear();
             self.answers.push(answer);

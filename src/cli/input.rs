@@ -88,8 +88,8 @@ pub enum Line<'a> {
 /// Reads lines from `R` through one buffer of [`CAPACITY`] bytes.
 ///
 /// Lines come out of [`LineReader::next_line`] one at a time; a caller with a faster way to
-/// read many lines at once can look at [`LineReader::buffered`] and take whole lines from
-/// it with [`LineReader::consume_lines`].
+/// read lines of a fixed shape can take a run of them straight from the buffer with
+/// [`LineReader::take_run`].
 pub struct LineReader<R> {
     source: R,
     buf: Box<[u8]>,
@@ -130,7 +130,7 @@ impl<R: Read> LineReader<R> {
     /// The bytes read but not yet handed on. Empty until the first
     /// [`next_line`](LineReader::next_line), which strips the byte order mark.
     #[inline]
-    pub fn buffered(&self) -> &[u8] {
+    fn buffered(&self) -> &[u8] {
         // start <= end <= the buffer's length always; clamping (rather than `get`) lets the
         // compiler see that and drop the panic path, on the reader's hottest line.
         let end = self.end.min(self.buf.len());
@@ -141,10 +141,37 @@ impl<R: Read> LineReader<R> {
     /// Marks the first `bytes` of [`buffered`](LineReader::buffered) as handed on. They must
     /// be exactly `lines` whole lines, each ending in `\n`.
     #[inline]
-    pub fn consume_lines(&mut self, bytes: usize, lines: u64) {
+    fn consume_lines(&mut self, bytes: usize, lines: u64) {
         self.start += bytes;
         self.searched = 0;
         self.line += lines;
+    }
+
+    /// Hands `each` the values `parse` reads one after another from the start of
+    /// [`buffered`](LineReader::buffered), each with its first line's number, until `parse`
+    /// finds none or `each` fails (its error is returned); then marks what was read as
+    /// handed on, in one step for the whole run. `parse` gives a value and its length, which
+    /// must be `lines` whole lines. Returns how many values were read.
+    #[inline(always)]
+    pub fn take_run<T, E>(
+        &mut self,
+        lines: u64,
+        parse: impl Fn(&[u8]) -> Option<(T, usize)>,
+        mut each: impl FnMut(u64, T) -> Result<(), E>,
+    ) -> Result<u64, E> {
+        let text = self.buffered();
+        let first = self.line + 1;
+        let (mut taken, mut count, mut result) = (0, 0, Ok(()));
+        while let Some((value, length)) = text.get(taken..).and_then(&parse) {
+            result = each(first + lines * count, value);
+            taken += length;
+            count += 1;
+            if result.is_err() {
+                break;
+            }
+        }
+        self.consume_lines(taken, lines * count);
+        result.map(|()| count)
     }
 
     /// Whether the input, after a byte order mark and whitespace, starts with `byte`;

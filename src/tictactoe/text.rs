@@ -155,10 +155,10 @@ pub(crate) fn parse_row(text: &[u8], row: u8) -> Result<(u8, u8), ParseBoardErro
     }
 }
 
-/// The nine-cell parse for the batch reader, which meets it tens of millions of times a
-/// second: two cells per table load instead of one. `PAIRS[a | b << 8]` (the two bytes read
-/// as one little-endian `u16`) holds the x bits of cells `a b` in bits 0-1 and their o bits
-/// in bits 16-17, or [`BAD_CELLS`].
+/// The nine-cell parse for the batch readers, which meet it tens of millions of times a
+/// second: straight to the board's [`Board::code`] (the answer cache's key), two cells per
+/// table load. `PAIRS[a | b << 8]` (the two bytes read as one little-endian `u16`) holds the
+/// base-3 number `digit(a) + 3 * digit(b)` of cells `a b`, or [`BAD_CELLS`].
 ///
 /// 256 KiB, but a board touches only the 49 entries of valid pairs, which lie in 35 cache
 /// lines; kept to the binary's feature so that a library user does not carry it.
@@ -170,14 +170,14 @@ static PAIRS: [u32; 65_536] = {
     while index < 65_536 {
         let (a, b) = (SINGLES[index & 0xff], SINGLES[index >> 8]);
         if a != BAD_CELLS && b != BAD_CELLS {
-            table[index] = a | b << 1;
+            table[index] = a + 3 * b;
         }
         index += 1;
     }
     table
 };
 
-/// [`CELL`] in the layout of [`PAIRS`]: the x bit in bit 0, the o bit in bit 16.
+/// A cell's base-3 digit as in [`Board::code`] (0 empty, 1 x, 2 o), or [`BAD_CELLS`].
 #[cfg(feature = "cli")]
 #[allow(clippy::indexing_slicing)] // evaluated at compile time: a bad index fails the build
 static SINGLES: [u32; 256] = {
@@ -186,7 +186,7 @@ static SINGLES: [u32; 256] = {
     while byte < 256 {
         let bits = CELL[byte];
         if bits != NOT_CELL {
-            table[byte] = (bits & 1) as u32 | ((bits >> 1) as u32) << 16;
+            table[byte] = (bits & 1) as u32 + 2 * (bits >> 1) as u32;
         }
         byte += 1;
     }
@@ -199,11 +199,11 @@ const BAD_CELLS: u32 = 1 << 31;
 
 #[cfg(feature = "cli")]
 impl Board {
-    /// [`Board::from_nine_cells`] through [`PAIRS`]: the same answer for every input, in
-    /// fewer instructions (BENCHMARKS.md has the count).
+    /// The [`Board::code`] of [`Board::from_nine_cells`]`(cells)`, through [`PAIRS`]: the
+    /// same board for every input, in fewer instructions (BENCHMARKS.md has the count).
     #[inline(always)]
     #[allow(clippy::indexing_slicing)] // bytes index tables of 256 and 65,536 entries
-    pub(crate) fn from_nine_cells_batch(cells: &[u8; 9]) -> Option<Board> {
+    pub(crate) fn nine_cells_code(cells: &[u8; 9]) -> Option<u16> {
         // The first eight cells in one load: each pair of bytes is one index into PAIRS.
         // (`split_at(8)` of nine bytes always gives eight; the zeros of the fallback are not
         // cells, so it could only send the text to the general parser.)
@@ -215,11 +215,8 @@ impl Board {
         if (p0 | p1 | p2 | p3 | last) & BAD_CELLS != 0 {
             return None;
         }
-        let bits = p0 | p1 << 2 | p2 << 4 | p3 << 6 | last << 8;
-        Some(Board::from_disjoint_masks(
-            (bits & 0x1ff) as u16,
-            (bits >> 16) as u16,
-        ))
+        // Below 3^9: each pair is below 9, the last digit below 3.
+        Some((p0 + 9 * p1 + 81 * p2 + 729 * p3 + 6561 * last) as u16)
     }
 }
 
@@ -411,5 +408,26 @@ mod tests {
                     .into()
             )
         );
+    }
+
+    /// The batch readers' code-only parse gives the same board as the plain one: every board
+    /// in its usual spelling, and every byte in every cell of one board.
+    #[cfg(feature = "cli")]
+    #[test]
+    fn nine_cells_code_agrees() {
+        for code in 0..19_683 {
+            let board = Board::from_code(code).unwrap();
+            let cells: [u8; 9] = board.to_string().as_bytes().try_into().unwrap();
+            assert_eq!(Board::nine_cells_code(&cells), Some(code));
+        }
+        let base = *b"xo.XO.x.o";
+        for cell in 0..9 {
+            for byte in 0..=255u8 {
+                let mut cells = base;
+                cells[cell] = byte;
+                let plain = Board::from_nine_cells(&cells).map(Board::code);
+                assert_eq!(Board::nine_cells_code(&cells), plain, "{cells:?}");
+            }
+        }
     }
 }

@@ -137,18 +137,18 @@ impl<R: Read> Algospot<R> {
 }
 
 impl<R: Read> Items for Algospot<R> {
-    #[inline(always)]
     fn next_item(&mut self) -> io::Result<Option<(u64, Item)>> {
-        // The common case: three rows of three cells, straight from the buffer.
-        if self.state == State::Boards && self.partial.rows == 0 {
-            if let Some((board, length)) = three_rows(self.input.buffered()) {
-                self.input.consume_lines(length, 3);
-                self.boards += 1;
-                let first = self.input.line_number() - 2;
-                return Ok(Some((first, Item::Board(board))));
-            }
-        }
         self.general()
+    }
+
+    #[inline(always)]
+    fn boards<E>(&mut self, each: impl FnMut(u64, u16) -> Result<(), E>) -> Result<(), E> {
+        // Three rows of three cells, straight from the buffer, between whole boards.
+        if self.state != State::Boards || self.partial.rows != 0 {
+            return Ok(());
+        }
+        self.boards += self.input.take_run(3, three_rows, each)?;
+        Ok(())
     }
 
     fn line_number(&self) -> u64 {
@@ -170,12 +170,12 @@ fn parse_count(text: &[u8]) -> Result<u64, Fault> {
 }
 
 /// If `text` starts with three rows of exactly three cells, each ended by `\n` (or each by
-/// `\r\n`): the board and the rows' length with their ends.
+/// `\r\n`): the board's code and the rows' length with their ends.
 #[inline(always)]
-fn three_rows(text: &[u8]) -> Option<(Board, usize)> {
+fn three_rows(text: &[u8]) -> Option<(u16, usize)> {
     match text.first_chunk::<12>() {
         Some(&[c0, c1, c2, b'\n', c3, c4, c5, b'\n', c6, c7, c8, b'\n']) => Some((
-            Board::from_nine_cells_batch(&[c0, c1, c2, c3, c4, c5, c6, c7, c8])?,
+            Board::nine_cells_code(&[c0, c1, c2, c3, c4, c5, c6, c7, c8])?,
             12,
         )),
         _ => match text.first_chunk::<15>() {
@@ -198,7 +198,7 @@ fn three_rows(text: &[u8]) -> Option<(Board, usize)> {
                     b'\n',
                 ],
             ) => Some((
-                Board::from_nine_cells_batch(&[c0, c1, c2, c3, c4, c5, c6, c7, c8])?,
+                Board::nine_cells_code(&[c0, c1, c2, c3, c4, c5, c6, c7, c8])?,
                 15,
             )),
             _ => None,

@@ -26,7 +26,6 @@ impl<R: Read> Lines<R> {
     }
 
     /// One line, whatever it holds.
-    #[cold]
     fn general(&mut self) -> io::Result<Option<(u64, Item)>> {
         if self.done {
             return Ok(None);
@@ -78,14 +77,14 @@ impl<R: Read> Lines<R> {
 }
 
 impl<R: Read> Items for Lines<R> {
-    #[inline(always)]
     fn next_item(&mut self) -> io::Result<Option<(u64, Item)>> {
-        // The common case: a line of exactly nine cells, straight from the buffer.
-        if let Some((board, length)) = nine_cell_line(self.input.buffered()) {
-            self.input.consume_lines(length, 1);
-            return Ok(Some((self.input.line_number(), Item::Board(board))));
-        }
         self.general()
+    }
+
+    #[inline(always)]
+    fn boards<E>(&mut self, each: impl FnMut(u64, u16) -> Result<(), E>) -> Result<(), E> {
+        // Lines of exactly nine cells, straight from the buffer.
+        self.input.take_run(1, nine_cell_line, each).map(drop)
     }
 
     fn line_number(&self) -> u64 {
@@ -93,17 +92,17 @@ impl<R: Read> Items for Lines<R> {
     }
 }
 
-/// If `text` starts with a line of exactly nine cells ended by `\n` or `\r\n`: its board
-/// and the line's length with its end.
+/// If `text` starts with a line of exactly nine cells ended by `\n` or `\r\n`: its board's
+/// code and the line's length with its end.
 #[inline(always)]
-fn nine_cell_line(text: &[u8]) -> Option<(Board, usize)> {
+fn nine_cell_line(text: &[u8]) -> Option<(u16, usize)> {
     let (cells, rest) = text.split_first_chunk::<9>()?;
     let length = match rest {
         [b'\n', ..] => 10,
         [b'\r', b'\n', ..] => 11,
         _ => return None,
     };
-    Some((Board::from_nine_cells_batch(cells)?, length))
+    Some((Board::nine_cells_code(cells)?, length))
 }
 
 #[cfg(test)]
@@ -112,7 +111,7 @@ mod tests {
 
     #[test]
     fn nine_cell_lines() {
-        let board = |text: &str| text.parse::<Board>().ok();
+        let board = |text: &str| text.parse::<Board>().ok().map(Board::code);
         assert_eq!(
             nine_cell_line(b"xo.......\nrest"),
             Some((board("xo.......").unwrap(), 10))

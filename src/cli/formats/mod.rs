@@ -79,6 +79,13 @@ pub trait Items {
     /// Reading the source failed: the rest of it is lost.
     fn next_item(&mut self) -> io::Result<Option<(u64, Item)>>;
 
+    /// The common case, ahead of [`next_item`](Items::next_item): the run of boards that
+    /// stands next in the reader's buffer, each in the simplest spelling of its format,
+    /// handed to `each` with its line and its [`Board::code`]. Stops at the first line that
+    /// is anything else, and at the first error of `each` (which it returns); hands on
+    /// nothing if the next line is not such a board.
+    fn boards<E>(&mut self, each: impl FnMut(u64, u16) -> Result<(), E>) -> Result<(), E>;
+
     /// The number of the last line read, counting from 1; 0 before the first.
     fn line_number(&self) -> u64;
 }
