@@ -17,7 +17,9 @@ log=$(mktemp)
 times=$(mktemp)
 /usr/bin/time -v -o "$times" "$bin" serve --addr 127.0.0.1:0 >"$log" &
 server=$!
-trap 'kill -INT $server 2>/dev/null || true; rm -f "$log"' EXIT
+# `$server` is /usr/bin/time; the server is its child.
+stop() { pkill -INT -P "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true; }
+trap 'stop; rm -f "$log"' EXIT
 for _ in $(seq 50); do grep -q http "$log" && break; sleep 0.1; done
 url=$(grep -o 'http://[^ ]*/' "$log")
 echo "machine: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs), $(nproc) cores; load: $(cut -d' ' -f1-3 /proc/loadavg)"
@@ -41,8 +43,7 @@ for _ in $(seq 8); do
 done
 wait "${clients[@]}"
 echo "all answered in $(echo "$(date +%s.%N) - $start" | bc) s"
-kill -INT $server
-wait $server 2>/dev/null || true
+stop
 trap - EXIT
 rm -f "$log"
 grep -E 'Maximum resident|Elapsed' "$times"

@@ -93,6 +93,8 @@
 //! - `cli` (default): the `perfect-play` binary's dependencies (clap, serde_json). Library
 //!   users can depend on `perfect-play` with `default-features = false` (adding `alloc` if
 //!   they want the footholds solver) and carry neither.
+//! - `serve` (default): `perfect-play serve`, the web board, and its dependencies (axum,
+//!   tokio), for the binary only.
 //! - `generate` (off): the solver and code generator of [`generate`] (`solve`,
 //!   `write_table`), for a build script: put it in `[build-dependencies]` only. It pulls
 //!   `phf_codegen`, which a library user without it never compiles.
