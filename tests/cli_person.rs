@@ -255,9 +255,15 @@ fn play_at_level(level: &str, seed: &str) -> String {
 fn play_at_a_level_replays_with_its_seed_and_perfect_never_loses() {
     for level in ["perfect", "safe", "skill:50", "random"] {
         let game = play_at_level(level, "7682");
-        assert_eq!(game, play_at_level(level, "7682"), "{level}: the seed replays the game");
+        assert_eq!(
+            game,
+            play_at_level(level, "7682"),
+            "{level}: the seed replays the game"
+        );
         assert!(
-            game.contains("o wins.") || game.contains("you beat the table") || game.contains("A draw."),
+            game.contains("o wins.")
+                || game.contains("you beat the table")
+                || game.contains("A draw."),
             "{level}: the game ends\n{game}"
         );
         if level == "perfect" {
@@ -266,8 +272,9 @@ fn play_at_a_level_replays_with_its_seed_and_perfect_never_loses() {
         }
     }
     // Random play differs from seed to seed somewhere in 20 seeds.
-    let games: std::collections::HashSet<String> =
-        (0..20).map(|seed| play_at_level("random", &seed.to_string())).collect();
+    let games: std::collections::HashSet<String> = (0..20)
+        .map(|seed| play_at_level("random", &seed.to_string()))
+        .collect();
     assert!(games.len() > 1);
     // A level that does not exist is a usage error.
     perfect_play()
