@@ -97,8 +97,17 @@ impl AnswerCache {
     #[cold]
     #[inline(never)]
     fn learn(&mut self, code: u16, render: &impl Render) -> usize {
-        // Every code the readers hand on is a board's; the fallback only keeps this total.
-        let answer = render.board(Board::from_code(code).unwrap_or_default());
+        let answer = match Board::from_code(code) {
+            Some(board) => render.board(board),
+            // Every code the readers hand on is a board's (below 3^9). Were one not, it is
+            // answered as an error, never as some other board.
+            None => {
+                let why = format!("internal error: board code {code} is not below 3^9");
+                let mut line = Vec::new();
+                render.not_a_board(&mut line, None, &why);
+                Answer::new(&line, Some(why))
+            }
+        };
         let Some(slot) = self.slots.get_mut(usize::from(code)) else {
             // Disabled: the one answer kept is this board's.
             self.answers.clear();
