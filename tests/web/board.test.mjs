@@ -251,7 +251,7 @@ describe("footholds", () => {
     assert.ok(await page.isDisabled("#fh-next"));
     await page.click("#fh-back");
     await page.waitForFunction(() => document.querySelector("#fh-step").textContent.startsWith("After move 4 of 5"));
-    // The side panel shows B's one step there and its value.
+    // The side panel shows A's one step there and its value.
     await page.waitForSelector("#fh-steps li[data-to]");
     await page.screenshot({ path: `${SHOTS}/footholds.png`, fullPage: true });
   });
