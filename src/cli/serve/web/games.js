@@ -8,7 +8,7 @@
 // judges them from the library's table.
 
 import { get } from "./api.js";
-import { GLYPH, badge, clearError, el, showError, valueFor } from "./board.js";
+import { GLYPH, badge, clearError, el, hashFor, played, redone, showError, undone, valueFor } from "./board.js";
 import { drawChart } from "./chart.js";
 import { LEVELS } from "./tictactoe.js";
 
@@ -66,28 +66,18 @@ export async function mount(root, params, game) {
     if (state.computer !== "none") query.set("computer", state.computer);
     if (state.level !== "perfect") query.set("level", state.level);
     if (!state.hints) query.set("hints", "off");
-    const text = query.toString().replace(/%2C/g, ",").replace(/%3A/g, ":");
-    const hash = `#game/${game}${text ? "?" + text : ""}`;
+    const hash = hashFor(`game/${game}`, query);
     if (location.hash !== hash) location.hash = hash;
     else update(query);
   }
 
   function step(direction) {
-    if (direction < 0 && state.moves.length) {
-      let count = state.computer !== "none" && state.moves.length > 1 ? 2 : 1;
-      const moves = state.moves.slice();
-      const redoMoves = state.redo.slice();
-      while (count-- > 0 && moves.length) redoMoves.unshift(moves.pop());
-      go({ moves, redo: redoMoves });
-    } else if (direction > 0 && state.redo.length) {
-      const [next, ...rest] = state.redo;
-      go({ moves: [...state.moves, next], redo: rest });
-    }
+    if (direction < 0 && state.moves.length) go(undone(state.moves, state.redo, state.computer !== "none"));
+    else if (direction > 0 && state.redo.length) go(redone(state.moves, state.redo));
   }
 
   function play(move) {
-    const redoMoves = state.redo[0] === move ? state.redo.slice(1) : [];
-    go({ moves: [...state.moves, move], redo: redoMoves });
+    go(played(state.moves, state.redo, move));
   }
 
   async function update(params) {

@@ -6,7 +6,7 @@
 // table and judges each move; the page only draws.
 
 import { get } from "./api.js";
-import { GLYPH, badge, clearError, el, showError, valueFor } from "./board.js";
+import { GLYPH, badge, clearError, el, hashFor, played, redone, showError, undone, valueFor } from "./board.js";
 import { drawChart } from "./chart.js";
 
 export const LEVELS = [
@@ -77,30 +77,18 @@ export async function mount(root, params) {
     if (state.computer !== "none") query.set("computer", state.computer);
     if (state.level !== "perfect") query.set("level", state.level);
     if (!state.hints) query.set("hints", "off");
-    // Commas and colons read better in a shared link than their escapes.
-    const text = query.toString().replace(/%2C/g, ",").replace(/%3A/g, ":");
-    const hash = `#tictactoe${text ? "?" + text : ""}`;
+    const hash = hashFor("tictactoe", query);
     if (location.hash !== hash) location.hash = hash;
     else update(query);
   }
 
   function step(direction) {
-    if (direction < 0 && state.moves.length) {
-      // Undo against the computer takes back its reply too.
-      let count = state.computer !== "none" && state.moves.length > 1 ? 2 : 1;
-      const moves = state.moves.slice();
-      const redo = state.redo.slice();
-      while (count-- > 0 && moves.length) redo.unshift(moves.pop());
-      go({ moves, redo });
-    } else if (direction > 0 && state.redo.length) {
-      const [next, ...rest] = state.redo;
-      go({ moves: [...state.moves, next], redo: rest });
-    }
+    if (direction < 0 && state.moves.length) go(undone(state.moves, state.redo, state.computer !== "none"));
+    else if (direction > 0 && state.redo.length) go(redone(state.moves, state.redo));
   }
 
   function play(cell) {
-    const redo = state.redo[0] === cell ? state.redo.slice(1) : [];
-    go({ moves: [...state.moves, cell], redo });
+    go(played(state.moves, state.redo, cell));
   }
 
   async function update(params) {
