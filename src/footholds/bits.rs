@@ -47,23 +47,6 @@ pub(crate) fn component(seed: u64, set: u64) -> u64 {
     }
 }
 
-/// The cells of `set` connected to `seed` through orthogonal steps within `set`, unless
-/// `target` is among them: then `None`, as soon as it is reached (soon when it is close).
-#[inline]
-pub(crate) fn apart(seed: u64, target: u64, set: u64) -> Option<u64> {
-    let mut reached = seed & set;
-    loop {
-        if reached & target != 0 {
-            return None;
-        }
-        let next = (reached | spread(reached)) & set;
-        if next == reached {
-            return Some(reached);
-        }
-        reached = next;
-    }
-}
-
 /// Iterates over the indices of the cells of a set, lowest first.
 #[derive(Clone, Copy)]
 pub(crate) struct Cells(pub(crate) u64);

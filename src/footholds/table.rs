@@ -1,7 +1,8 @@
 //! The transposition table: what earlier searches learned about a position.
 //!
-//! A position is the tiles left, where the player to move stands and where the other
-//! stands; who is A and who is B does not matter, nor the grid's size. Scores are stored
+//! A position is its region (the tiles the two players can still reach: no other tile
+//! matters), where the player to move stands and where the other stands; who is A and
+//! who is B does not matter, nor the grid's size. Scores are stored
 //! relative to the position (moves from here to the end of the game), so an entry is
 //! exact wherever the position recurs, in this game or in a later one on another grid.
 
@@ -29,7 +30,7 @@ pub(crate) struct Entry {
     pub(crate) best: u8,
 }
 
-/// One slot: the tiles left, then the rest packed in a word: bits 0-5 the mover's cell,
+/// One slot: the region's tiles, then the rest packed in a word: bits 0-5 the mover's cell,
 /// 6-11 the other's, 15 set in a used slot (so the zeroed table holds no position), 16-31
 /// the score, 32-33 the bound, 40-45 the best move, 48-55 the query that stored it.
 type Slot = [u64; 2];
@@ -122,9 +123,9 @@ impl Table {
 
     /// The first slot of the bucket a position hashes to.
     #[inline]
-    fn bucket(&self, tiles: u64, places: u64) -> usize {
+    fn bucket(&self, region: u64, places: u64) -> usize {
         // The splitmix64 finaliser: every input bit reaches every output bit.
-        let mut h = tiles ^ places.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let mut h = region ^ places.wrapping_mul(0x9E37_79B9_7F4A_7C15);
         h = (h ^ (h >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
         h = (h ^ (h >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
         h ^= h >> 31;
@@ -134,25 +135,25 @@ impl Table {
 
     /// What the table holds on a position, if anything.
     #[inline]
-    pub(crate) fn get(&self, tiles: u64, mover: u8, other: u8) -> Option<Entry> {
+    pub(crate) fn get(&self, region: u64, mover: u8, other: u8) -> Option<Entry> {
         let places = places(mover, other);
-        let at = self.bucket(tiles, places);
+        let at = self.bucket(region, places);
         self.slots
             .get(at..at + 2)?
             .iter()
-            .find(|[t, word]| *t == tiles && word & PLACES == places)
+            .find(|[t, word]| *t == region && word & PLACES == places)
             .map(|&[_, word]| unpack(word))
     }
 
     /// Stores what a search found on a position.
     #[inline]
-    pub(crate) fn put(&mut self, tiles: u64, mover: u8, other: u8, entry: Entry) {
+    pub(crate) fn put(&mut self, region: u64, mover: u8, other: u8, entry: Entry) {
         let places = places(mover, other);
-        let at = self.bucket(tiles, places);
+        let at = self.bucket(region, places);
         let Some([first, second]) = self.slots.get_mut(at..at + 2) else {
             return;
         };
-        let holds = |slot: &Slot| slot[0] == tiles && slot[1] & PLACES == places;
+        let holds = |slot: &Slot| slot[0] == region && slot[1] & PLACES == places;
         let slot = if holds(first) {
             first
         } else if holds(second) {
@@ -172,6 +173,6 @@ impl Table {
                 second
             }
         };
-        *slot = [tiles, pack(places, entry, self.age)];
+        *slot = [region, pack(places, entry, self.age)];
     }
 }
