@@ -331,7 +331,7 @@ const TABLE_BITS_LARGE: u32 = 16;
 
 /// Positions whose shared region has fewer tiles than this are neither looked up nor
 /// stored: their subtrees are small, and searching them again costs less than a probe.
-const TABLE_CELLS: u32 = 12;
+const TABLE_CELLS: u32 = 8;
 
 /// The size of the longest-walk memo, as a power of two (2^16 slots of 16 bytes: 1 MiB).
 const PATH_BITS: u32 = 16;
@@ -342,8 +342,9 @@ struct Hint {
     /// Whether the position is expected to be a cut node (one good move settles it),
     /// rather than an all node (every move is searched): see [`order_moves`].
     cut: bool,
-    /// The region of the position (the tiles the two players can reach, both of them
-    /// included), when the parent knows it: else 0, and the position floods it.
+    /// The tiles the player to move can reach, its own included, when the parent knows
+    /// them: else 0, and the position floods them. The position's region if they include
+    /// the other player's tile; else the players are apart.
     region: u64,
 }
 
@@ -424,20 +425,25 @@ impl Search<'_> {
         let region = if hint.region != 0 {
             hint.region
         } else {
-            let region = component(bit(mover), tiles);
-            if region & bit(other) == 0 {
-                return self.separated(tiles, mover, region, other, ply);
-            }
-            region
+            component(bit(mover), tiles)
         };
+        if region & bit(other) == 0 {
+            return self.separated(tiles, mover, region, other, ply, (alpha, beta));
+        }
         let after = region & !bit(mover);
         let cut = hint.cut;
-        // The players still meet after our move if the tile we leave is not one the region
-        // hangs on; the region is then this one less that tile.
-        let child_region = if splits(mover, after) { 0 } else { after };
+        // What the other can reach after our move, whichever it is: the region less the
+        // tile we leave, if the region does not hang on it; else a flood finds out, once
+        // for every move.
+        let child_region = if splits(mover, after) {
+            component(bit(other), after)
+        } else {
+            after
+        };
 
         let mut first = None;
-        let use_table = region.count_ones() >= TABLE_CELLS;
+        let size = region.count_ones();
+        let use_table = size >= TABLE_CELLS;
         if let Some(entry) = if use_table {
             self.table.get(region, mover, other)
         } else {
@@ -505,7 +511,7 @@ impl Search<'_> {
             best: best_move,
         };
         if use_table {
-            self.table.put(region, mover, other, entry);
+            self.table.put(region, size, mover, other, entry);
         }
         best
     }
@@ -545,28 +551,76 @@ impl Search<'_> {
         guess
     }
 
-    /// The exact score when the players' regions no longer touch (see the module docs):
-    /// `region` is every tile the mover can reach, its own included. The mover has at
-    /// least one move.
-    fn separated(&mut self, tiles: u64, mover: u8, region: u64, other: u8, ply: u32) -> i32 {
+    /// The score when the players' regions no longer touch (see the module docs), as the
+    /// window `(alpha, beta)` needs it: `region` is every tile the mover can reach, its own
+    /// included. The mover has at least one move.
+    ///
+    /// With `m` and `t` the longest walks of the mover and of the other, the other is stuck
+    /// first if `t < m` (a win after `2t + 1` more plies), else the mover is (a loss after
+    /// `2m`). A null window asks only whether the score reaches `beta`, and that needs the
+    /// walks only up to a length: a walk search stops as soon as it reaches its cap, so the
+    /// tighter the caps, the sooner the answer.
+    fn separated(
+        &mut self,
+        tiles: u64,
+        mover: u8,
+        region: u64,
+        other: u8,
+        ply: u32,
+        (alpha, beta): (i32, i32),
+    ) -> i32 {
         // Each walks the cells it can reach, less the one it stands on.
         let mine = region & !bit(mover);
         let theirs = component(bit(other), tiles) & !bit(other);
-        // The mover's longest path, though there is no need to look past one step more
-        // than the other could possibly walk.
-        let cap = bound_within(other, theirs) + 1;
-        let my_path = self.paths.longest(mover, mine, cap);
-        // Then the other's, though there is no need to look past the mover's.
-        let their_path = self.paths.longest(other, theirs, my_path);
-        // Both at most 63: the casts are exact.
-        let (my_path, their_path, ply) = (my_path as i32, their_path as i32, ply as i32);
-        if their_path < my_path {
-            // The other is stuck after its longest walk; we have made one move more.
-            WIN - (ply + 2 * their_path + 1)
+        let ply = ply as i32;
+        let win = |t: i32| WIN - (ply + 2 * t + 1);
+        let loss = |m: i32| -(WIN - (ply + 2 * m));
+        // Walk lengths are at most 63, and every cap below lies in 0..=64: the casts are
+        // exact. `longest` answers the walk's length, or its cap if that is shorter.
+        let my_bound = bound_within(mover, mine) as i32;
+        let their_bound = bound_within(other, theirs) as i32;
+        if beta > 0 {
+            // Only a win reaches beta, and only with `t <= fast`; and a win needs `t < m`.
+            let fast = (WIN - ply - 1 - beta).div_euclid(2);
+            let cap = (fast + 1).min(my_bound).max(0);
+            let t = self.paths.longest(other, theirs, cap as u32) as i32;
+            if t < cap {
+                // `t` is exact: see whether we outlast it.
+                let m = self.paths.longest(mover, mine, (t + 1) as u32) as i32;
+                return if m > t { win(t) } else { loss(m) };
+            }
+            // The score falls short of beta: at best a win with `t = cap`, if we can
+            // outlast that, else a loss with our longest walk at most `my_bound`.
+            let upper = if my_bound > cap {
+                win(cap)
+            } else {
+                loss(my_bound)
+            };
+            if upper <= alpha {
+                return upper;
+            }
         } else {
-            // Our walk ends first (so `my_path` is exact), and the other matched each move.
-            -(WIN - (ply + 2 * my_path))
+            // Every win reaches beta, and a loss does with `m >= long`.
+            let long = (WIN + beta - ply + 1).div_euclid(2).max(1);
+            let cap = long.min(their_bound + 1);
+            let m = self.paths.longest(mover, mine, cap as u32) as i32;
+            if m < cap {
+                // `m` is exact: see whether the other outlasts it.
+                let t = self.paths.longest(other, theirs, m as u32) as i32;
+                return if t < m { win(t) } else { loss(m) };
+            }
+            // The score reaches beta: we outlast the other's every walk (a win), or we
+            // lose no sooner than after `long` moves of ours.
+            return if cap > their_bound {
+                win(their_bound)
+            } else {
+                loss(long)
+            };
         }
+        // A wide window (recovering the line) needs the exact score.
+        let m = self.paths.longest(mover, mine, (their_bound + 1) as u32) as i32;
+        let t = self.paths.longest(other, theirs, m as u32) as i32;
+        if t < m { win(t) } else { loss(m) }
     }
 
     /// One optimal line from the root, whose score is `score`: from each position, a move
@@ -619,15 +673,74 @@ impl Search<'_> {
 /// Whether taking away the tile at `cell` may split `rest` (the tiles left without it),
 /// as far as its eight surrounding cells tell: not when the tiles beside it are linked
 /// through those cells. A local test, cheaper than a flood of the region: a `false`
-/// means every two tiles that were linked through `cell` still are.
+/// means every two tiles that were linked through `cell` still are. The answer for each
+/// pattern of the eight cells is worked out once, in [`SPLITS`].
 #[inline]
 fn splits(cell: u8, rest: u64) -> bool {
     let centre = bit(cell);
     let row = centre | ((centre << 1) & !COL0) | ((centre >> 1) & !COL7);
     let ring = (row | (row << 8) | (row >> 8)) & rest;
-    let beside = spread(centre) & rest;
-    let lowest = beside & beside.wrapping_neg();
-    beside & !component(lowest, ring) != 0
+    // Turn the 3x3 window so that its top-left cell is bit 0 (cells off the grid hold no
+    // tile, so what wraps around is zero), then gather its three rows into nine bits.
+    let window = ring.rotate_right(u32::from(cell).wrapping_add(55) & 63);
+    let pattern = (window & 0x7) | ((window >> 5) & 0x38) | ((window >> 10) & 0x1C0);
+    // Truncation is exact: `pattern` < 512.
+    SPLITS.get(pattern as usize).copied().unwrap_or(true)
+}
+
+/// For each pattern of a 3x3 window (bit `3 * row + col`, the centre bit 4 ignored):
+/// whether the tiles orthogonally beside the centre are not all linked through the
+/// window's other tiles.
+static SPLITS: [bool; 512] = split_patterns();
+
+const fn split_patterns() -> [bool; 512] {
+    // The four cells beside the centre, and which window cells touch which.
+    const BESIDE: u32 = (1 << 1) | (1 << 3) | (1 << 5) | (1 << 7);
+    const fn touching(cells: u32) -> u32 {
+        let mut out = 0;
+        let mut cell = 0;
+        while cell < 9 {
+            if cells & (1 << cell) != 0 {
+                let (row, col) = (cell / 3, cell % 3);
+                if row > 0 {
+                    out |= 1 << (cell - 3);
+                }
+                if row < 2 {
+                    out |= 1 << (cell + 3);
+                }
+                if col > 0 {
+                    out |= 1 << (cell - 1);
+                }
+                if col < 2 {
+                    out |= 1 << (cell + 1);
+                }
+            }
+            cell += 1;
+        }
+        out
+    }
+    let mut table = [false; 512];
+    let mut pattern = 0;
+    while pattern < 512 {
+        let ring = pattern & !(1 << 4);
+        let beside = ring & BESIDE;
+        let mut reached = beside & beside.wrapping_neg();
+        loop {
+            let next = (reached | touching(reached)) & ring;
+            if next == reached {
+                break;
+            }
+            reached = next;
+        }
+        // Run at compile time only (it fills a static), where an index out of bounds
+        // would stop the build; and `pattern < 512` anyway.
+        #[allow(clippy::indexing_slicing)]
+        {
+            table[pattern as usize] = beside & !reached != 0;
+        }
+        pattern += 1;
+    }
+    table
 }
 
 /// The root's moves that need no search: for each symmetry of the grid (its rows and
@@ -710,8 +823,10 @@ fn order_moves(
     (keyed.map(|(_, step)| step), count)
 }
 
-/// Cells `mine` reaches (over `free`) strictly before `theirs` does, less the cells
-/// `theirs` reaches strictly first; `theirs` moves first.
+/// The cells `mine` reaches (over `free`) strictly before `theirs` does; `theirs` moves
+/// first. (The cells `theirs` reaches first are the rest of what either reaches, nearly
+/// the same set whichever move `mine` stands for, so they add nothing to the order; and
+/// the race is over once `mine` can claim no more.)
 #[inline]
 fn territory(mine: u8, theirs: u8, free: u64) -> i32 {
     let (mut m, mut o) = (bit(mine), bit(theirs));
@@ -719,13 +834,61 @@ fn territory(mine: u8, theirs: u8, free: u64) -> i32 {
     loop {
         let no = spread(o) & free;
         free &= !no;
+        o |= no;
         let nm = spread(m) & free;
-        free &= !nm;
-        if no | nm == 0 {
+        if nm == 0 {
             break;
         }
-        o |= no;
+        free &= !nm;
         m |= nm;
     }
-    m.count_ones() as i32 - o.count_ones() as i32
+    m.count_ones() as i32
+}
+
+#[cfg(test)]
+mod tests {
+    //! The split test's table against its definition: a flood of the eight cells around the
+    //! centre, for every cell of the board and every pattern of those cells (and random
+    //! tiles farther away, which must not matter).
+    use super::{COL0, COL7, bit, component, splits, spread};
+
+    fn splits_by_flood(cell: u8, rest: u64) -> bool {
+        let centre = bit(cell);
+        let row = centre | ((centre << 1) & !COL0) | ((centre >> 1) & !COL7);
+        let ring = (row | (row << 8) | (row >> 8)) & rest;
+        let beside = spread(centre) & rest;
+        let lowest = beside & beside.wrapping_neg();
+        beside & !component(lowest, ring) != 0
+    }
+
+    #[test]
+    fn the_table_agrees_with_a_flood_everywhere() {
+        let mut noise = 0x9E37_79B9_7F4A_7C15_u64;
+        for cell in 0..64u8 {
+            let centre = bit(cell);
+            let row = centre | ((centre << 1) & !COL0) | ((centre >> 1) & !COL7);
+            let window = (row | (row << 8) | (row >> 8)) & !centre;
+            let cells: Vec<u64> = (0..64)
+                .map(|i| 1u64 << i)
+                .filter(|b| window & b != 0)
+                .collect();
+            for pattern in 0..1u32 << cells.len() {
+                let mut rest = 0;
+                for (i, b) in cells.iter().enumerate() {
+                    if pattern & (1 << i) != 0 {
+                        rest |= b;
+                    }
+                }
+                noise ^= noise << 13;
+                noise ^= noise >> 7;
+                noise ^= noise << 17;
+                let rest = rest | (noise & !window & !centre);
+                assert_eq!(
+                    splits(cell, rest),
+                    splits_by_flood(cell, rest),
+                    "cell {cell}, tiles {rest:#x}"
+                );
+            }
+        }
+    }
 }

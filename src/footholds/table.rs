@@ -32,7 +32,8 @@ pub(crate) struct Entry {
 
 /// One slot: the region's tiles, then the rest packed in a word: bits 0-5 the mover's cell,
 /// 6-11 the other's, 15 set in a used slot (so the zeroed table holds no position), 16-31
-/// the score, 32-33 the bound, 40-45 the best move, 48-55 the query that stored it.
+/// the score, 32-33 the bound, 40-45 the best move, 48-55 the query that stored it, 56-62
+/// the number of the region's tiles (which of two positions gives way).
 type Slot = [u64; 2];
 
 const USED: u64 = 1 << 15;
@@ -46,7 +47,7 @@ fn places(mover: u8, other: u8) -> u64 {
 const PLACES: u64 = 0xFFFF;
 
 #[inline]
-fn pack(places: u64, entry: Entry, age: u8) -> u64 {
+fn pack(places: u64, entry: Entry, age: u8, size: u32) -> u64 {
     let bound = match entry.bound {
         Bound::Exact => 0,
         Bound::Lower => 1,
@@ -58,6 +59,7 @@ fn pack(places: u64, entry: Entry, age: u8) -> u64 {
         | (bound << 32)
         | (u64::from(entry.best & 63) << 40)
         | (u64::from(age) << 48)
+        | (u64::from(size & 127) << 56)
 }
 
 #[inline]
@@ -145,9 +147,9 @@ impl Table {
             .map(|&[_, word]| unpack(word))
     }
 
-    /// Stores what a search found on a position.
+    /// Stores what a search found on a position whose region has `size` tiles.
     #[inline]
-    pub(crate) fn put(&mut self, region: u64, mover: u8, other: u8, entry: Entry) {
+    pub(crate) fn put(&mut self, region: u64, size: u32, mover: u8, other: u8, entry: Entry) {
         let places = places(mover, other);
         let at = self.bucket(region, places);
         let Some([first, second]) = self.slots.get_mut(at..at + 2) else {
@@ -164,7 +166,8 @@ impl Table {
                 (
                     slot[1] & USED != 0,
                     age(slot[1]) == self.age,
-                    slot[0].count_ones(),
+                    // Bits 56-62, as `pack` put them.
+                    (slot[1] >> 56) & 127,
                 )
             };
             if rank(first) <= rank(second) {
@@ -173,6 +176,6 @@ impl Table {
                 second
             }
         };
-        *slot = [region, pack(places, entry, self.age)];
+        *slot = [region, pack(places, entry, self.age, size)];
     }
 }
