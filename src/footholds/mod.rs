@@ -19,8 +19,8 @@
 //!
 //! Grids of up to 8x8 are taken (the problem's limit is 5x5). Brute force takes minutes
 //! on the full 7x7 grid; this solver answers every start pair of the full 8x8 grid in
-//! under a second on one core of a 2-core AMD EPYC, most in under 0.1 s, in 4 MiB (the
-//! crate's BENCHMARKS.md has the figures).
+//! under 0.3 s on one core of a 2-core AMD EPYC, half of them in under 35 ms, in 4 MiB
+//! (the crate's BENCHMARKS.md has the figures).
 //!
 //! What you can do:
 //! - Check a grid once with [`Grid::new`]: it rejects ragged, empty, oversized grids and

@@ -850,7 +850,7 @@ mod tests {
     //! The split test's table against its definition: a flood of the eight cells around the
     //! centre, for every cell of the board and every pattern of those cells (and random
     //! tiles farther away, which must not matter).
-    use super::{COL0, COL7, bit, component, splits, spread};
+    use super::{COL0, COL7, Vec, bit, component, splits, spread};
 
     fn splits_by_flood(cell: u8, rest: u64) -> bool {
         let centre = bit(cell);

@@ -1,6 +1,6 @@
 //! The footholds API: solve a game from its start, or analyse a game in progress.
 //!
-//! Solving takes real work (up to about half a second on the full 8x8 grid), so solves
+//! Solving takes real work (up to about a quarter of a second on the full 8x8 grid), so solves
 //! run on tokio's blocking threads, at most [`Limits::solves`] at once, each within
 //! [`Limits::solve_time`]; a request that waits too long for its turn is answered 503.
 //! Queries are read by the `footholds` command's own reader, so both take and reject the
