@@ -266,7 +266,7 @@ impl Solver {
         let b = start(grid, Side::B, b)?;
         self.table
             .prepare(table_bits(grid.tile_count()).min(self.max_bits));
-        self.paths.prepare(PATH_BITS);
+        self.paths.prepare(path_bits(grid.tile_count()));
         self.paths.steps = 0;
         let mut search = Search {
             table: &mut self.table,
@@ -320,7 +320,7 @@ fn start(grid: &Grid, side: Side, at: (usize, usize)) -> Result<u8, FootholdsErr
 const fn table_bits(tiles: u32) -> u32 {
     match tiles {
         0..=16 => 10,
-        17..=25 => 13,
+        17..=25 => 12,
         26..=36 => 15,
         _ => TABLE_BITS_LARGE,
     }
@@ -333,8 +333,17 @@ const TABLE_BITS_LARGE: u32 = 16;
 /// stored: their subtrees are small, and searching them again costs less than a probe.
 const TABLE_CELLS: u32 = 8;
 
-/// The size of the longest-walk memo, as a power of two (2^16 slots of 16 bytes: 1 MiB).
-const PATH_BITS: u32 = 16;
+/// The size of the longest-walk memo worth having for a grid of `tiles` tiles, as a power
+/// of two: 2^16 slots of 16 bytes (1 MiB) for the largest grids, and as little as 16 KiB
+/// for small ones, where a fresh solver's allocation would otherwise cost more than its
+/// search (a one-off `solve` of a 5x5 grid takes microseconds).
+const fn path_bits(tiles: u32) -> u32 {
+    match tiles {
+        0..=25 => 10,
+        26..=36 => 12,
+        _ => 16,
+    }
+}
 
 /// What a position's parent tells its search.
 #[derive(Clone, Copy)]
