@@ -2,9 +2,9 @@
 //! the grid's width, so a neighbour is always one shift away.
 
 /// Every cell of column 0.
-pub(crate) const COL0: u64 = 0x0101_0101_0101_0101;
+const COL0: u64 = 0x0101_0101_0101_0101;
 /// Every cell of column 7.
-pub(crate) const COL7: u64 = COL0 << 7;
+const COL7: u64 = COL0 << 7;
 /// The cells of the light squares of a chessboard colouring: `(row + col)` even. A step
 /// always changes colour, which bounds how long a path can be.
 pub(crate) const EVEN: u64 = 0xAA55_AA55_AA55_AA55;
@@ -32,6 +32,14 @@ pub(crate) const fn coords(cell: u8) -> (usize, usize) {
 #[inline]
 pub(crate) const fn spread(cells: u64) -> u64 {
     (cells << 8) | (cells >> 8) | ((cells << 1) & !COL0) | ((cells >> 1) & !COL7)
+}
+
+/// The cells of the 3x3 square centred on `cell` that lie on the board, `cell` included.
+#[inline]
+pub(crate) const fn around(cell: u8) -> u64 {
+    let centre = bit(cell);
+    let row = centre | ((centre << 1) & !COL0) | ((centre >> 1) & !COL7);
+    row | (row << 8) | (row >> 8)
 }
 
 /// The cells of `set` connected to `seed` through orthogonal steps within `set`.

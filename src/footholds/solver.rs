@@ -49,7 +49,7 @@
 use alloc::vec::Vec;
 use core::fmt;
 
-use super::bits::{COL0, COL7, Cells, bit, component, coords, index, spread};
+use super::bits::{Cells, around, bit, component, coords, index, spread};
 use super::budget::Budget;
 use super::error::FootholdsError;
 use super::grid::Grid;
@@ -413,10 +413,9 @@ impl Search<'_> {
         if tiles & bit(mover) == 0 || moves == 0 {
             return -(WIN - ply_score);
         }
-        let after = tiles & !bit(mover);
         // Wherever we step, the other then stands on the tile we just left (if we shared
         // it) or has no tile beside it: we win with this move, as fast as a win can be.
-        if mover == other || spread(bit(other)) & after == 0 {
+        if mover == other || spread(bit(other)) & tiles & !bit(mover) == 0 {
             return WIN - (ply_score + 1);
         }
         // Otherwise the game lasts at least our move and the other's, and a win takes at
@@ -439,17 +438,7 @@ impl Search<'_> {
         if region & bit(other) == 0 {
             return self.separated(tiles, mover, region, other, ply, (alpha, beta));
         }
-        let after = region & !bit(mover);
         let cut = hint.cut;
-        // What the other can reach after our move, whichever it is: the region less the
-        // tile we leave, if the region does not hang on it; else a flood finds out, once
-        // for every move.
-        let child_region = if splits(mover, after) {
-            component(bit(other), after)
-        } else {
-            after
-        };
-
         let mut first = None;
         let size = region.count_ones();
         let use_table = size >= TABLE_CELLS;
@@ -467,6 +456,15 @@ impl Search<'_> {
             }
             first = Some(entry.best);
         }
+        // The table did not settle it: the moves are searched. What the other can reach
+        // after our move, whichever it is: the region less the tile we leave, if the region
+        // does not hang on it; else a flood finds out, once for every move.
+        let after = region & !bit(mover);
+        let child_region = if splits(mover, after) {
+            component(bit(other), after)
+        } else {
+            after
+        };
 
         let alpha_in = alpha;
         let mut best = -INFINITY;
@@ -586,9 +584,9 @@ impl Search<'_> {
         let loss = |m: i32| -(WIN - (ply + 2 * m));
         // Walk lengths are at most 63, and every cap below lies in 0..=64: the casts are
         // exact. `longest` answers the walk's length, or its cap if that is shorter.
-        let my_bound = bound_within(mover, mine) as i32;
-        let their_bound = bound_within(other, theirs) as i32;
+        let their_bound = || bound_within(other, theirs) as i32;
         if beta > 0 {
+            let my_bound = bound_within(mover, mine) as i32;
             // Only a win reaches beta, and only with `t <= fast`; and a win needs `t < m`.
             let fast = (WIN - ply - 1 - beta).div_euclid(2);
             let cap = (fast + 1).min(my_bound).max(0);
@@ -611,6 +609,7 @@ impl Search<'_> {
         } else {
             // Every win reaches beta, and a loss does with `m >= long`.
             let long = (WIN + beta - ply + 1).div_euclid(2).max(1);
+            let their_bound = their_bound();
             let cap = long.min(their_bound + 1);
             let m = self.paths.longest(mover, mine, cap as u32) as i32;
             if m < cap {
@@ -627,7 +626,7 @@ impl Search<'_> {
             };
         }
         // A wide window (recovering the line) needs the exact score.
-        let m = self.paths.longest(mover, mine, (their_bound + 1) as u32) as i32;
+        let m = self.paths.longest(mover, mine, (their_bound() + 1) as u32) as i32;
         let t = self.paths.longest(other, theirs, m as u32) as i32;
         if t < m { win(t) } else { loss(m) }
     }
@@ -686,9 +685,7 @@ impl Search<'_> {
 /// pattern of the eight cells is worked out once, in [`SPLITS`].
 #[inline]
 fn splits(cell: u8, rest: u64) -> bool {
-    let centre = bit(cell);
-    let row = centre | ((centre << 1) & !COL0) | ((centre >> 1) & !COL7);
-    let ring = (row | (row << 8) | (row >> 8)) & rest;
+    let ring = around(cell) & rest;
     // Turn the 3x3 window so that its top-left cell is bit 0 (cells off the grid hold no
     // tile, so what wraps around is zero), then gather its three rows into nine bits.
     let window = ring.rotate_right(u32::from(cell).wrapping_add(55) & 63);
@@ -859,13 +856,11 @@ mod tests {
     //! The split test's table against its definition: a flood of the eight cells around the
     //! centre, for every cell of the board and every pattern of those cells (and random
     //! tiles farther away, which must not matter).
-    use super::{COL0, COL7, Vec, bit, component, splits, spread};
+    use super::{Vec, around, bit, component, splits, spread};
 
     fn splits_by_flood(cell: u8, rest: u64) -> bool {
-        let centre = bit(cell);
-        let row = centre | ((centre << 1) & !COL0) | ((centre >> 1) & !COL7);
-        let ring = (row | (row << 8) | (row >> 8)) & rest;
-        let beside = spread(centre) & rest;
+        let ring = around(cell) & rest;
+        let beside = spread(bit(cell)) & rest;
         let lowest = beside & beside.wrapping_neg();
         beside & !component(lowest, ring) != 0
     }
@@ -875,8 +870,7 @@ mod tests {
         let mut noise = 0x9E37_79B9_7F4A_7C15_u64;
         for cell in 0..64u8 {
             let centre = bit(cell);
-            let row = centre | ((centre << 1) & !COL0) | ((centre >> 1) & !COL7);
-            let window = (row | (row << 8) | (row >> 8)) & !centre;
+            let window = around(cell) & !centre;
             let cells: Vec<u64> = (0..64)
                 .map(|i| 1u64 << i)
                 .filter(|b| window & b != 0)
