@@ -1,79 +1,40 @@
-//! Solves every game of this crate at compile time and writes each table as a `phf` map
-//! into `OUT_DIR`: tic-tac-toe (`table.rs`), then each game of `src/games/list.rs`.
+//! Solves every game of `src/games/list.rs` at compile time and writes each table into
+//! `OUT_DIR` (`<module>.rs`), with `perfect-play-generate`.
 //!
-//! Thin on purpose: the solver, the code generator and every game's rules come from the
-//! library's own source through `#[path]` (`src/generate/`, `src/games/`,
-//! `src/tictactoe/`), so the tables and the runtime cannot disagree.
+//! Thin on purpose: each game's rules come from the library's own file through `#[path]`
+//! (one source of truth, so the tables and the run time cannot disagree); the trait they
+//! implement, the solver and the table writer are crates.
 
 use std::error::Error;
+use std::path::Path;
 use std::time::Instant;
+use std::{env, fs};
 
-use game::Game as _;
-use std::{env, fs, path::Path};
+use perfect_play_core::Game;
+use perfect_play_generate::{Solution, solve, write_table};
 
-#[path = "src/generate/codegen.rs"]
-mod codegen;
 #[allow(dead_code)]
-#[path = "src/tictactoe/entry.rs"]
-mod entry;
-#[allow(dead_code)]
-#[path = "src/generate/game.rs"]
-mod game;
-#[allow(dead_code)]
-#[path = "src/games/notation.rs"]
-mod notation;
-#[allow(dead_code)]
-#[path = "src/tictactoe/rules.rs"]
-mod rules;
-#[allow(dead_code)]
-#[path = "src/generate/solve.rs"]
-mod solve;
-#[path = "src/games/tictactoe.rs"]
-mod tictactoe_game;
-
-/// The paths the game files use, as in the library.
-mod generate {
-    pub(crate) use super::game::{Game, Value};
-}
-mod tictactoe {
-    pub(crate) use super::rules::{Board, Player, Value};
-}
-
-const SOURCES: [&str; 9] = [
-    "build.rs",
-    "src/generate/codegen.rs",
-    "src/generate/game.rs",
-    "src/generate/solve.rs",
-    "src/games/list.rs",
-    "src/games/notation.rs",
-    "src/games/tictactoe.rs",
-    "src/tictactoe/entry.rs",
-    "src/tictactoe/rules.rs",
-];
+#[path = "src/games/tictactoe/rules.rs"]
+mod tictactoe;
 
 macro_rules! games {
-    ($($module:ident $file:literal $game:ident $table:ident;)*) => {
+    ($($module:ident $name:literal $file:literal $game:ident $table:ident $bits:ident;)*) => {
         $(
             #[allow(dead_code)]
             #[path = $file]
             mod $module;
         )*
 
-        /// Each game's file, and its table written into `out_dir`.
+        /// Each game solved, and its table written into `out_dir`.
         fn games(out_dir: &Path) -> Result<(), Box<dyn Error>> {
             $(
-                println!("cargo:rerun-if-changed=src/games/{}", $file);
-                let clock = Clock::start(stringify!($module));
-                let solution = solve::solve::<$module::$game>(false)?;
+                let clock = Clock::start($name);
+                let solution = solve::<$module::$game>(false)?;
                 let clock = clock.lap("solve");
-                let source = codegen::write_table(
-                    stringify!($table),
-                    concat!("every ", stringify!($game), " position reachable from the start"),
-                    &solution,
-                    |_| 0,
-                )?;
+                let doc = concat!("Every ", $name, " position reachable from the start, solved.");
+                let source = write_table(stringify!($table), doc, &solution, |p| $bits(&solution, p))?;
                 fs::write(out_dir.join(concat!(stringify!($module), ".rs")), source)?;
-                clock.lap("codegen and write");
+                clock.lap("write");
             )*
             Ok(())
         }
@@ -82,56 +43,41 @@ macro_rules! games {
 include!("src/games/list.rs");
 
 fn main() -> Result<(), Box<dyn Error>> {
-    for source in SOURCES {
-        println!("cargo:rerun-if-changed={source}");
-    }
+    println!("cargo:rerun-if-changed=build.rs");
+    println!("cargo:rerun-if-changed=src/games");
     println!("cargo:rerun-if-env-changed=PERFECT_PLAY_BUILD_TIMES");
     let out_dir = env::var_os("OUT_DIR").ok_or("cargo sets OUT_DIR for build scripts")?;
     let out_dir = Path::new(&out_dir);
 
-    // Tic-tac-toe keeps its own 16-bit entry: outcome, plies and the optimal-move mask.
     let clock = Clock::start("tictactoe");
-    let solution = solve::solve::<rules::Board>(false)?;
+    let solution = solve::<tictactoe::Board>(false)?;
     let clock = clock.lap("solve");
-    let entries = solution.iter().map(|(key, board, record)| {
-        let outcome = match record.value {
-            game::Value::Draw => rules::Outcome::Draw,
-            game::Value::Win => rules::Outcome::Win(board.turn()),
-            game::Value::Loss => rules::Outcome::Win(board.turn().other()),
-        };
-        // The optimal moves: those whose child is worth the most to the mover.
-        let (mut best, mut top) = (0u16, i32::MIN);
-        if board.finished().is_none() {
-            board.moves(&mut |cell, child| {
-                let Some(rank) = solution.get(&child).map(|r| r.before_move().rank()) else {
-                    return;
-                };
-                if rank > top {
-                    (best, top) = (0, rank);
-                }
-                if rank == top {
-                    best |= 1 << cell;
-                }
-            });
-        }
-        let plies = u8::try_from(record.remoteness).unwrap_or(u8::MAX);
-        (
-            key,
-            u64::from(entry::Entry::new(outcome, plies, best).bits()),
-        )
-    });
-    let table = codegen::write_map(
-        "TABLE",
-        "every tic-tac-toe board reachable by legal play, keyed by its base-3 code, to its \
-         packed entry (src/tictactoe/entry.rs)",
-        codegen::KeyType::U16,
-        "u16",
-        entries,
+    let source = write_table(
+        "TICTACTOE",
+        "Every tic-tac-toe board legal play reaches, solved, with its optimal moves.",
+        &solution,
+        |p| best_cells(&solution, p),
     )?;
-    fs::write(out_dir.join("table.rs"), table)?;
-    clock.lap("best moves, codegen and write");
+    fs::write(out_dir.join("tictactoe.rs"), source)?;
+    clock.lap("write");
 
     games(out_dir)
+}
+
+/// No bits of the game's own.
+fn no_bits<G: Game>(_: &Solution<G>, _: &G) -> u32 {
+    0
+}
+
+/// The optimal moves from `position` as a mask of cells (bit `cell`): every move whose
+/// child is worth the most to the mover. None on a finished position.
+fn best_cells<G: Game<Move = u8>>(solution: &Solution<G>, position: &G) -> u32 {
+    let ranked = solution.ranked_moves(position);
+    let top = ranked.first().map(|(_, record)| record.rank());
+    ranked
+        .iter()
+        .filter(|(_, record)| Some(record.rank()) == top)
+        .fold(0, |mask, &(cell, _)| mask | 1 << cell)
 }
 
 /// With `PERFECT_PLAY_BUILD_TIMES` set, how long each step of a table takes, said as a

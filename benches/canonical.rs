@@ -1,8 +1,8 @@
 //! Tic-tac-toe with one table entry per class of symmetric boards (765 classes) against
 //! the table of every reachable board (5,478): table bytes and lookup time.
 //!
-//! The class table is solved here by the crate's own generator (`src/generate/`, compiled
-//! through `#[path]` as `build.rs` compiles it) with `canonical = true`, and laid out by
+//! The class table is solved here by the crate's own generator (`perfect-play-generate`, as
+//! `build.rs` runs it) with `canonical = true`, and laid out by
 //! `phf_generator` exactly as `phf_codegen` lays out a generated map (same hasher, same
 //! seed), then leaked into a `'static` `phf::Map`, so its bytes and its probe are those a
 //! generated table would have. A lookup there is `Board::canonical` plus one probe.
@@ -20,23 +20,14 @@
 )] // measuring code: it may panic and print
 
 #[cfg(not(feature = "ptrhash"))]
-#[allow(dead_code)]
-#[path = "../src/generate/game.rs"]
-mod game;
-#[cfg(not(feature = "ptrhash"))]
-#[allow(dead_code)]
-#[path = "../src/generate/solve.rs"]
-mod solve;
-
-#[cfg(not(feature = "ptrhash"))]
 use std::hint::black_box;
 
 #[cfg(not(feature = "ptrhash"))]
 use criterion::{Criterion, Throughput};
 #[cfg(not(feature = "ptrhash"))]
-use game::{Game, Value};
+use perfect_play::games::tictactoe::{Board, Player};
 #[cfg(not(feature = "ptrhash"))]
-use perfect_play::{Board, Player};
+use perfect_play::{Game, Value};
 
 #[cfg(not(feature = "ptrhash"))]
 /// A tic-tac-toe board whose canonical form is the library's.
@@ -80,10 +71,10 @@ impl Game for Canon {
 
 #[cfg(not(feature = "ptrhash"))]
 fn canonical_table() -> &'static phf::Map<u16, u16> {
-    let solution = solve::solve::<Canon>(true).unwrap();
+    let solution = perfect_play_generate::solve::<Canon>(true).unwrap();
     let pairs: Vec<(u16, u16)> = solution
         .iter()
-        .map(|(key, _, record)| (key as u16, record.pack() as u16))
+        .map(|(key, _, record)| (key as u16, record.pack_in(4).unwrap() as u16))
         .collect();
     let keys: Vec<u16> = pairs.iter().map(|p| p.0).collect();
     let state = phf_generator::generate_hash(&keys);
@@ -100,12 +91,12 @@ fn canonical_table() -> &'static phf::Map<u16, u16> {
 #[cfg(not(feature = "ptrhash"))]
 mod shipped {
     #![allow(clippy::unreadable_literal, dead_code)]
-    include!(concat!(env!("OUT_DIR"), "/table.rs"));
+    include!(concat!(env!("OUT_DIR"), "/tictactoe.rs"));
 }
 
 #[cfg(not(feature = "ptrhash"))]
 fn main() {
-    let shipped = &shipped::TABLE;
+    let shipped = &shipped::TICTACTOE_MAP;
     let shipped_bytes =
         size_of_val(shipped) + size_of_val(shipped.disps) + size_of_val(shipped.entries);
     let table = canonical_table();

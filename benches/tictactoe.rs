@@ -9,8 +9,8 @@
 //! - `phf-lookup`: `Board::lookup`, the library (CHD layout; PtrHash with `--features ptrhash`);
 //! - `dense-array`: a 3^9 `u16` array indexed by `Board::code`, built here from the
 //!   library's answers: the lower bound for any table;
-//! - `search-*` (CHD run only): `src/tictactoe/solve.rs`, the minimax `build.rs` runs,
-//!   compiled here through `#[path]` as `build.rs` does, with a fresh memo per query, a warm
+//! - `search-*` (CHD run only): `benches/tictactoe_search.rs`, a plain minimax written for
+//!   this comparison, with a fresh memo per query, a warm
 //!   memo (solved from the empty board once), and no memo;
 //! - `parse*`: `Board::from_ascii` on 9-byte lines (`xo.x..o..`), alone and with the lookup;
 //!   `sketch-parse*`: a branch-free nine-cell parser written here, for comparison.
@@ -37,16 +37,10 @@ use std::time::Duration;
 
 use criterion::measurement::WallTime;
 use criterion::{BenchmarkGroup, Criterion, SamplingMode, Throughput};
-use perfect_play::{Board, Outcome, Player, Unreachable};
+use perfect_play::games::tictactoe::{Board, Outcome, Player, Unreachable};
 
 #[allow(dead_code)]
-#[path = "../src/tictactoe/entry.rs"]
-mod entry;
-#[allow(dead_code)]
-#[path = "../src/tictactoe/rules.rs"]
-mod rules;
-#[allow(dead_code)]
-#[path = "../src/tictactoe/solve.rs"]
+#[path = "tictactoe_search.rs"]
 mod solve;
 
 /// The table layout this build of the library uses: the prefix of this run's groups.
@@ -148,7 +142,7 @@ struct Inputs {
     reachable: Vec<Board>,
     unreachable: Vec<Board>,
     /// `reachable` as the solver's own board type.
-    reachable_rules: Vec<rules::Board>,
+    reachable_rules: Vec<Board>,
     /// 9-byte lines (`xo.x..o..`), no separator: the boards of `all` and `reachable`.
     text_all: Vec<u8>,
     text_reachable: Vec<u8>,
@@ -163,10 +157,7 @@ impl Inputs {
         let (reachable, unreachable): (Vec<Board>, Vec<Board>) =
             all.iter().partition(|board| board.is_reachable());
         assert_eq!((reachable.len(), unreachable.len()), (5_478, 14_205));
-        let reachable_rules = reachable
-            .iter()
-            .map(|board| rules::Board::from_code(board.code()).expect("a board's code"))
-            .collect();
+        let reachable_rules = reachable.iter().map(|board| *board).collect();
         let text = |boards: &[Board]| -> Vec<u8> {
             boards
                 .iter()
@@ -195,7 +186,7 @@ impl Inputs {
             assert_eq!(self.dense[usize::from(board.code())], answer(board));
         }
         let mut warm = vec![solve::UNSOLVED; usize::from(CODES)];
-        solve::solve(rules::Board::EMPTY, &mut warm);
+        solve::solve(Board::EMPTY, &mut warm);
         for (&board, &rules_board) in self.reachable.iter().zip(&self.reachable_rules) {
             let expected = answer(board);
             let mut fresh = vec![solve::UNSOLVED; usize::from(CODES)];
@@ -288,7 +279,7 @@ fn search(c: &mut Criterion, inputs: &Inputs) {
     group.sampling_mode(SamplingMode::Flat).sample_size(20);
     over(&mut group, "baseline", boards, |board| board);
     let mut warm = vec![solve::UNSOLVED; usize::from(CODES)];
-    solve::solve(rules::Board::EMPTY, &mut warm);
+    solve::solve(Board::EMPTY, &mut warm);
     over(&mut group, "search-memo-warm", boards, |board| {
         solve::solve(board, &mut warm).bits()
     });

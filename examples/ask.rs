@@ -14,7 +14,7 @@
 
 use std::process::ExitCode;
 
-use perfect_play::{Board, Outcome};
+use perfect_play::games::tictactoe::{Board, Outcome};
 
 fn main() -> ExitCode {
     let text = std::env::args()

@@ -20,7 +20,7 @@
 use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
 
-use perfect_play::{Board, Position};
+use perfect_play::games::tictactoe::{Board, Position};
 
 /// Options from the command line.
 struct Options {

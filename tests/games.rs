@@ -26,11 +26,12 @@
 
 use std::collections::HashMap;
 
+use perfect_play::Game;
 use perfect_play::games::{
     DODGEM, Dodgem, HEXAPAWN, Hexapawn, MISERE, Misere, Notation, ParseError, ParseErrorKind,
     ShowMove,
 };
-use perfect_play::generate::{ENDLESS, Game, Record, Value};
+use perfect_play::{ENDLESS, Record, Value};
 
 mod common;
 
@@ -172,7 +173,7 @@ fn dodgem_is_loopy() {
 fn every_table_is_consistent_with_its_moves() {
     // Each win has a move to a loss one ply nearer and none nearer; each loss has only
     // moves to wins, the farthest one ply nearer.
-    fn check<G: Game>(solved: &perfect_play::generate::Solved<G>, position: G) {
+    fn check<G: Game>(solved: &perfect_play::Solved<G>, position: G) {
         let mut stack = vec![position];
         let mut seen = std::collections::HashSet::new();
         while let Some(p) = stack.pop() {

@@ -15,10 +15,12 @@
 
 use std::collections::{HashSet, VecDeque};
 
+use perfect_play::Game;
+use perfect_play::Level;
+use perfect_play::ParseLevelError;
+use perfect_play::games::tictactoe::{Outcome, Player, Position};
 use perfect_play::games::{DODGEM, HEXAPAWN};
-use perfect_play::generate::{Game, Record, Solved, Value};
-use perfect_play::level::ParseLevelError;
-use perfect_play::{Level, Outcome, Player, Position};
+use perfect_play::{Record, Solved, Value};
 
 mod common;
 

@@ -20,7 +20,7 @@
 
 mod generated {
     #![allow(clippy::unreadable_literal, dead_code)]
-    include!(concat!(env!("OUT_DIR"), "/table.rs"));
+    include!(concat!(env!("OUT_DIR"), "/tictactoe.rs"));
     include!(concat!(env!("OUT_DIR"), "/misere.rs"));
     include!(concat!(env!("OUT_DIR"), "/hexapawn.rs"));
     include!(concat!(env!("OUT_DIR"), "/dodgem.rs"));
@@ -28,7 +28,7 @@ mod generated {
 
 /// The bytes of the tic-tac-toe map.
 fn table_size() -> usize {
-    map_size(&generated::TABLE)
+    map_size(&generated::TICTACTOE_MAP)
 }
 
 /// The bytes of a generated map: its header, its hash index (CHD displacements, or
@@ -47,10 +47,13 @@ fn map_size<K, V>(map: &phf::Map<K, V>) -> usize {
 fn table_size_is_pinned() {
     let size = table_size();
     assert_eq!(
-        generated::TABLE.len(),
+        generated::TICTACTOE_MAP.len(),
         5_478,
         "one entry per reachable board"
     );
+
+    // The entry layout `src/games/tictactoe/entry.rs` reads: 4 bits of remoteness.
+    assert_eq!(generated::TICTACTOE.remoteness_bits(), 4);
 
     // phf's default CHD layout: header, hash displacements, 5,478 entries.
     #[cfg(not(feature = "ptrhash"))]
@@ -61,35 +64,37 @@ fn table_size_is_pinned() {
     assert_eq!(size, 24_021);
 }
 
-/// The other games' tables (`src/games/`): `u32` keys to `u32` entries, one per reachable
-/// position.
+/// The other games' tables (`src/games/`): 16-bit keys and entries where they fit
+/// (misère), else 32-bit, one per reachable position.
 #[cfg(target_pointer_width = "64")]
 #[test]
 fn game_table_sizes_are_pinned() {
     let sizes = [
         (
             "misere",
-            generated::MISERE.len(),
-            map_size(&generated::MISERE),
+            generated::MISERE_MAP.len(),
+            map_size(&generated::MISERE_MAP),
         ),
         (
             "hexapawn",
-            generated::HEXAPAWN.len(),
-            map_size(&generated::HEXAPAWN),
+            generated::HEXAPAWN_MAP.len(),
+            map_size(&generated::HEXAPAWN_MAP),
         ),
         (
             "dodgem",
-            generated::DODGEM.len(),
-            map_size(&generated::DODGEM),
+            generated::DODGEM_MAP.len(),
+            map_size(&generated::DODGEM_MAP),
         ),
     ];
 
-    // phf's default CHD layout: header, hash displacements, 8-byte entries.
+    // phf's default CHD layout: header, hash displacements, entries (4 bytes for misère,
+    // whose keys and entries fit 16 bits, since the generator picks the layout: 58,472 bytes
+    // before; 8 bytes for the others).
     #[cfg(not(feature = "ptrhash"))]
     assert_eq!(
         sizes,
         [
-            ("misere", 5_478, 58_472),
+            ("misere", 5_478, 36_560),
             ("hexapawn", 135, 1_480),
             ("dodgem", 2_055, 21_960)
         ]

@@ -15,10 +15,11 @@
 
 use std::collections::BTreeSet;
 
-use perfect_play::tictactoe::CellSetIter;
-use perfect_play::{
+use perfect_play::Value;
+use perfect_play::games::tictactoe::CellSetIter;
+use perfect_play::games::tictactoe::{
     Board, CellSet, IllegalMove, NotFinal, Outcome, ParseBoardError, Player, Position, Symmetry,
-    Unreachable, Value,
+    Unreachable,
 };
 
 fn all_boards() -> impl Iterator<Item = Board> {
@@ -92,7 +93,7 @@ fn small_types_print_as_documented() {
 #[test]
 fn a_game_record_is_small_and_inline() {
     // The docs promise a record in fixed arrays, under 80 bytes.
-    assert!(size_of::<perfect_play::Game>() < 80);
+    assert!(size_of::<perfect_play::games::tictactoe::Game>() < 80);
 }
 
 #[test]

@@ -15,7 +15,7 @@
 
 use std::collections::{BTreeMap, HashSet};
 
-use perfect_play::{Board, Outcome, Player, Position};
+use perfect_play::games::tictactoe::{Board, Outcome, Player, Position};
 
 const FACTS: &str = include_str!("data/tictactoe-facts.md");
 

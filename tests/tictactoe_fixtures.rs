@@ -16,7 +16,7 @@
 
 use std::collections::HashSet;
 
-use perfect_play::{Board, Outcome, Player, Position};
+use perfect_play::games::tictactoe::{Board, Outcome, Player, Position};
 
 const UCI: &str = include_str!("data/uci-tic-tac-toe-endgame.data");
 const ALGOSPOT_IN: &str = include_str!("data/algospot-tictactoe-sample.in");

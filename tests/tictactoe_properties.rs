@@ -15,7 +15,7 @@
 
 use std::collections::BTreeSet;
 
-use perfect_play::{Board, NotFinal, Player, Position, Symmetry};
+use perfect_play::games::tictactoe::{Board, NotFinal, Player, Position, Symmetry};
 use proptest::prelude::*;
 
 const LINES: [[u8; 3]; 8] = [

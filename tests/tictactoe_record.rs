@@ -22,7 +22,9 @@
 
 use std::collections::HashMap;
 
-use perfect_play::{Game, IllegalMove, Player, Ply, Position, Value, Verdict};
+use perfect_play::{Value, Verdict};
+
+use perfect_play::games::tictactoe::{Game, IllegalMove, Player, Ply, Position};
 
 // ---------------------------------------------------------------------------------------
 // The reference (tests/common/tictactoe.rs): boards as nine bytes, 0 empty, 1 x, 2 o.

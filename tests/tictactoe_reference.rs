@@ -18,7 +18,9 @@
 
 use std::collections::{BTreeSet, HashMap, HashSet};
 
-use perfect_play::{Board, IllegalMove, NotFinal, Outcome, Player, Position, Unreachable};
+use perfect_play::games::tictactoe::{
+    Board, IllegalMove, NotFinal, Outcome, Player, Position, Unreachable,
+};
 
 mod common;
 

@@ -12,11 +12,11 @@
 
 use std::io::{self, Read};
 
-use perfect_play::Board;
-use perfect_play::cli::formats::algospot::Algospot;
-use perfect_play::cli::formats::lines::Lines;
-use perfect_play::cli::formats::{Format, Item, Items};
-use perfect_play::cli::input::{LineReader, MAX_LINE};
+use perfect_play::games::tictactoe::Board;
+use perfect_play_cli::formats::algospot::Algospot;
+use perfect_play_cli::formats::lines::Lines;
+use perfect_play_cli::formats::{Format, Item, Items};
+use perfect_play_cli::input::{LineReader, MAX_LINE};
 
 // ---------------------------------------------------------------------------------------
 // The board parser.
@@ -430,7 +430,7 @@ pub fn check_footholds(data: &[u8]) {
             args.push("--json".as_ref());
         }
         args.push(path.as_os_str());
-        let status = perfect_play::cli::run_from(args).code();
+        let status = perfect_play_cli::run_from(args).code();
         assert_eq!(status, want, "exit status with --json {json}");
     }
 }

@@ -20,7 +20,8 @@
 //!
 //! ```
 //! use perfect_play::games::{DODGEM, Dodgem, Notation, ShowMove};
-//! use perfect_play::generate::{Game, Value};
+//! use perfect_play::Value;
+//! use perfect_play::Game;
 //!
 //! let start: Dodgem = "b../b../.rr b".parse()?;
 //! assert_eq!(start, Dodgem::start());
@@ -34,11 +35,11 @@
 use core::fmt;
 use core::str::FromStr;
 
-use super::notation::{
+use perfect_play_core::notation::{
     Notation, ParseError, Side, Spelling, parse_from_to, parse_position, piece_in,
     write_from_to, write_position,
 };
-use crate::generate::{Game, Value};
+use perfect_play_core::{Game, Value};
 
 /// A Dodgem position: each side's cars as 9-bit cell masks, and whose turn it is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -17,7 +17,8 @@
 //!
 //! ```
 //! use perfect_play::games::{HEXAPAWN, Hexapawn, Notation, ShowMove};
-//! use perfect_play::generate::{Game, Value};
+//! use perfect_play::Value;
+//! use perfect_play::Game;
 //!
 //! let start: Hexapawn = "www/.../bbb w".parse()?;
 //! assert_eq!(start, Hexapawn::start());
@@ -31,11 +32,11 @@
 use core::fmt;
 use core::str::FromStr;
 
-use super::notation::{
+use perfect_play_core::notation::{
     Notation, ParseError, ParseErrorKind, Side, Spelling, parse_from_to, parse_position,
     piece_in, write_from_to, write_position,
 };
-use crate::generate::{Game, Value};
+use perfect_play_core::{Game, Value};
 
 /// A Hexapawn position: each side's pawns as 9-bit cell masks, and whose turn it is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

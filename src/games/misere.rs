@@ -22,12 +22,12 @@
 use core::fmt;
 use core::str::FromStr;
 
-use super::notation::{
+use perfect_play_core::notation::{
     Notation, ParseError, ParseErrorKind, Side, Spelling, parse_one_cell, parse_position,
     piece_in, write_position,
 };
-use crate::generate::{Game, Value};
-use crate::tictactoe::{Board, Player};
+use perfect_play_core::{Game, Value};
+use super::tictactoe::{Board, Player};
 
 /// A misère tic-tac-toe position: a tic-tac-toe board, x to move first.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]

@@ -1,9 +1,10 @@
-//! More classic games, solved at compile time by the game-agnostic generator
-//! ([`crate::generate`]) from one file of rules each.
+//! Every game of the crate, solved at compile time by the game-agnostic generator
+//! (`perfect-play-generate`) from one file of rules each, registered in one line of
+//! `src/games/list.rs`.
 //!
-//! Each game has a position type implementing [`Game`](crate::generate::Game) and a
-//! static [`Solved`] table: ask it a position's [`Record`] (win, loss or draw for the side
-//! to move, and plies left), its moves ranked best first, a best move, the principal line.
+//! Each game has a position type implementing [`Game`] and a static [`Solved`] table: ask
+//! it a position's [`Record`] (win, loss or draw for the side to move, and plies left), its
+//! moves ranked best first, a best move, the principal line.
 //!
 //! Each position type also has a one-line text notation ([`Notation`]): `Display` and
 //! `FromStr` that round-trip (`www/.../bbb w` is Hexapawn's start: the rows from the top,
@@ -14,19 +15,19 @@
 //!
 //! ```
 //! use perfect_play::games::{DODGEM, Dodgem, HEXAPAWN, Hexapawn};
-//! use perfect_play::generate::{Game, Value};
+//! use perfect_play::Value;
+//! use perfect_play::Game;
 //!
 //! // Hexapawn: the second player wins; Dodgem: the first player wins.
 //! assert_eq!(HEXAPAWN.probe(&Hexapawn::start()).map(|r| r.value), Some(Value::Loss));
 //! assert_eq!(DODGEM.probe(&Dodgem::start()).map(|r| r.value), Some(Value::Win));
 //! ```
 
-use crate::generate::{Record, Solved};
+use perfect_play_core::{Game, Record, Solved};
 
-mod notation;
-mod tictactoe;
+pub use perfect_play_core::notation::{Notation, ParseError, ParseErrorKind, ShowMove, Side};
 
-pub use notation::{Notation, ParseError, ParseErrorKind, ShowMove, Side};
+pub mod tictactoe;
 
 /// Something to do with one game of this module, whatever its position type: give it to
 /// [`visit`] with the game's name. (A trait with a generic method, as a closure cannot be
@@ -46,7 +47,7 @@ pub trait Visitor {
 /// One solved game, as `perfect-play games` lists it.
 #[derive(Clone, Copy, Debug)]
 pub struct GameInfo {
-    /// The game's name, as its module is called (`tictactoe`, `hexapawn`...).
+    /// The game's name, as people and the API call it (`tictactoe`, `hexapawn`...).
     pub name: &'static str,
     /// How many positions its table holds: every position reachable from the start.
     pub positions: usize,
@@ -55,7 +56,7 @@ pub struct GameInfo {
 }
 
 macro_rules! games {
-    ($($module:ident $file:literal $game:ident $table:ident;)*) => {
+    ($($module:ident $name:literal $file:literal $game:ident $table:ident $bits:ident;)*) => {
         $(pub mod $module;)*
         $(pub use $module::$game;)*
 
@@ -67,25 +68,24 @@ macro_rules! games {
 
         $(
             #[doc = concat!("Every reachable position of [`", stringify!($game), "`], solved.")]
-            pub static $table: Solved<$game> = Solved::new(&tables::$table, false);
+            pub static $table: Solved<$game> = Solved::new(&tables::$table);
         )*
 
         /// Runs `visitor` on the game called `name` (as `perfect-play games` lists it)
-        /// with its table, or returns `None` if no game of this module has that name.
-        /// Tic-tac-toe is not among them: its table is [`crate::tictactoe`]'s.
+        /// with its table, or returns `None` if no game has that name.
         pub fn visit<V: Visitor>(name: &str, visitor: V) -> Option<V::Output> {
             match name {
-                $(stringify!($module) => Some(visitor.visit(stringify!($module), &$table)),)*
+                $($name => Some(visitor.visit($name, &$table)),)*
                 _ => None,
             }
         }
 
-        /// The games of this module with their tables, in the order they are registered.
+        /// The games with their tables, in the order they are registered.
         fn registered() -> impl Iterator<Item = (&'static str, usize, Option<Record>)> {
             [$((
-                stringify!($module),
+                $name,
                 $table.len(),
-                $table.probe(&<$game as crate::generate::Game>::start()),
+                $table.probe(&<$game as Game>::start()),
             )),*]
             .into_iter()
         }
@@ -96,14 +96,12 @@ include!("list.rs");
 /// Every game solved at compile time, tic-tac-toe first, with its size and its start
 /// position's record.
 pub fn all() -> impl Iterator<Item = GameInfo> {
-    let start = crate::tictactoe::Position::START;
-    let value = start.outcome().value_for(start.board().turn()).into();
-    let tictactoe = Record {
-        value,
-        remoteness: u16::from(start.plies()),
-    };
-    let tictactoe_len = crate::tictactoe::table_len();
-    core::iter::once(("tictactoe", tictactoe_len, Some(tictactoe)))
+    let tictactoe = (
+        "tictactoe",
+        tictactoe::TICTACTOE.len(),
+        tictactoe::TICTACTOE.probe(&tictactoe::Board::EMPTY),
+    );
+    core::iter::once(tictactoe)
         .chain(registered())
         .filter_map(|(name, positions, start)| {
             Some(GameInfo {

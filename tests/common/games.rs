@@ -8,9 +8,9 @@
 
 use std::collections::HashMap;
 
+use perfect_play::Value;
+use perfect_play::games::tictactoe::{Board, Player};
 use perfect_play::games::{Dodgem, Hexapawn, Misere};
-use perfect_play::generate::Value;
-use perfect_play::{Board, Player};
 
 use super::tictactoe::LINES;
 

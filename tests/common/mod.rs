@@ -1,18 +1,11 @@
-//! What the integration tests share: the one plain reference per game, and the binary.
-//! Each test crate compiles this module and uses part of it.
+//! What the integration tests share: the one plain reference per game, and a seeded
+//! generator. Each test crate compiles this module and uses part of it (the binary's
+//! tests in `cli/tests` through `#[path]`).
 #![allow(dead_code)]
 
 pub mod footholds;
 pub mod games;
-#[cfg(feature = "serve")]
-pub mod server;
 pub mod tictactoe;
-
-/// The `perfect-play` binary cargo built for these tests, ready for arguments.
-#[cfg(feature = "cli")]
-pub fn perfect_play() -> assert_cmd::Command {
-    assert_cmd::Command::new(env!("CARGO_BIN_EXE_perfect-play"))
-}
 
 /// A small seeded generator (splitmix64), so every run checks the same inputs.
 pub struct Rng(pub u64);

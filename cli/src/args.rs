@@ -1,0 +1,312 @@
+//! The command line, declared with clap's derive: the doc comments are the help text.
+
+use std::ffi::OsString;
+
+use clap::{Args, Parser, Subcommand};
+
+use super::formats::Format;
+use super::output::ColorChoice;
+
+/// Perfect play for small two-player games: who wins tic-tac-toe from any board (an
+/// instant table lookup), and the exact answer to the disappearing-footholds game.
+///
+/// Exit status: 0 when every board was answered, 1 when some input was not a (reachable)
+/// board or the input was malformed, 2 for usage and I/O errors.
+#[derive(Debug, Parser)]
+#[command(name = "perfect-play", version, after_help = MAIN_EXAMPLES)]
+pub struct Cli {
+    /// What to do.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+const MAIN_EXAMPLES: &str = "\
+Examples:
+  echo 'xx.oo....' | perfect-play outcome          # x
+  perfect-play validity --format boj --explain boards.txt
+  perfect-play analyze 'xx./oo./...'
+  perfect-play play --as o";
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Who wins each board under perfect play: x, o or TIE.
+    ///
+    /// Reads boards and answers each on its own line, in input order: `x` or `o` (who wins
+    /// with perfect play from here), `TIE`, `invalid` (no game reaches the board) or `error`
+    /// (not a board). Each `invalid` and `error` is explained on stderr as `FILE:LINE: why`
+    /// (`-` is stdin) and makes the exit status 1; the other boards are still answered.
+    Outcome(OutcomeArgs),
+    /// Whether a game can end on each board (a reachable, finished game): valid or invalid.
+    ///
+    /// Reads boards and says for each whether a real game can end on it (reachable by legal
+    /// play, and over: three in a row or a full board): `valid`, `invalid`, or `error` for
+    /// text that is not a board (explained on stderr as `FILE:LINE: why`; exit status 1).
+    Validity(ValidityArgs),
+    /// Draws one board and what each empty cell leads to under perfect play.
+    ///
+    /// Each empty cell shows its number as `play` takes it (1-9: 1 2 3 on the top row, 7 8 9
+    /// on the bottom; `--json` answers and the library count cells 0-8 instead), then what
+    /// playing there leads to for the player to move: `win N`, `draw` or `loss N` (N counts
+    /// the plies left, this move included, under perfect play). Optimal moves are marked
+    /// `*` (and bold in colour). Colour is used when stdout
+    /// is a terminal and NO_COLOR is not set, or with `--color always`.
+    ///
+    /// With `--game`, a position of another game, in its notation: the position, who wins
+    /// with perfect play and in how many plies, the board with its empty cells numbered,
+    /// and every move (as `play` takes it) ranked best first with what it leads to.
+    Analyze(AnalyzeArgs),
+    /// Plays a game against the table: tic-tac-toe, or another game with `--game`.
+    ///
+    /// Enter a cell 1-9 (1 2 3 on the top row, 7 8 9 on the bottom, as the board shows them;
+    /// `--json` answers and the library count cells 0-8 instead), `hint` to see what each
+    /// move leads to, or `quit`. Moves are read one per line, so a game can also be played
+    /// from a pipe. The table plays the first of its optimal moves, so it never loses, unless
+    /// `--level` asks it to play otherwise.
+    /// Other games take moves in their notation: FROM-TO with cells 1-9 (`2-5`; in dodgem
+    /// `3-off` drives a car off the board).
+    Play(PlayArgs),
+    /// Solves disappearing-footholds queries (Programmers 92345): total moves under perfect play.
+    ///
+    /// Reads one JSON object per line, as in the problem
+    /// (`{"board":[[1,1,1],[1,1,1],[1,1,1]],"aloc":[1,0],"bloc":[1,2]}`; other fields are
+    /// ignored), and answers each with the number of moves both players make under perfect
+    /// play. A bad query is answered `error` and explained on stderr as `FILE:LINE: why`
+    /// (exit status 1); the rest are still answered.
+    Footholds(FootholdsArgs),
+    /// Lists every game solved at compile time: positions, start outcome, plies.
+    ///
+    /// One line per game: its name, how many positions its table holds (every position
+    /// reachable from the start), who wins from the start with perfect play (`first`,
+    /// `second` player wins, or `draw`) and in how many plies (`endless` for a draw that never ends).
+    Games(GamesArgs),
+    /// Serves the web board: play, analyse and learn every game in a browser.
+    ///
+    /// Every move on the board shows what it leads to; a chart shows the game's value move
+    /// by move and marks each mistake; the computer plays at a chosen level; footholds
+    /// games are built, solved and stepped through. Also serves the JSON API behind it,
+    /// described by an OpenAPI document at /api/openapi.json. Everything is in the binary:
+    /// no network is needed. Stops on Ctrl-C.
+    #[cfg(feature = "serve")]
+    Serve(ServeArgs),
+}
+
+/// The arguments of `serve`.
+#[cfg(feature = "serve")]
+#[derive(Debug, Args)]
+#[command(after_help = SERVE_EXAMPLES)]
+pub struct ServeArgs {
+    /// The address to listen on. Only this machine can connect to 127.0.0.1; port 0 takes
+    /// any free port (the URL printed says which).
+    #[arg(long, value_name = "ADDR", default_value = "127.0.0.1:7682")]
+    pub addr: std::net::SocketAddr,
+
+    /// Open the board in the desktop's browser once the server listens.
+    #[arg(long)]
+    pub open: bool,
+
+    /// Footholds solves run at once; more wait their turn (up to 5 s, then 503).
+    #[arg(long, value_name = "N", default_value_t = 2)]
+    pub solves: usize,
+
+    /// The longest one footholds solve may take, in milliseconds, before it is answered
+    /// 503 ("not solved within the budget").
+    #[arg(long, value_name = "MS", default_value_t = 3000)]
+    pub solve_time_limit: u64,
+}
+
+#[cfg(feature = "serve")]
+const SERVE_EXAMPLES: &str = "\
+Examples:
+  perfect-play serve --open                 # then play in the browser
+  perfect-play serve --addr 127.0.0.1:0     # any free port
+  curl -s http://127.0.0.1:7682/api/tictactoe/xo.x..o..";
+
+/// The arguments of `games`.
+#[derive(Debug, Args)]
+pub struct GamesArgs {
+    /// One JSON object per line instead: game, positions, outcome (`first`, `second` or
+    /// `draw`, as `outcome --json` spells a draw), plies (null for an endless draw).
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// The arguments of `outcome`.
+#[derive(Debug, Args)]
+#[command(after_help = OUTCOME_EXAMPLES)]
+pub struct OutcomeArgs {
+    /// The input format.
+    #[arg(long, short, value_enum, default_value_t = Format::Lines)]
+    pub format: Format,
+
+    /// One JSON object per board instead: board, to_move, finished, winner, outcome
+    /// ("x", "o" or "draw"), plies (left under perfect play), best_moves (cells 0-8, not the 1-9 of `play`,
+    /// row-major); or board and error for a board that cannot be answered. In an error,
+    /// board is the nine cells (x, o, .) of a board no game reaches, the line as given for
+    /// text that is not a board, and null where there is no one line to show (an algospot
+    /// board, a line too long).
+    #[arg(long)]
+    pub json: bool,
+
+    /// Where the boards come from.
+    #[command(flatten)]
+    pub input: Input,
+}
+
+const OUTCOME_EXAMPLES: &str = "\
+Examples:
+  $ printf 'xx.oo....\\nxo./.x./..o\\n' | perfect-play outcome
+  x
+  x
+  $ perfect-play outcome --format algospot tictactoe.in
+  $ echo 'xx./oo./...' | perfect-play outcome --json
+  {\"board\":\"xx.oo....\",\"to_move\":\"x\",\"finished\":false,\"winner\":null,\"outcome\":\"x\",\"plies\":1,\"best_moves\":[2]}";
+
+/// The arguments of `validity`.
+#[derive(Debug, Args)]
+#[command(after_help = VALIDITY_EXAMPLES)]
+pub struct ValidityArgs {
+    /// The input format.
+    #[arg(long, short, value_enum, default_value_t = Format::Lines)]
+    pub format: Format,
+
+    /// Add the reason after a colon: `invalid: the game is not finished`.
+    #[arg(long, short)]
+    pub explain: bool,
+
+    /// One JSON object per board instead: board, reachable, finished (three in a row or a
+    /// full board), valid, reason (null when valid); or board and error for text that is
+    /// not a board.
+    #[arg(long)]
+    pub json: bool,
+
+    /// Where the boards come from.
+    #[command(flatten)]
+    pub input: Input,
+}
+
+const VALIDITY_EXAMPLES: &str = "\
+Examples:
+  $ printf 'xxxoo....\\nxxoo.....\\nend\\n' | perfect-play validity --format boj --explain
+  valid
+  invalid: the game is not finished";
+
+/// The inputs of a batch command.
+#[derive(Debug, Args)]
+pub struct Input {
+    /// Files to read, in order; `-` or none reads stdin.
+    #[arg(value_name = "FILE")]
+    pub files: Vec<OsString>,
+
+    /// Render every board's answer afresh, without the per-run cache (for measuring the
+    /// table alone).
+    #[arg(long, hide = true)]
+    pub no_cache: bool,
+}
+
+/// The arguments of `analyze`.
+#[derive(Debug, Args)]
+#[command(after_help = ANALYZE_EXAMPLES)]
+pub struct AnalyzeArgs {
+    /// The position. For tic-tac-toe, the board: 9 cells (`xx.oo....`), or rows split by
+    /// `/` or spaces (also as separate arguments: `xx. oo. ...`). For another game, its
+    /// one-line notation (`perfect-play games` lists them; README says each notation):
+    /// rows split by `/`, then the side to move where the board does not say it
+    /// (`www/.../bbb w`). `-` or none reads it from stdin (tic-tac-toe's rows may be on
+    /// separate lines).
+    #[arg(value_name = "POSITION")]
+    pub board: Vec<String>,
+
+    /// The game: tictactoe, misere, hexapawn or dodgem (`perfect-play games` lists them).
+    #[arg(long, value_name = "NAME", default_value = "tictactoe", value_parser = known_game)]
+    pub game: String,
+
+    /// When to colour the drawing.
+    #[arg(long, value_enum, default_value_t = ColorChoice::Auto, value_name = "WHEN")]
+    pub color: ColorChoice,
+}
+
+const ANALYZE_EXAMPLES: &str = "\
+Examples:
+  $ perfect-play analyze 'xx./oo./...'
+  $ perfect-play analyze xx. oo. ...
+  $ printf 'xx.\\noo.\\n...\\n' | perfect-play analyze
+  $ perfect-play analyze --game hexapawn 'www/.../bbb w'
+  $ perfect-play analyze --game dodgem 'b../b../.rr b'";
+
+/// The arguments of `play`.
+#[derive(Debug, Args)]
+#[command(after_help = PLAY_EXAMPLES)]
+pub struct PlayArgs {
+    /// The side you play, either case: x or o in tic-tac-toe (x moves first), white or
+    /// black in hexapawn, blue or red in dodgem (or the side's letter in the game's
+    /// notation: w, b, r); or `first` or `second` in any game.
+    #[arg(long = "as", default_value = "first", value_name = "SIDE")]
+    pub side: String,
+
+    /// The game: tictactoe, misere, hexapawn or dodgem (`perfect-play games` lists them).
+    #[arg(long, value_name = "NAME", default_value = "tictactoe", value_parser = known_game)]
+    pub game: String,
+
+    /// How well the table plays: `perfect` (optimal moves, ties broken at random), `safe`
+    /// (any move that does not lose), `skill:N` (perfect N times in a hundred, otherwise any
+    /// move) or `random`. Without it, the table plays the first of its optimal moves, the
+    /// same every game.
+    #[arg(long, value_name = "LEVEL")]
+    pub level: Option<perfect_play::Level>,
+
+    /// Seed the level's random choices, so that a game replays the same.
+    #[arg(long, value_name = "N", requires = "level")]
+    pub seed: Option<u64>,
+
+    /// When to colour the board.
+    #[arg(long, value_enum, default_value_t = ColorChoice::Auto, value_name = "WHEN")]
+    pub color: ColorChoice,
+}
+
+const PLAY_EXAMPLES: &str = "\
+Examples:
+  $ perfect-play play
+  $ printf '5\\nhint\\n3\\n4\\n8\\n' | perfect-play play --as o    # ends in a draw
+  $ perfect-play play --game hexapawn --as black          # moves as FROM-TO: 8-5
+  $ perfect-play play --game dodgem                       # 1-2, or 3-off to leave the board
+  $ perfect-play play --level skill:60                    # a table that makes mistakes";
+
+/// The name of a game `perfect-play games` lists, or the message that lists them.
+fn known_game(name: &str) -> Result<String, String> {
+    let known: Vec<&str> = perfect_play::games::all().map(|game| game.name).collect();
+    if known.contains(&name) {
+        Ok(name.to_owned())
+    } else {
+        Err(format!("no such game; the games are {}", known.join(", ")))
+    }
+}
+
+/// The arguments of `footholds`.
+#[derive(Debug, Args)]
+#[command(after_help = FOOTHOLDS_EXAMPLES)]
+pub struct FootholdsArgs {
+    /// One JSON object per query instead: moves, winner ("A" or "B") and line (the cells
+    /// stepped onto, in order, as [row, col]); or error.
+    #[arg(long)]
+    pub json: bool,
+
+    /// Give up on a query after searching this many positions: it is answered `error`
+    /// ("not solved within the budget") and the rest are still answered. The slowest start
+    /// pair of the full 8x8 grid takes about 12 million.
+    #[arg(long, value_name = "N")]
+    pub max_positions: Option<u64>,
+
+    /// Give up on a query after this many milliseconds, as with `--max-positions`.
+    #[arg(long, value_name = "MS")]
+    pub time_limit: Option<u64>,
+
+    /// Files to read, in order; `-` or none reads stdin.
+    #[arg(value_name = "FILE")]
+    pub files: Vec<OsString>,
+}
+
+const FOOTHOLDS_EXAMPLES: &str = "\
+Examples:
+  $ echo '{\"board\":[[1,1,1],[1,1,1],[1,1,1]],\"aloc\":[1,0],\"bloc\":[1,2]}' | perfect-play footholds
+  5";

@@ -1,0 +1,80 @@
+//! `perfect-play validity`: can a real game end on each board (Baekjoon 7682's question).
+//!
+//! `invalid` is an answer, not a fault: it says nothing on stderr and leaves the exit
+//! status at 0. Only text that is not a board is a fault (`error`, status 1).
+
+use std::fmt::Display;
+use std::io::Write;
+
+use super::batch::Render;
+use super::cache::Answer;
+use super::messages::{json_error, json_string};
+use perfect_play::games::tictactoe::{Board, NotFinal};
+
+/// How to write each answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Style {
+    /// `valid` or `invalid`.
+    Plain,
+    /// `valid` or `invalid: why`.
+    Explain,
+    /// One JSON object per board.
+    Json,
+}
+
+/// Answers `valid`, `invalid` or `error` per board, in a [`Style`].
+pub struct Validity {
+    /// How to write each answer.
+    pub style: Style,
+}
+
+impl Render for Validity {
+    fn board(&self, board: Board) -> Answer {
+        let verdict = board.check_final();
+        let mut line = Vec::new();
+        // Writing into a Vec cannot fail.
+        match (self.style, verdict) {
+            (Style::Plain | Style::Explain, Ok(_)) => line.extend_from_slice(b"valid\n"),
+            (Style::Plain, Err(_)) => line.extend_from_slice(b"invalid\n"),
+            (Style::Explain, Err(why)) => {
+                let _ = writeln!(line, "invalid: {why}");
+            }
+            (Style::Json, _) => {
+                line.push(b'{');
+                json_fields(&mut line, board);
+                line.extend_from_slice(b"}\n");
+            }
+        }
+        Answer::new(&line, None)
+    }
+
+    fn not_a_board(&self, line: &mut Vec<u8>, text: Option<&[u8]>, why: &dyn Display) {
+        match self.style {
+            Style::Plain => line.extend_from_slice(b"error\n"),
+            Style::Explain => {
+                let _ = writeln!(line, "error: {why}");
+            }
+            Style::Json => json_error(line, text, why),
+        }
+    }
+}
+
+/// A board's verdict as JSON fields, without the braces around them, as `validity --json`
+/// and the web API both write them:
+/// `"board":..,"reachable":..,"finished":..,"valid":..,"reason":..` (`reason` is null for a
+/// valid board).
+pub fn json_fields(line: &mut Vec<u8>, board: Board) {
+    let verdict = board.check_final();
+    let reachable = !matches!(verdict, Err(NotFinal::Unreachable(_)));
+    // Writing into a Vec cannot fail.
+    let _ = write!(
+        line,
+        "\"board\":\"{board}\",\"reachable\":{reachable},\"finished\":{},\"valid\":{},\"reason\":",
+        board.is_finished(),
+        verdict.is_ok(),
+    );
+    match verdict {
+        Ok(_) => line.extend_from_slice(b"null"),
+        Err(why) => json_string(line, &why.to_string()),
+    }
+}

@@ -1,0 +1,180 @@
+//! What a person meets in the first hour at the shell, as the help texts and the README
+//! promise it: one numbering of cells for people (1-9) beside the 0-8 of `--json`, help
+//! examples that do what they say, the shipped footholds examples answered as the judge
+//! answers them (5 4 4 0, from `../shared/fixtures/programmers92345-examples.json`, copied
+//! to `tests/data/`), and messages that name one place each.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing
+)] // test code: a panic is a failed test
+
+#[path = "../../tests/common/mod.rs"]
+mod common;
+mod support;
+
+use predicates::prelude::*;
+use support::perfect_play;
+
+#[test]
+fn footholds_reads_the_examples_file_as_shipped() {
+    let examples = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../tests/data/programmers92345-examples.json"
+    );
+    perfect_play()
+        .args(["footholds", examples])
+        .assert()
+        .success()
+        .stdout("5\n4\n4\n0\n")
+        .stderr("");
+}
+
+#[test]
+fn footholds_messages_name_one_place() {
+    // An array: the element's index.
+    perfect_play()
+        .arg("footholds")
+        .write_stdin(r#"[{"board":[[1]],"aloc":[0,0],"bloc":[0,0]}, {"board":[[2]],"aloc":[0,0],"bloc":[0,0]}]"#)
+        .assert()
+        .code(1)
+        .stdout("0\nerror\n")
+        .stderr("-:[1]: cell (0, 0) is 2, but a cell must be 0 (no tile) or 1 (tile)\n");
+    // An array that is not JSON: its line and column, once.
+    perfect_play()
+        .arg("footholds")
+        .write_stdin("[{\"board\":[[1]],\n \"aloc\":[0,0")
+        .assert()
+        .code(1)
+        .stdout("")
+        .stderr("-:2:12: not JSON: EOF while parsing a list\n");
+    // JSON lines: line and column, and no second line number inside the message.
+    perfect_play()
+        .arg("footholds")
+        .write_stdin("{\"board\":[[1]],\"aloc\":[0,0],\"bloc\":[0,0]}\n{\"board\": x}\n")
+        .assert()
+        .code(1)
+        .stdout("0\nerror\n")
+        .stderr("-:2:11: not JSON: expected value\n");
+}
+
+#[test]
+fn play_help_example_plays_a_whole_game() {
+    let help = perfect_play().args(["play", "--help"]).output().unwrap();
+    let help = String::from_utf8(help.stdout).unwrap();
+    let example = help
+        .lines()
+        .find(|line| line.contains("printf") && line.contains("perfect-play play"))
+        .expect("play --help shows a piped game");
+    let moves = example.split('\'').nth(1).unwrap().replace("\\n", "\n");
+    perfect_play()
+        .args(["play", "--as", "O"])
+        .write_stdin(moves)
+        .assert()
+        .success()
+        .stdout(predicate::str::ends_with("A draw.\n"))
+        .stdout(predicate::str::contains("is taken").not());
+}
+
+#[test]
+fn analyze_shows_the_numbers_play_takes() {
+    perfect_play()
+        .args(["analyze", "--color", "never", "xx./oo./..."])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("3: win 1*"))
+        .stdout(predicate::str::contains("7: loss 2"));
+    perfect_play()
+        .args(["analyze", "--color", "never", "xox/xoo/oxx"])
+        .assert()
+        .success()
+        .stdout(predicate::str::starts_with(
+            "Game over: the board is full, a draw.\n",
+        ));
+}
+
+#[test]
+fn analyze_says_it_takes_one_board() {
+    perfect_play()
+        .arg("analyze")
+        .write_stdin("xx.oo....\nxo.......\n")
+        .assert()
+        .code(1)
+        .stdout("")
+        .stderr(predicate::str::contains(
+            "analyze takes one board, but the input holds 2",
+        ));
+}
+
+#[test]
+fn baekjoon_end_in_upper_case_ends_the_input() {
+    perfect_play()
+        .args(["validity", "--format", "boj"])
+        .write_stdin("xxxoo....\nEND\n")
+        .assert()
+        .success()
+        .stdout("valid\n")
+        .stderr("");
+}
+
+#[test]
+fn a_directory_is_reported_without_a_line_number() {
+    let dir = env!("CARGO_TARGET_TMPDIR");
+    for args in [&["outcome"][..], &["footholds"]] {
+        perfect_play()
+            .args(args)
+            .arg(dir)
+            .assert()
+            .code(2)
+            .stderr(predicate::str::starts_with(format!("{dir}: cannot read: ")));
+    }
+}
+
+#[test]
+fn validity_invalid_is_an_answer_not_a_fault() {
+    perfect_play()
+        .arg("validity")
+        .write_stdin("xx.oo....\n")
+        .assert()
+        .success()
+        .stdout("invalid\n")
+        .stderr("");
+}
+
+#[test]
+fn footholds_gives_up_on_a_query_past_its_budget() {
+    // A full 6x6 grid takes tens of thousands of positions; 100 is not enough.
+    let full =
+        "[[1,1,1,1,1,1],[1,1,1,1,1,1],[1,1,1,1,1,1],[1,1,1,1,1,1],[1,1,1,1,1,1],[1,1,1,1,1,1]]";
+    let queries = format!(
+        "{{\"board\":{full},\"aloc\":[3,2],\"bloc\":[2,3]}}\n{{\"board\":[[1]],\"aloc\":[0,0],\"bloc\":[0,0]}}\n"
+    );
+    perfect_play()
+        .args(["footholds", "--max-positions", "100"])
+        .write_stdin(queries.clone())
+        .assert()
+        .code(1)
+        .stdout("error\n0\n")
+        .stderr(predicate::str::starts_with(
+            "-:1: not solved within the budget: gave up after searching ",
+        ));
+    // A generous budget changes nothing.
+    let unlimited = perfect_play()
+        .arg("footholds")
+        .write_stdin(queries.clone())
+        .output()
+        .unwrap();
+    perfect_play()
+        .args([
+            "footholds",
+            "--max-positions",
+            "1000000000",
+            "--time-limit",
+            "600000",
+        ])
+        .write_stdin(queries)
+        .assert()
+        .success()
+        .stdout(unlimited.stdout);
+}

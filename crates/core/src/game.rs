@@ -1,0 +1,187 @@
+//! The interface a game implements to be solved at compile time, and the record the
+//! solver keeps for each position.
+//!
+//! Shared with `build.rs` through `#[path]`: it uses nothing but `core`, so the solver
+//! (at build time) and the lookups (at run time) read the one definition.
+
+/// How a position ends for the side to move, with perfect play from both sides.
+///
+/// Ordered from worst to best for the side to move: `Loss < Draw < Win`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Value {
+    /// The side to move loses.
+    Loss,
+    /// Neither side can force a win.
+    Draw,
+    /// The side to move wins.
+    Win,
+}
+
+impl Value {
+    /// The same result seen from the other side: a win becomes a loss and back.
+    #[must_use]
+    pub const fn flip(self) -> Value {
+        match self {
+            Value::Win => Value::Loss,
+            Value::Loss => Value::Win,
+            Value::Draw => Value::Draw,
+        }
+    }
+
+    /// The value in lowercase: `win`, `loss` or `draw`.
+    #[must_use]
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Value::Win => "win",
+            Value::Loss => "loss",
+            Value::Draw => "draw",
+        }
+    }
+}
+
+/// `win`, `loss` or `draw`.
+impl core::fmt::Display for Value {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// The remoteness of a draw that can go on for ever: a loopy game whose drawing lines
+/// never have to end. Such a position has no "plies left". Also the largest remoteness a
+/// table can hold is one less.
+pub const ENDLESS: u16 = 0x3fff;
+
+/// What the solver knows about one position, from the side to move.
+///
+/// `remoteness` is the number of plies left with perfect play: the winner wins as fast as
+/// it can, the loser holds out as long as it can. For a draw it is the longest drawing line
+/// (every drawing move keeps the draw, so the drawing side may as well play on), or
+/// [`ENDLESS`] when a drawing line can repeat for ever.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Record {
+    /// Win, loss or draw for the side to move.
+    pub value: Value,
+    /// Plies left with perfect play (at most `ENDLESS`).
+    pub remoteness: u16,
+}
+
+impl Record {
+    /// The record packed as a table entry with `remoteness_bits` bits of remoteness (at
+    /// most 14): bits 0..2 are the value (1 win, 2 loss, 3 draw), the next
+    /// `remoteness_bits` the remoteness, [`ENDLESS`] written as all ones. The bits above are
+    /// the game's own (see [`Table`](crate::Table)). `None` if the remoteness does not fit.
+    #[must_use]
+    pub const fn pack_in(self, remoteness_bits: u32) -> Option<u32> {
+        let value = match self.value {
+            Value::Win => 1,
+            Value::Loss => 2,
+            Value::Draw => 3,
+        };
+        let all_ones = (1u32 << remoteness_bits) - 1;
+        let remoteness = if self.remoteness == ENDLESS {
+            all_ones
+        } else if (self.remoteness as u32) < all_ones {
+            self.remoteness as u32
+        } else {
+            return None;
+        };
+        Some(value | (remoteness << 2))
+    }
+
+    /// The record in the low `2 + remoteness_bits` bits of a packed entry (see
+    /// [`Record::pack_in`]), or `None` if its value bits are 0 (not an entry).
+    #[must_use]
+    pub const fn unpack_in(bits: u32, remoteness_bits: u32) -> Option<Record> {
+        let value = match bits & 3 {
+            1 => Value::Win,
+            2 => Value::Loss,
+            3 => Value::Draw,
+            _ => return None,
+        };
+        let all_ones = (1u32 << remoteness_bits) - 1;
+        let remoteness = (bits >> 2) & all_ones;
+        Some(Record {
+            value,
+            remoteness: if remoteness == all_ones {
+                ENDLESS
+            } else {
+                remoteness as u16
+            },
+        })
+    }
+
+    /// What playing into a position with this record is worth to the player who moves
+    /// there: the other side of the result, one ply further off (an endless draw stays
+    /// endless).
+    #[must_use]
+    pub const fn before_move(self) -> Record {
+        Record {
+            value: self.value.flip(),
+            remoteness: if self.remoteness >= ENDLESS - 1 {
+                ENDLESS
+            } else {
+                self.remoteness + 1
+            },
+        }
+    }
+
+    /// How good this record is for its side to move, as a number to sort by (higher is
+    /// better): any win beats any draw beats any loss; a win is better the sooner it comes,
+    /// a loss the later, and a draw the later (the drawing side plays on).
+    #[must_use]
+    pub const fn rank(self) -> i32 {
+        let r = self.remoteness as i32;
+        match self.value {
+            Value::Win => 0x20000 - r,
+            Value::Draw => r,
+            Value::Loss => r - 0x20000,
+        }
+    }
+}
+
+/// A small two-player game, in the handful of functions a solver needs.
+///
+/// Two players alternate moves; a finished position is a win, a loss or a draw for the
+/// side to move; every other position has at least one move. The game may be loopy
+/// (positions may repeat). Implement this for your position type, then solve it at build
+/// time with `perfect_play_generate::solve`.
+pub trait Game: Copy + Eq {
+    /// A move: what a player chooses (a cell, a from-to pair...).
+    type Move: Copy + Eq;
+
+    /// The position a game starts from.
+    fn start() -> Self;
+
+    /// The position's key in the table: different positions must have different keys
+    /// (the solver checks), and keys must fit in a `u32`.
+    fn key(&self) -> u64;
+
+    /// The result for the side to move if the game is finished here, or `None` if it goes
+    /// on (then the position must have a move).
+    fn finished(&self) -> Option<Value>;
+
+    /// Calls `visit` with every legal move and the position it leads to. Not called on a
+    /// finished position.
+    fn moves(&self, visit: &mut dyn FnMut(Self::Move, Self));
+
+    /// The position `mv` leads to, or `None` if `mv` is not a legal move here (none is
+    /// once the game is finished).
+    fn play(&self, mv: Self::Move) -> Option<Self> {
+        if self.finished().is_some() {
+            return None;
+        }
+        let mut next = None;
+        self.moves(&mut |m, child| {
+            if m == mv && next.is_none() {
+                next = Some(child);
+            }
+        });
+        next
+    }
+
+    /// The one position that stands for this one and all its symmetric images. Only used
+    /// when the table is built and read with canonical forms; the default is no symmetry.
+    fn canonical(&self) -> Self {
+        *self
+    }
+}

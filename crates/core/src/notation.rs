@@ -1,0 +1,429 @@
+//! The one-line text notation of the games' positions and moves: the [`Notation`] trait
+//! each game of this module implements beside its rules, the 3x3 grid they share, and
+//! the [`ParseError`] that says what is wrong and at which column.
+//!
+//! Every game here is played on a 3x3 board, cells numbered row-major from the top left.
+//! A position is written as its three rows from the top, split by `/` (or its nine cells
+//! in a row without them), one letter per piece and `.` for an empty cell, followed, where
+//! the board alone does not say whose turn it is, by a space and the letter of the side to
+//! move: `ww./..w/b.b b`. A person names cells 1-9 (1 2 3 on the top row, 7 8 9 on the
+//! bottom), so moves are written that way: a cell (`5`), or a piece's cell and where it
+//! goes (`2-5`; `3-off` for a car driving off the board). Letters may be given in either
+//! case; printing uses lowercase.
+//!
+//! Shared with `build.rs` through `#[path]` (the games' files use it): `core` only.
+
+use core::fmt;
+use core::str::FromStr;
+
+use crate::Game;
+
+/// One of the two sides of a game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Side {
+    /// The side that moves first.
+    First,
+    /// The side that moves second.
+    Second,
+}
+
+impl Side {
+    /// The other side.
+    #[must_use]
+    pub const fn other(self) -> Side {
+        match self {
+            Side::First => Side::Second,
+            Side::Second => Side::First,
+        }
+    }
+
+    /// The second side if `second`, else the first.
+    #[must_use]
+    pub const fn second_if(second: bool) -> Side {
+        if second { Side::Second } else { Side::First }
+    }
+
+    /// 0 for the first side, 1 for the second: an index into [`Notation::SIDES`] and
+    /// [`Notation::PIECES`].
+    #[must_use]
+    pub const fn index(self) -> usize {
+        match self {
+            Side::First => 0,
+            Side::Second => 1,
+        }
+    }
+}
+
+/// A game's one-line text notation for positions (`Display` and `FromStr`, which round-trip)
+/// and moves, and what a board drawing needs: the piece on each cell and the side to move.
+pub trait Notation: Game + fmt::Display + FromStr<Err = ParseError> {
+    /// The two sides as a person names them, the first to move first: `["white", "black"]`.
+    const SIDES: [&'static str; 2];
+    /// The letter of each side's pieces in the notation, the first side's first.
+    const PIECES: [char; 2];
+    /// What a move looks like, for a prompt: `"FROM-TO with cells 1-9, like 2-5"`.
+    const MOVE_HELP: &'static str;
+
+    /// The side to move (in a finished position, the side that would move next).
+    fn to_move(&self) -> Side;
+
+    /// How a person names `side`: one of [`Notation::SIDES`].
+    fn side_name(side: Side) -> &'static str {
+        match side {
+            Side::First => Self::SIDES[0],
+            Side::Second => Self::SIDES[1],
+        }
+    }
+
+    /// The letter of `side`'s pieces: one of [`Notation::PIECES`].
+    fn piece_letter(side: Side) -> char {
+        match side {
+            Side::First => Self::PIECES[0],
+            Side::Second => Self::PIECES[1],
+        }
+    }
+
+    /// Whose piece stands on `cell` (0..9, row-major), or `None` if it is empty.
+    fn piece(&self, cell: u8) -> Option<Side>;
+
+    /// Writes `mv` in the notation: `5`, `2-5`, `3-off`.
+    ///
+    /// # Errors
+    /// Only what `out` returns.
+    fn write_move(mv: Self::Move, out: &mut dyn fmt::Write) -> fmt::Result;
+
+    /// Reads a move written in the notation. It is not checked against any position: see
+    /// [`Game::moves`] for the legal ones.
+    ///
+    /// # Errors
+    /// [`ParseError`] saying what is wrong, at which column of `text` (counted from 1).
+    fn parse_move(text: &str) -> Result<Self::Move, ParseError>;
+}
+
+/// A move of game `G`, shown in its notation with `{}`.
+pub struct ShowMove<G: Notation>(pub G::Move);
+
+impl<G: Notation> fmt::Display for ShowMove<G> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        G::write_move(self.0, f)
+    }
+}
+
+/// Why a text is not a position or a move in a game's notation, and where.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ParseError {
+    column: usize,
+    kind: ParseErrorKind,
+}
+
+/// What is wrong with a text given as a position or a move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ParseErrorKind {
+    /// Nothing but whitespace.
+    Empty,
+    /// A character that is not a cell of the board.
+    NotACell {
+        /// The character found.
+        found: char,
+        /// The cells the game knows, for the message: `"w, b or ."`.
+        expected: &'static str,
+    },
+    /// A row (split by `/`) of other than three cells.
+    RowLength {
+        /// The row, counted from 1 at the top.
+        row: usize,
+        /// How many cells it has.
+        cells: usize,
+    },
+    /// A board of other than nine cells.
+    CellCount {
+        /// How many cells it has.
+        cells: usize,
+    },
+    /// The board is not followed by the side to move.
+    NoSide {
+        /// The sides' letters, for the message: `"w or b"`.
+        expected: &'static str,
+    },
+    /// The side to move is not one of the game's.
+    NotASide {
+        /// The character found.
+        found: char,
+        /// The sides' letters, for the message: `"w or b"`.
+        expected: &'static str,
+    },
+    /// Something after the end of the position.
+    Trailing {
+        /// The first character of it.
+        found: char,
+    },
+    /// Not a move in the notation.
+    NotAMove {
+        /// What a move looks like, for the message: `"FROM-TO with cells 1-9, like 2-5"`.
+        expected: &'static str,
+    },
+}
+
+impl ParseError {
+    /// An error at `column` (counted from 1; 0 when it is about the whole text).
+    #[must_use]
+    pub const fn new(column: usize, kind: ParseErrorKind) -> ParseError {
+        ParseError { column, kind }
+    }
+
+    /// The column (in characters, counted from 1) where the text goes wrong, or 0 when
+    /// the error is about the whole text (empty, too few cells).
+    #[must_use]
+    pub const fn column(&self) -> usize {
+        self.column
+    }
+
+    /// What is wrong.
+    #[must_use]
+    pub const fn kind(&self) -> ParseErrorKind {
+        self.kind
+    }
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.column > 0 {
+            write!(f, "column {}: ", self.column)?;
+        }
+        match self.kind {
+            ParseErrorKind::Empty => f.write_str("empty: expected a position"),
+            ParseErrorKind::NotACell { found, expected } => {
+                write!(f, "`{found}` is not a cell: expected {expected}")
+            }
+            ParseErrorKind::RowLength { row, cells } => {
+                write!(f, "row {row} has {cells} cells, expected 3")
+            }
+            ParseErrorKind::CellCount { cells } => {
+                write!(f, "expected 9 cells, found {cells}")
+            }
+            ParseErrorKind::NoSide { expected } => write!(
+                f,
+                "the side to move is missing: expected a space and {expected} after the board"
+            ),
+            ParseErrorKind::NotASide { found, expected } => {
+                write!(f, "`{found}` is not a side to move: expected {expected}")
+            }
+            ParseErrorKind::Trailing { found } => {
+                write!(f, "`{found}` after the end of the position")
+            }
+            ParseErrorKind::NotAMove { expected } => {
+                write!(f, "not a move: expected {expected}")
+            }
+        }
+    }
+}
+
+impl core::error::Error for ParseError {}
+
+/// How a game spells a position: each side's piece letter, and whether the side to move
+/// follows the board.
+pub struct Spelling {
+    /// Each side's piece letter (lowercase), the first side's first. The side to move, when
+    /// it is written, is spelt with the same letters.
+    pub pieces: [char; 2],
+    /// The cells, for an error message: `"w, b or ."`.
+    pub cells: &'static str,
+    /// The sides' letters for an error message (`"w or b"`) when the side to move follows
+    /// the board; `None` when the board says it.
+    pub sides: Option<&'static str>,
+}
+
+/// The characters of `text`, each with its column (counted from 1).
+fn columns(text: &str) -> impl Iterator<Item = (usize, char)> + '_ {
+    text.chars().enumerate().map(|(i, c)| (i + 1, c))
+}
+
+/// Reads a position: a 3x3 grid (nine cells, or three rows of three split by `/`) and, if
+/// the spelling says so, a space and the side to move; whitespace around it is ignored.
+/// Returns the two sides' pieces as 9-bit masks (bit `i` is cell `i`), the first side's
+/// first, and the side to move (the first when the spelling does not write it).
+pub fn parse_position(text: &str, spelling: &Spelling) -> Result<([u16; 2], Side), ParseError> {
+    let mut masks = [0u16; 2];
+    let (mut cells, mut rows, mut in_row, mut split) = (0usize, 0usize, 0usize, false);
+    let mut end = 0;
+    for (column, c) in columns(text) {
+        if c.is_whitespace() {
+            if end > 0 {
+                break;
+            }
+            continue;
+        }
+        end = column;
+        if c == '/' {
+            if in_row != 3 {
+                let kind = ParseErrorKind::RowLength {
+                    row: rows + 1,
+                    cells: in_row,
+                };
+                return Err(ParseError::new(column, kind));
+            }
+            rows += 1;
+            in_row = 0;
+            split = true;
+            continue;
+        }
+        let lower = c.to_ascii_lowercase();
+        let side = spelling.pieces.iter().position(|&p| p == lower);
+        if side.is_none() && lower != '.' {
+            let kind = ParseErrorKind::NotACell {
+                found: c,
+                expected: spelling.cells,
+            };
+            return Err(ParseError::new(column, kind));
+        }
+        if cells == 9 || (split && in_row == 3) {
+            let kind = if split {
+                ParseErrorKind::RowLength {
+                    row: rows + 1,
+                    cells: in_row + 1,
+                }
+            } else {
+                ParseErrorKind::CellCount { cells: cells + 1 }
+            };
+            return Err(ParseError::new(column, kind));
+        }
+        if let Some(mask) = side.and_then(|side| masks.get_mut(side)) {
+            *mask |= 1 << cells;
+        }
+        cells += 1;
+        in_row += 1;
+    }
+    if end == 0 {
+        return Err(ParseError::new(0, ParseErrorKind::Empty));
+    }
+    if split && in_row != 3 {
+        let kind = ParseErrorKind::RowLength {
+            row: rows + 1,
+            cells: in_row,
+        };
+        return Err(ParseError::new(end + 1, kind));
+    }
+    if cells != 9 {
+        return Err(ParseError::new(0, ParseErrorKind::CellCount { cells }));
+    }
+    // What follows the grid: the side to move if the spelling writes it, then nothing.
+    let mut rest = columns(text).skip(end).filter(|(_, c)| !c.is_whitespace());
+    let side = match spelling.sides {
+        None => Side::First,
+        Some(expected) => match rest.next() {
+            None => return Err(ParseError::new(0, ParseErrorKind::NoSide { expected })),
+            Some((column, c)) => match spelling
+                .pieces
+                .iter()
+                .position(|&l| l == c.to_ascii_lowercase())
+            {
+                Some(0) => Side::First,
+                Some(_) => Side::Second,
+                None => {
+                    let kind = ParseErrorKind::NotASide { found: c, expected };
+                    return Err(ParseError::new(column, kind));
+                }
+            },
+        },
+    };
+    match rest.next() {
+        Some((column, found)) => Err(ParseError::new(column, ParseErrorKind::Trailing { found })),
+        None => Ok((masks, side)),
+    }
+}
+
+/// Writes a position: the grid's three rows split by `/`, then, if the spelling says so, a
+/// space and the side to move.
+pub fn write_position(
+    masks: [u16; 2],
+    to_move: Side,
+    spelling: &Spelling,
+    f: &mut dyn fmt::Write,
+) -> fmt::Result {
+    for cell in 0..9 {
+        if cell > 0 && cell % 3 == 0 {
+            f.write_char('/')?;
+        }
+        let letter = match piece_in(masks, cell) {
+            Some(Side::First) => spelling.pieces[0],
+            Some(Side::Second) => spelling.pieces[1],
+            None => '.',
+        };
+        f.write_char(letter)?;
+    }
+    if spelling.sides.is_some() {
+        let letter = match to_move {
+            Side::First => spelling.pieces[0],
+            Side::Second => spelling.pieces[1],
+        };
+        write!(f, " {letter}")?;
+    }
+    Ok(())
+}
+
+/// Whose piece in `masks` (the first side's, then the second's) stands on `cell`.
+pub fn piece_in(masks: [u16; 2], cell: u8) -> Option<Side> {
+    let bit = 1u16.checked_shl(u32::from(cell))?;
+    if masks[0] & bit != 0 {
+        Some(Side::First)
+    } else if masks[1] & bit != 0 {
+        Some(Side::Second)
+    } else {
+        None
+    }
+}
+
+/// A cell 1-9 as a person names it, read as 0..9.
+fn parse_cell(text: &str) -> Option<u8> {
+    match text.as_bytes() {
+        [d @ b'1'..=b'9'] => Some(d - b'1'),
+        _ => None,
+    }
+}
+
+/// Reads a move that is a cell, 1-9 (returned 0..9); whitespace around it is ignored.
+pub fn parse_one_cell(text: &str, expected: &'static str) -> Result<u8, ParseError> {
+    let leading = text.len() - text.trim_start().len();
+    parse_cell(text.trim()).ok_or_else(|| {
+        let column = if text.trim().is_empty() {
+            0
+        } else {
+            leading + 1
+        };
+        ParseError::new(column, ParseErrorKind::NotAMove { expected })
+    })
+}
+
+/// Reads a move `FROM-TO`, each a cell 1-9 (returned 0..9), TO also `off` (returned as
+/// `None`) where `off` is allowed; whitespace around the move is ignored.
+pub fn parse_from_to(
+    text: &str,
+    off: bool,
+    expected: &'static str,
+) -> Result<(u8, Option<u8>), ParseError> {
+    let leading = text.chars().take_while(|c| c.is_whitespace()).count();
+    let trimmed = text.trim();
+    let error = |column| ParseError::new(column, ParseErrorKind::NotAMove { expected });
+    let Some((from, to)) = trimmed.split_once('-') else {
+        return Err(error(if trimmed.is_empty() { 0 } else { leading + 1 }));
+    };
+    let from_column = leading + 1;
+    let to_column = from_column + from.chars().count() + 1;
+    let from = parse_cell(from).ok_or(error(from_column))?;
+    let to = match parse_cell(to) {
+        Some(to) => Some(to),
+        None if off && to.eq_ignore_ascii_case("off") => None,
+        None => return Err(error(to_column)),
+    };
+    Ok((from, to))
+}
+
+/// Writes a move `FROM-TO` with cells as a person numbers them (1-9), `off` for `None`.
+pub fn write_from_to(from: u8, to: Option<u8>, out: &mut dyn fmt::Write) -> fmt::Result {
+    write!(out, "{}-", u16::from(from) + 1)?;
+    match to {
+        Some(to) => write!(out, "{}", u16::from(to) + 1),
+        None => out.write_str("off"),
+    }
+}

@@ -1,0 +1,140 @@
+//! A generated table as the probe reads it: the map a build script wrote and how its
+//! entries are laid out. One place for the layout, read by [`Solved`](crate::Solved) and
+//! written by `perfect-play-generate`.
+//!
+//! An entry is a `u32` (stored in 16 bits where it fits):
+//!
+//! | bits | field |
+//! |---|---|
+//! | 0..2 | the value for the side to move: 1 win, 2 loss, 3 draw (0: not an entry) |
+//! | 2..2+R | the remoteness, [`ENDLESS`](crate::ENDLESS) written as all ones |
+//! | 2+R.. | the game's own bits (tic-tac-toe keeps its optimal-move mask there) |
+//!
+//! R, the remoteness width, is chosen by the generator for each table (tic-tac-toe's 9
+//! plies fit in 4 bits) and written beside the map, as is whether the table holds one
+//! position per class of symmetric positions ([`Game::canonical`](crate::Game::canonical)):
+//! the generated code says it once, and every probe reads it from here.
+
+use crate::Record;
+
+/// A table written by `perfect-play-generate`: the map from [`Game::key`](crate::Game::key)
+/// to packed entry, and its layout. Build scripts write `static`s of this type; wrap one in
+/// a [`Solved`](crate::Solved) to ask it questions.
+#[derive(Debug)]
+pub struct Table {
+    map: Map,
+    remoteness_bits: u32,
+    canonical: bool,
+}
+
+/// The maps a table can be made of.
+#[derive(Clone, Copy, Debug)]
+enum Map {
+    /// Keys and entries that fit 16 bits: the smallest phf map.
+    U16(&'static phf::Map<u16, u16>),
+    /// Keys and entries of up to 32 bits.
+    U32(&'static phf::Map<u32, u32>),
+}
+
+impl Table {
+    /// A table of 16-bit keys and entries, `remoteness_bits` wide remoteness, one entry
+    /// per class of symmetric positions if `canonical`. Called by generated code.
+    #[must_use]
+    pub const fn phf16(
+        map: &'static phf::Map<u16, u16>,
+        remoteness_bits: u32,
+        canonical: bool,
+    ) -> Table {
+        Table {
+            map: Map::U16(map),
+            remoteness_bits,
+            canonical,
+        }
+    }
+
+    /// A table of 32-bit keys and entries; see [`Table::phf16`].
+    #[must_use]
+    pub const fn phf32(
+        map: &'static phf::Map<u32, u32>,
+        remoteness_bits: u32,
+        canonical: bool,
+    ) -> Table {
+        Table {
+            map: Map::U32(map),
+            remoteness_bits,
+            canonical,
+        }
+    }
+
+    /// The packed entry under `key`, or `None` if the table has none (a key too wide for
+    /// the map is never in it).
+    #[inline]
+    #[must_use]
+    pub fn entry(&self, key: u64) -> Option<u32> {
+        match self.map {
+            Map::U16(map) => map
+                .get(&u16::try_from(key).ok()?)
+                .map(|&bits| u32::from(bits)),
+            Map::U32(map) => map.get(&u32::try_from(key).ok()?).copied(),
+        }
+    }
+
+    /// The record in a packed entry (`None` for bits that are not an entry).
+    #[inline]
+    #[must_use]
+    pub const fn record(&self, entry: u32) -> Option<Record> {
+        Record::unpack_in(entry, self.remoteness_bits)
+    }
+
+    /// The game's own bits of a packed entry: the bits above the record.
+    #[inline]
+    #[must_use]
+    pub const fn game_bits(&self, entry: u32) -> u32 {
+        entry >> (2 + self.remoteness_bits)
+    }
+
+    /// How many bits of remoteness an entry holds.
+    #[must_use]
+    pub const fn remoteness_bits(&self) -> u32 {
+        self.remoteness_bits
+    }
+
+    /// Whether the table holds one entry per class of symmetric positions, keyed by the
+    /// class's [`Game::canonical`](crate::Game::canonical) form.
+    #[must_use]
+    pub const fn is_canonical(&self) -> bool {
+        self.canonical
+    }
+
+    /// How many entries the table holds.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        match self.map {
+            Map::U16(map) => map.len(),
+            Map::U32(map) => map.len(),
+        }
+    }
+
+    /// Whether the table is empty (never, for a generated one).
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Every `(key, entry)` of the table, in the map's fixed order.
+    pub fn entries(&self) -> impl Iterator<Item = (u64, u32)> + '_ {
+        let (small, large) = match self.map {
+            Map::U16(map) => (Some(map), None),
+            Map::U32(map) => (None, Some(map)),
+        };
+        let small = small
+            .into_iter()
+            .flat_map(|map| map.entries())
+            .map(|(&key, &bits)| (u64::from(key), u32::from(bits)));
+        let large = large
+            .into_iter()
+            .flat_map(|map| map.entries())
+            .map(|(&key, &bits)| (u64::from(key), bits));
+        small.chain(large)
+    }
+}

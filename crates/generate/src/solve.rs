@@ -1,0 +1,443 @@
+//! Retrograde analysis: every position reachable from the start, solved exactly, loopy
+//! games included.
+//!
+//! Shared with `build.rs` through `#[path]`. The method is GamesmanOne's backward
+//! induction over a reverse graph: walk every reachable position, keep each one's parents,
+//! then settle positions from the finished ones backwards in order of remoteness. A
+//! position is a win as soon as one child is a loss for the side to move there (the
+//! first one settled is the nearest); it is a loss once every child is a win (the last one
+//! settled is the farthest). What is never settled is a draw: neither side can force a
+//! win. A draw's remoteness is the longest drawing line when every drawing line ends (in
+//! tic-tac-toe: a drawn game fills the board), and [`ENDLESS`] when one can repeat.
+
+use std::collections::HashMap;
+use std::fmt;
+use std::hash::{BuildHasherDefault, Hasher};
+use std::vec::Vec;
+
+use perfect_play_core::{ENDLESS, Game, Record, Value};
+
+/// Why a game could not be solved.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SolveError {
+    /// Two different positions have the same key.
+    KeyCollision {
+        /// The key both have.
+        key: u64,
+    },
+    /// A key does not fit the table's key type.
+    KeyOutOfRange {
+        /// The key.
+        key: u64,
+        /// The largest key the table can hold.
+        max: u64,
+    },
+    /// A packed entry does not fit the table's value type.
+    EntryOutOfRange {
+        /// The position's key.
+        key: u64,
+        /// The entry.
+        entry: u64,
+        /// The largest entry the table can hold.
+        max: u64,
+    },
+    /// A position that is not finished has no move.
+    NoMoves {
+        /// The position's key.
+        key: u64,
+    },
+    /// More positions than the solver's indices can count.
+    TooManyPositions,
+    /// A remoteness too large for a packed record (0x3ffe plies or more).
+    TooDeep {
+        /// The key of a position that deep.
+        key: u64,
+    },
+}
+
+impl fmt::Display for SolveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SolveError::KeyCollision { key } => write!(
+                f,
+                "two different positions have the key {key}: Game::key must be injective"
+            ),
+            SolveError::KeyOutOfRange { key, max } => write!(
+                f,
+                "the key {key} is out of range: table keys go up to {max}"
+            ),
+            SolveError::EntryOutOfRange { key, entry, max } => write!(
+                f,
+                "the entry {entry:#x} of the position with key {key} is out of range: \
+                 table entries go up to {max:#x}"
+            ),
+            SolveError::NoMoves { key } => write!(
+                f,
+                "the position with key {key} is not finished but has no move: \
+                 Game::finished must give its result"
+            ),
+            SolveError::TooManyPositions => f.write_str("more than 2^32 positions"),
+            SolveError::TooDeep { key } => write!(
+                f,
+                "the position with key {key} is {} plies or more from the end: \
+                 too deep for a packed record",
+                ENDLESS - 1
+            ),
+        }
+    }
+}
+
+impl std::error::Error for SolveError {}
+
+/// A hasher for keys that are already well spread integers: one multiply (the Fx hash of
+/// rustc), far cheaper than SipHash in a build script compiled without optimizations.
+#[derive(Clone, Copy, Default)]
+struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for &byte in bytes {
+            self.write_u64(u64::from(byte));
+        }
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+/// Key to index into a solution's positions.
+type Index = HashMap<u64, u32, BuildHasherDefault<KeyHasher>>;
+
+/// A graph over position indices, each position's edges in one flat array.
+#[derive(Clone, Debug, Default)]
+struct Graph {
+    /// Where each position's edges start in `edges`, and one past the last.
+    starts: Vec<u32>,
+    edges: Vec<u32>,
+}
+
+impl Graph {
+    /// The edges of position `i`.
+    fn of(&self, i: usize) -> &[u32] {
+        let start = self.starts.get(i).map_or(0, |&s| s as usize);
+        let end = self.starts.get(i + 1).map_or(start, |&e| e as usize);
+        self.edges.get(start..end).unwrap_or(&[])
+    }
+
+    /// How many positions.
+    fn len(&self) -> usize {
+        self.starts.len().saturating_sub(1)
+    }
+
+    /// The reverse graph: each position's parents, once per edge that leads there.
+    fn reversed(&self) -> Graph {
+        let n = self.len();
+        let mut starts = vec![0u32; n + 1];
+        for &kid in &self.edges {
+            if let Some(count) = starts.get_mut(kid as usize + 1) {
+                *count += 1;
+            }
+        }
+        for i in 0..n {
+            let before = starts.get(i).copied().unwrap_or(0);
+            if let Some(start) = starts.get_mut(i + 1) {
+                *start += before;
+            }
+        }
+        let mut fill = starts.clone();
+        let mut edges = vec![0u32; self.edges.len()];
+        for parent in 0..n {
+            for &kid in self.of(parent) {
+                if let Some(at) = fill.get_mut(kid as usize) {
+                    if let Some(slot) = edges.get_mut(*at as usize) {
+                        *slot = parent as u32;
+                    }
+                    *at += 1;
+                }
+            }
+        }
+        Graph { starts, edges }
+    }
+}
+
+/// Every reachable position of a game with its [`Record`], in key order.
+#[derive(Clone, Debug)]
+pub struct Solution<G: Game> {
+    /// Key to index into `positions` and `records`.
+    index: Index,
+    /// Every key with its index, in increasing key order.
+    order: Vec<(u64, u32)>,
+    positions: Vec<G>,
+    records: Vec<Record>,
+    canonical: bool,
+}
+
+impl<G: Game> Solution<G> {
+    /// How many positions (or classes of symmetric positions) were solved.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.positions.len()
+    }
+
+    /// Whether no position was solved (never: the start is always there).
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.positions.is_empty()
+    }
+
+    /// Whether positions were solved one per class of symmetric positions.
+    #[must_use]
+    pub fn is_canonical(&self) -> bool {
+        self.canonical
+    }
+
+    /// The record of `position` (canonicalized first if the solution is), or `None` if
+    /// it is not reachable.
+    #[must_use]
+    pub fn get(&self, position: &G) -> Option<Record> {
+        let position = if self.canonical {
+            position.canonical()
+        } else {
+            *position
+        };
+        let &i = self.index.get(&position.key())?;
+        self.records.get(i as usize).copied()
+    }
+
+    /// Every solved position with its record, in increasing key order.
+    pub fn iter(&self) -> impl Iterator<Item = (u64, &G, Record)> + '_ {
+        self.order.iter().filter_map(|&(key, i)| {
+            let i = i as usize;
+            Some((key, self.positions.get(i)?, *self.records.get(i)?))
+        })
+    }
+
+    /// Every move from `position` with what it is worth to the side to move, best first
+    /// (ties keep the game's move order).
+    #[must_use]
+    pub fn ranked_moves(&self, position: &G) -> Vec<(G::Move, Record)> {
+        let mut moves = Vec::new();
+        if position.finished().is_none() {
+            position.moves(&mut |mv, child| {
+                if let Some(record) = self.get(&child) {
+                    moves.push((mv, record.before_move()));
+                }
+            });
+        }
+        moves.sort_by_key(|&(_, record)| -record.rank());
+        moves
+    }
+}
+
+/// Solves every position reachable from [`Game::start`], one entry per position, or per
+/// class of symmetric positions if `canonical` (then [`Game::canonical`] picks the class
+/// representative).
+///
+/// # Errors
+/// [`SolveError`] if two positions share a key, or a position that is not finished has
+/// no move.
+pub fn solve<G: Game>(canonical: bool) -> Result<Solution<G>, SolveError> {
+    let canon = |p: G| if canonical { p.canonical() } else { p };
+
+    // Walk the graph breadth first, keeping each position's children.
+    let mut index = Index::default();
+    let mut positions: Vec<G> = Vec::new();
+    let mut children = Graph::default();
+    let start = canon(G::start());
+    index.insert(start.key(), 0);
+    positions.push(start);
+    let mut next = 0;
+    let mut found = Vec::new();
+    // Each position's result if the game is finished there, asked once.
+    let mut finished: Vec<Option<Value>> = Vec::new();
+    while let Some(&position) = positions.get(next) {
+        children.starts.push(children.edges.len() as u32);
+        let result = position.finished();
+        finished.push(result);
+        if result.is_none() {
+            found.clear();
+            position.moves(&mut |_, child| found.push(canon(child)));
+            if found.is_empty() {
+                return Err(SolveError::NoMoves {
+                    key: position.key(),
+                });
+            }
+            for &child in &found {
+                let key = child.key();
+                let i = match index.get(&key) {
+                    Some(&i) => {
+                        if positions.get(i as usize) != Some(&child) {
+                            return Err(SolveError::KeyCollision { key });
+                        }
+                        i
+                    }
+                    None => {
+                        let i = u32::try_from(positions.len())
+                            .map_err(|_| SolveError::TooManyPositions)?;
+                        index.insert(key, i);
+                        positions.push(child);
+                        i
+                    }
+                };
+                children.edges.push(i);
+            }
+        }
+        next += 1;
+    }
+    children
+        .starts
+        .push(u32::try_from(children.edges.len()).map_err(|_| SolveError::TooManyPositions)?);
+
+    // The reverse graph: each position's parents, once per move that leads there.
+    let n = positions.len();
+    let parents = children.reversed();
+
+    // Backward induction by remoteness level, from the finished positions.
+    let mut records: Vec<Option<Record>> = vec![None; n];
+    let mut unsettled: Vec<usize> = (0..n).map(|i| children.of(i).len()).collect();
+    let mut levels: Vec<Vec<u32>> = vec![Vec::new()];
+    for (i, result) in finished.iter().enumerate() {
+        if let Some(value) = *result {
+            if let Some(slot) = records.get_mut(i) {
+                *slot = Some(Record {
+                    value,
+                    remoteness: 0,
+                });
+            }
+            if value != Value::Draw {
+                if let Some(level) = levels.get_mut(0) {
+                    level.push(i as u32);
+                }
+            }
+        }
+    }
+    let mut level = 0;
+    while let Some(batch) = levels.get_mut(level).map(std::mem::take) {
+        for child in batch {
+            let Some(Some(record)) = records.get(child as usize).copied() else {
+                continue;
+            };
+            for &parent in parents.of(child as usize) {
+                let parent = parent as usize;
+                if matches!(records.get(parent), Some(Some(_))) {
+                    continue;
+                }
+                let settled = match record.value {
+                    Value::Loss => Some(Value::Win),
+                    Value::Win => match unsettled.get_mut(parent) {
+                        Some(count) => {
+                            *count -= 1;
+                            (*count == 0).then_some(Value::Loss)
+                        }
+                        None => None,
+                    },
+                    Value::Draw => None,
+                };
+                if let Some(value) = settled {
+                    let remoteness = u16::try_from(level + 1)
+                        .ok()
+                        .filter(|&r| r < ENDLESS - 1)
+                        .ok_or_else(|| SolveError::TooDeep {
+                            key: positions.get(parent).map_or(0, Game::key),
+                        })?;
+                    if let Some(slot) = records.get_mut(parent) {
+                        *slot = Some(Record { value, remoteness });
+                    }
+                    if levels.len() <= level + 1 {
+                        levels.push(Vec::new());
+                    }
+                    if let Some(next) = levels.get_mut(level + 1) {
+                        next.push(parent as u32);
+                    }
+                }
+            }
+        }
+        level += 1;
+    }
+
+    // What is left is a draw. Its remoteness: the longest line through drawing children,
+    // settled backwards from the finished draws; what never settles can draw for ever.
+    let is_draw = |r: &Option<Record>| r.is_none_or(|r| r.value == Value::Draw);
+    let mut waiting: Vec<usize> = (0..n)
+        .map(|i| {
+            children
+                .of(i)
+                .iter()
+                .filter(|&&k| records.get(k as usize).is_some_and(is_draw))
+                .count()
+        })
+        .collect();
+    let mut queue: Vec<u32> = Vec::new();
+    for (i, record) in records.iter().enumerate() {
+        if matches!(record, Some(r) if r.value == Value::Draw) {
+            queue.push(i as u32);
+        }
+    }
+    let mut draw_remoteness: Vec<Option<u16>> = records
+        .iter()
+        .map(|r| r.filter(|r| r.value == Value::Draw).map(|_| 0))
+        .collect();
+    let mut head = 0;
+    while let Some(&child) = queue.get(head) {
+        head += 1;
+        let child_remoteness = draw_remoteness
+            .get(child as usize)
+            .copied()
+            .flatten()
+            .unwrap_or(0);
+        for &parent in parents.of(child as usize) {
+            let parent = parent as usize;
+            if records.get(parent).copied().flatten().is_some() {
+                continue;
+            }
+            if let Some(slot) = draw_remoteness.get_mut(parent) {
+                let through = child_remoteness.saturating_add(1);
+                *slot = Some(slot.map_or(through, |r| r.max(through)));
+            }
+            if let Some(count) = waiting.get_mut(parent) {
+                *count -= 1;
+                if *count == 0 {
+                    queue.push(parent as u32);
+                }
+            }
+        }
+    }
+    let mut solved = Vec::with_capacity(n);
+    for (i, ((record, &waiting), &remoteness)) in records
+        .iter()
+        .zip(&waiting)
+        .zip(&draw_remoteness)
+        .enumerate()
+    {
+        solved.push(match record {
+            Some(record) => *record,
+            None => Record {
+                value: Value::Draw,
+                remoteness: match remoteness {
+                    Some(r) if r >= ENDLESS - 1 => {
+                        return Err(SolveError::TooDeep {
+                            key: positions.get(i).map_or(0, Game::key),
+                        });
+                    }
+                    Some(r) if waiting == 0 => r,
+                    _ => ENDLESS,
+                },
+            },
+        });
+    }
+    let records = solved;
+    let mut order: Vec<(u64, u32)> = index.iter().map(|(&key, &i)| (key, i)).collect();
+    order.sort_unstable();
+    Ok(Solution {
+        index,
+        order,
+        positions,
+        records,
+        canonical,
+    })
+}
