@@ -1,13 +1,24 @@
 #!/usr/bin/env bash
-# The crate as published: `cargo package`, then every test inside the unpacked crate, on
-# its own (no fuzz/, no ../shared, no repository around it).
+# The library crates as published: `cargo package` of perfect-play and the two crates it
+# depends on (perfect-play-core, perfect-play-generate), then every test of perfect-play
+# inside its unpacked crate, on its own (no fuzz/, no ../shared, no repository around it),
+# its sibling crates taken from their own packages rather than from the repository.
+# (perfect-play-cli, the binary, is not checked here: its tests share the repository's
+# plain references in tests/common.)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
-cargo package --locked --allow-dirty --no-verify --target-dir "$scratch/target"
-crate=$(ls "$scratch"/target/package/perfect-play-*.crate)
-tar -xzf "$crate" -C "$scratch"
-cd "$scratch"/perfect-play-*/
-CARGO_TARGET_DIR="$scratch/target" cargo test --locked
+cargo package --locked --allow-dirty --no-verify --target-dir "$scratch/target" \
+  -p perfect-play-core -p perfect-play-generate -p perfect-play
+for crate in "$scratch"/target/package/*.crate; do
+  tar -xzf "$crate" -C "$scratch"
+done
+cat >"$scratch/siblings.toml" <<TOML
+[patch.crates-io]
+perfect-play-core = { path = "$(echo "$scratch"/perfect-play-core-*/)" }
+perfect-play-generate = { path = "$(echo "$scratch"/perfect-play-generate-*/)" }
+TOML
+cd "$scratch"/perfect-play-0*/
+CARGO_TARGET_DIR="$scratch/target" cargo test --config "$scratch/siblings.toml"

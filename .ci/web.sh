@@ -2,7 +2,7 @@
 # The web board and its API, tested for real: the page clicked through in a headless
 # Chromium (Debian's `chromium`, driven by playwright-core), then schemathesis run against
 # the OpenAPI document the server serves. Installs what it needs: chromium through apt,
-# playwright-core through npm (tests/web/package-lock.json), schemathesis through pip into a
+# playwright-core through npm (cli/tests/web/package-lock.json), schemathesis through pip into a
 # virtual environment under target/. Everything talks to 127.0.0.1 only.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -15,15 +15,17 @@ if ! command -v chromium >/dev/null; then
 fi
 chromium --version 2>/dev/null || true
 
+source .ci/target-dir.sh
 cargo build --release --locked --bin perfect-play
-bin="$PWD/target/release/perfect-play"
+target=$(target_dir)
+bin="$target/release/perfect-play"
 
-echo "-- the page in a real browser (tests/web)"
-(cd tests/web && npm ci --no-audit --no-fund --loglevel=error && \
-  PERFECT_PLAY_BIN="$bin" PERFECT_PLAY_SCREENSHOTS="$PWD/../../target/web-screenshots" npm test)
+echo "-- the page in a real browser (cli/tests/web)"
+(cd cli/tests/web && npm ci --no-audit --no-fund --loglevel=error && \
+  PERFECT_PLAY_BIN="$bin" PERFECT_PLAY_SCREENSHOTS="$target/web-screenshots" npm test)
 
 echo "-- schemathesis against the served OpenAPI document"
-venv=target/schemathesis
+venv="$target/schemathesis"
 if [ ! -x "$venv/bin/st" ]; then
   python3 -m venv "$venv"
   "$venv/bin/pip" install --quiet --disable-pip-version-check 'schemathesis==4.32.5'
@@ -36,6 +38,6 @@ for _ in $(seq 50); do grep -q http "$log" && break; sleep 0.1; done
 url=$(grep -o 'http://[^ ]*/' "$log")
 # Every operation, every check (no 5xx, responses match their schemas, status codes and
 # content types documented, ...), a fixed seed so that CI runs the same cases each time.
-# tests/web/schemathesis.toml says which rejections the schema cannot express.
-"$venv/bin/st" --config-file tests/web/schemathesis.toml run "${url}api/openapi.json" \
+# cli/tests/web/schemathesis.toml says which rejections the schema cannot express.
+"$venv/bin/st" --config-file cli/tests/web/schemathesis.toml run "${url}api/openapi.json" \
   --url "$url" --checks all --max-examples 150 --seed 7682 --workers 2 --no-color

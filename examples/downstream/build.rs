@@ -3,7 +3,7 @@
 use std::error::Error;
 use std::{env, fs, path::Path};
 
-use perfect_play::generate::{solve, write_table};
+use perfect_play_generate::{solve, write_table};
 
 #[path = "src/game.rs"]
 mod game;

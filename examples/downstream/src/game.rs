@@ -4,7 +4,7 @@
 //! A pile of 21 counters; the players take 1, 2 or 3 in turn; whoever takes the last one
 //! wins (so a player facing an empty pile has lost).
 
-use perfect_play::generate::{Game, Value};
+use perfect_play_core::{Game, Value};
 
 /// How many counters are left.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

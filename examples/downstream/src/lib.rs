@@ -3,29 +3,29 @@
 //! # How to do this for your game
 //!
 //! 1. **Write the rules** in one file (`src/game.rs` here): a `Copy + Eq` position type
-//!    implementing [`perfect_play::generate::Game`]: the start position, an injective
+//!    implementing [`perfect_play_core::Game`]: the start position, an injective
 //!    integer key (it must fit a `u32`), the result for the side to move when the game is
 //!    finished, and every move with the position it leads to. Loopy games are fine.
 //!    Optionally, `canonical` maps a position to one representative of its symmetric
-//!    images: solve and read with `canonical = true` and the table keeps one entry per
-//!    class.
-//! 2. **Depend on perfect-play twice** in `Cargo.toml`: in `[dependencies]` with
-//!    `default-features = false` (the probe: `no_std`, no allocation), and in
-//!    `[build-dependencies]` with `features = ["generate"]` (the solver and phf_codegen,
-//!    which stay out of your library). Add `phf` with `default-features = false`.
+//!    images: solve with `canonical = true` and the table keeps one entry per class (the
+//!    table says so itself: the probe canonicalizes when it must).
+//! 2. **Depend on the two halves** in `Cargo.toml`: `perfect-play-core` in
+//!    `[dependencies]` (the probe: `no_std`, no allocation), and `perfect-play-core` with
+//!    `perfect-play-generate` in `[build-dependencies]` (the solver and phf_codegen, which
+//!    stay out of your library).
 //! 3. **Solve in `build.rs`**: bring the rules in with `#[path = "src/game.rs"] mod game;`,
 //!    call `solve::<game::Pile>(false)?` and `write_table(..)`, write the source into
 //!    `OUT_DIR`, and print `cargo:rerun-if-changed` for `build.rs` and the rules. A wrong
 //!    game (two positions with one key, a key too large, an unfinished position with no
 //!    move) fails the build with a message, never a wrong table.
-//! 4. **Read the table**: `include!` the generated file in a module, wrap its map in a
+//! 4. **Read the table**: `include!` the generated file in a module, wrap its table in a
 //!    [`Solved`], and ask it: [`Solved::probe`] (win, loss or draw for the side to move,
 //!    and plies left), [`Solved::ranked_moves`], [`Solved::best_move`],
 //!    [`Solved::principal_line`].
 //!
 //! ```
 //! use downstream::{Pile, SOLVED};
-//! use perfect_play::generate::Value;
+//! use perfect_play_core::Value;
 //!
 //! // 21 counters: the first player wins by taking 1, leaving a multiple of 4.
 //! let record = SOLVED.probe(&Pile(21)).unwrap();
@@ -37,7 +37,7 @@
 mod game;
 
 pub use game::Pile;
-use perfect_play::generate::Solved;
+use perfect_play_core::Solved;
 
 mod table {
     //! The table `build.rs` generated: every pile size to its packed record.
@@ -46,4 +46,4 @@ mod table {
 }
 
 /// Every pile from 21 counters down, solved.
-pub static SOLVED: Solved<Pile> = Solved::new(&table::PILE, false);
+pub static SOLVED: Solved<Pile> = Solved::new(&table::PILE);

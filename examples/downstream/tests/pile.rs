@@ -6,7 +6,7 @@
 //! games; the "21 game"). The reference below recomputes every pile bottom up.
 
 use downstream::{Pile, SOLVED};
-use perfect_play::generate::{Record, Value};
+use perfect_play_core::{Record, Value};
 
 #[test]
 fn multiples_of_four_are_lost() {

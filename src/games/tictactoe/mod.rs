@@ -8,13 +8,13 @@
 //! - Parse a [`Board`] from text (`"xo./.x./..o"`, `"xo..x...o"`; see [`Board::from_ascii`])
 //!   or build it from cells or masks, and print it.
 //! - Look it up ([`Board::lookup`]) to get a [`Position`]: whose turn it is, how the game
-//!   ends with perfect play ([`Outcome`], or [`Value`] from one player's side), in how
+//!   ends with perfect play ([`Outcome`], or [`Value`](crate::Value) from one player's side), in how
 //!   many plies, the best moves ([`CellSet`]) and one best move to play.
 //! - Ask whether a board can occur at all ([`Board::is_reachable`], and [`Unreachable`]
 //!   for why not), and whether it is *final*, the last board of a finished game
 //!   ([`Board::is_final`], [`NotFinal`] for why not).
 //! - Play: [`Position::play`] moves from position to position; a [`Game`] records the
-//!   moves with undo and redo and judges each ([`Ply`], [`Verdict`]).
+//!   moves with undo and redo and judges each ([`Ply`], [`Verdict`](crate::Verdict)).
 //! - Use the 8 rotations and reflections ([`Symmetry`]): transform boards and positions,
 //!   and take canonical forms with the symmetry that made them.
 //!
