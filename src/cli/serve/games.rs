@@ -9,16 +9,17 @@
 use std::fmt::Write as _;
 
 use axum::extract::rejection::PathRejection;
-use axum::extract::{Path, RawQuery};
+use axum::extract::{Path, RawQuery, State};
 use serde_json::{Value as Json, json};
 
 use crate::games::{self, Notation, ShowMove, Side, Visitor};
 use crate::generate::{ENDLESS, Game, Record, Sentence, Solved, Value, Verdict};
 
 use super::error::ApiError;
-use super::limits::MAX_MOVES;
+use super::limits::{MAX_MOVES, RETRY_AFTER, REVIEW_WAIT, REVIEWS};
 use super::random::{level, random};
 use super::reply::{self, Answer};
+use super::routes::Shared;
 
 /// `GET /api/games`: every game solved at compile time, `[{"game":..,"positions":..,
 /// "outcome":..,"plies":..},..]`, the objects of `perfect-play games --json`.
@@ -34,10 +35,33 @@ pub async fn list() -> Answer {
 /// position on the way with every move's value, and every move judged. 404 for a game
 /// that does not exist, 400 for text that is not a position or a move or for more than
 /// [`MAX_MOVES`] moves, 422 for a position no game reaches or a move that cannot be played.
-pub async fn game(name: Result<Path<String>, PathRejection>, RawQuery(query): RawQuery) -> Answer {
+/// The review runs on a blocking thread, at most [`REVIEWS`] at once: a long one must not
+/// hold up the async workers that answer cheap requests.
+pub async fn game(
+    State(shared): State<Shared>,
+    name: Result<Path<String>, PathRejection>,
+    RawQuery(query): RawQuery,
+) -> Answer {
     let Path(name) = name?;
     let query = query.unwrap_or_default();
-    games::visit(&name, Review { query: &query }).unwrap_or_else(|| Err(no_game(&name)))
+    let busy = || {
+        ApiError::Busy(format!(
+            "busy: all {REVIEWS} game reviews stayed taken for the {} s a request may wait; try again in {RETRY_AFTER} s",
+            REVIEW_WAIT.as_secs()
+        ))
+    };
+    let permit = tokio::time::timeout(REVIEW_WAIT, shared.reviews.acquire_owned())
+        .await
+        .map_err(|_| busy())?
+        .map_err(|_| busy())?;
+    tokio::task::spawn_blocking(move || {
+        let answer =
+            games::visit(&name, Review { query: &query }).unwrap_or_else(|| Err(no_game(&name)));
+        drop(permit);
+        answer
+    })
+    .await
+    .map_err(|why| ApiError::Internal(format!("the review failed: {why}")))?
 }
 
 /// `GET /api/games/{game}/pick?position=POSITION&level=LEVEL`: the move the computer

@@ -47,6 +47,14 @@ pub const THREADS: Duration = Duration::from_secs(1);
 /// answer near 640 KB and 60 ms of work (measured on a 1,000-move cycle, BENCHMARKS.md).
 pub const MAX_MOVES: usize = 1000;
 
+/// Game reviews (`/api/games/{game}`) run at once, on blocking threads: each is at most
+/// [`MAX_MOVES`] moves (about 60 ms and 640 KB), so 4 bound their memory to a few MB and
+/// leave the async workers free for cheap requests. More wait their turn.
+pub const REVIEWS: usize = 4;
+
+/// How long a review waits for its turn before it is answered 503 with `Retry-After`.
+pub const REVIEW_WAIT: Duration = Duration::from_secs(5);
+
 /// The seconds a busy client is told to wait (`Retry-After`).
 pub const RETRY_AFTER: u64 = 1;
 

@@ -21,7 +21,7 @@ use tower_http::timeout::RequestBodyTimeoutLayer;
 
 use super::error::{self, ApiError};
 use super::guard::{self, Hosts};
-use super::limits::{BODY_TIMEOUT, MAX_BODY};
+use super::limits::{BODY_TIMEOUT, MAX_BODY, REVIEWS};
 use super::{assets, footholds, games, tictactoe};
 
 /// Bounds on the work the server takes on for strangers.
@@ -33,11 +33,14 @@ pub struct Limits {
     pub solve_time: Duration,
 }
 
-/// What handlers share: the footholds solves' permits and time bound.
+/// What handlers share: the footholds solves' permits and time bound, the game reviews'
+/// permits.
 #[derive(Clone, Debug)]
 pub struct Shared {
     /// One permit per footholds solve that may run at once.
     pub solves: Arc<Semaphore>,
+    /// One permit per game review that may run at once ([`REVIEWS`]).
+    pub reviews: Arc<Semaphore>,
     /// The limits the server was started with.
     pub limits: Limits,
 }
@@ -47,6 +50,7 @@ pub struct Shared {
 pub fn router(limits: &Limits, hosts: Hosts) -> Router {
     let shared = Shared {
         solves: Arc::new(Semaphore::new(limits.solves.max(1))),
+        reviews: Arc::new(Semaphore::new(REVIEWS)),
         limits: *limits,
     };
     Router::new()
