@@ -23,6 +23,8 @@ use predicates::str::contains;
 
 /// The header timeout the server states.
 const HEADER_TIMEOUT: Duration = Duration::from_secs(10);
+/// The body timeout the server states.
+const BODY_TIMEOUT: Duration = Duration::from_secs(10);
 /// The drain deadline after SIGTERM, plus the wait for solver threads, the server states.
 const STOP: Duration = Duration::from_secs(4);
 /// What any bound may be overrun by on a loaded machine.
@@ -121,6 +123,27 @@ fn too_large_and_not_json_bodies_are_json_errors() {
     // 405 and 404 are JSON with the security headers too.
     assert_json_error(&server.get("/api/footholds"), 405);
     assert_json_error(&server.get("/nope"), 404);
+}
+
+#[test]
+fn a_body_that_stops_arriving_is_408_within_the_body_timeout() {
+    let server = Server::start(&[]);
+    let started = Instant::now();
+    // 100 bytes announced, 1 sent.
+    let response = server.raw(
+        format!(
+            "POST /api/footholds HTTP/1.1\r\nHost: {}\r\nContent-Type: application/json\r\nContent-Length: 100\r\nConnection: close\r\n\r\n{{",
+            server.addr
+        )
+        .as_bytes(),
+    );
+    let error = assert_json_error(&response, 408);
+    assert!(error.contains("10 s"), "{error}");
+    assert!(
+        started.elapsed() < BODY_TIMEOUT + SLACK,
+        "{:?}",
+        started.elapsed()
+    );
 }
 
 #[test]
