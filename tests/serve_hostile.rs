@@ -78,6 +78,27 @@ fn a_slow_header_is_closed_within_the_header_timeout() {
 }
 
 #[test]
+fn an_idle_kept_alive_connection_is_closed_within_the_header_timeout() {
+    let server = Server::start(&[]);
+    let mut stream = hold(
+        &server,
+        format!("GET /api/games HTTP/1.1\r\nHost: {}\r\n\r\n", server.addr).as_bytes(),
+    );
+    stream
+        .set_read_timeout(Some(HEADER_TIMEOUT + SLACK + SLACK))
+        .unwrap();
+    let mut answer = Vec::new();
+    stream.read_exact(&mut [0; 12]).unwrap();
+    let started = Instant::now();
+    assert!(stream.read_to_end(&mut answer).is_ok());
+    assert!(
+        started.elapsed() < HEADER_TIMEOUT + SLACK,
+        "{:?}",
+        started.elapsed()
+    );
+}
+
+#[test]
 fn a_64_kb_move_list_is_refused_quickly_with_json() {
     let server = Server::start(&[]);
     // 15,000 moves, 60 KB: no game worth reviewing is that long (a loopy Dodgem game can
