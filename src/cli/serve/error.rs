@@ -148,7 +148,7 @@ impl IntoResponse for ApiError {
             body,
         )
             .into_response();
-        if status == StatusCode::SERVICE_UNAVAILABLE && matches!(self, ApiError::Busy(_)) {
+        if matches!(self, ApiError::Busy(_)) {
             response
                 .headers_mut()
                 .insert(header::RETRY_AFTER, HeaderValue::from(RETRY_AFTER));
