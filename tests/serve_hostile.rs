@@ -243,6 +243,7 @@ fn options_out_of_range_exit_2_before_serving() {
         &["--solve-time-limit", "0"],
         &["--solve-time-limit", "60001"],
         &["--allow-host", ""],
+        &["--allow-host", "board.example:8080"],
     ] {
         let flag = args[0];
         perfect_play()

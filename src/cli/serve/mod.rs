@@ -75,11 +75,11 @@ fn check(args: &ServeArgs) -> Result<(), String> {
             limits::SOLVE_TIME.end()
         ));
     }
-    if let Some(name) = args
-        .allow_host
-        .iter()
-        .find(|name| name.is_empty() || name.contains(['/', ' ', '@']))
-    {
+    if let Some(name) = args.allow_host.iter().find(|name| {
+        name.is_empty()
+            || name.contains(['/', ' ', '@'])
+            || (name.contains(':') && !name.starts_with('['))
+    }) {
         return Err(format!(
             "--allow-host {name:?} is not a host name (give a name such as board.lan, without a port)"
         ));
