@@ -195,3 +195,39 @@ fn errors_are_std_errors() {
     assert_eq!(Side::A.to_string(), "A");
     assert_eq!(Side::B.to_string(), "B");
 }
+
+/// A solve stops once its stop flag is raised, as if out of budget (the web server raises
+/// it when the client that asked has gone), and a solver without the flag raised answers.
+#[cfg(feature = "std")]
+#[test]
+fn a_raised_stop_flag_stops_the_solve() {
+    use perfect_play::footholds::{Budget, Solver};
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::time::Duration;
+
+    let grid = Grid::new(&[[1u8; 8]; 8]).unwrap();
+    let flag = Arc::new(AtomicBool::new(false));
+    let mut solver = Solver::new();
+    solver.stop_when(Arc::clone(&flag));
+    flag.store(true, Ordering::Relaxed);
+    let stopped = solver.solve_within(
+        &grid,
+        (3, 3),
+        (4, 4),
+        Budget::time(Duration::from_secs(600)),
+    );
+    assert!(
+        matches!(stopped, Err(FootholdsError::OutOfBudget { .. })),
+        "{stopped:?}"
+    );
+    flag.store(false, Ordering::Relaxed);
+    let grid = Grid::new(&[[1u8; 3]; 3]).unwrap();
+    let solved = solver.solve_within(
+        &grid,
+        (1, 0),
+        (1, 2),
+        Budget::time(Duration::from_secs(600)),
+    );
+    assert!(solved.is_ok(), "{solved:?}");
+}

@@ -86,7 +86,14 @@ pub enum Command {
     /// by move and marks each mistake; the computer plays at a chosen level; footholds
     /// games are built, solved and stepped through. Also serves the JSON API behind it,
     /// described by an OpenAPI document at /api/openapi.json. Everything is in the binary:
-    /// no network is needed. Stops on Ctrl-C.
+    /// no network is needed. Stops on Ctrl-C or SIGTERM, within 3 s whatever clients do.
+    ///
+    /// Bounds on clients: a request head must arrive within 10 s (also the idle timeout of
+    /// a kept-alive connection) and within 96 KiB; a body within 10 s and 16 KiB (else 408,
+    /// 413); 512 connections at once (more are answered 503 with Retry-After); at most
+    /// 1,000 moves in a game's move list. Requests must name this server in Host (its
+    /// address, localhost, 127.0.0.1 or [::1], with the port) and come from its own pages
+    /// (Origin), else 421 or 403; POST bodies must be application/json (else 415).
     #[cfg(feature = "serve")]
     Serve(ServeArgs),
 }
@@ -105,14 +112,19 @@ pub struct ServeArgs {
     #[arg(long)]
     pub open: bool,
 
-    /// Footholds solves run at once; more wait their turn (up to 5 s, then 503).
+    /// Footholds solves run at once, 1 to 64; more wait their turn (up to 5 s, then 503).
     #[arg(long, value_name = "N", default_value_t = 2)]
     pub solves: usize,
 
-    /// The longest one footholds solve may take, in milliseconds, before it is answered
-    /// 503 ("not solved within the budget").
+    /// The longest one footholds solve may take, in milliseconds (1 to 60000), before it is
+    /// answered 503 ("not solved within the budget").
     #[arg(long, value_name = "MS", default_value_t = 3000)]
     pub solve_time_limit: u64,
+
+    /// Also answer requests whose Host is NAME (any port): the name a reverse proxy or
+    /// another machine uses for this server. Repeat for more names.
+    #[arg(long, value_name = "NAME")]
+    pub allow_host: Vec<String>,
 }
 
 #[cfg(feature = "serve")]
@@ -120,6 +132,7 @@ const SERVE_EXAMPLES: &str = "\
 Examples:
   perfect-play serve --open                 # then play in the browser
   perfect-play serve --addr 127.0.0.1:0     # any free port
+  perfect-play serve --addr 0.0.0.0:7682 --allow-host board.lan   # for the whole network
   curl -s http://127.0.0.1:7682/api/tictactoe/xo.x..o..";
 
 /// The arguments of `games`.

@@ -418,42 +418,48 @@ fn footholds_solves_are_bounded_in_number_and_time() {
 #[test]
 fn unknown_routes_methods_and_traversal_get_4xx_json() {
     let mut server = Server::start(&[]);
+    let host = server.addr.clone();
     for (request, status) in [
         (
-            &b"GET /nope HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"[..],
+            format!("GET /nope HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n").into_bytes(),
             404,
         ),
         (
-            b"GET /assets/../../etc/passwd HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
+            format!("GET /assets/../../etc/passwd HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n").into_bytes(),
             404,
         ),
         (
-            b"GET /assets/..%2F..%2Fetc%2Fpasswd HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
+            format!("GET /assets/..%2F..%2Fetc%2Fpasswd HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n").into_bytes(),
             404,
         ),
         (
-            b"GET /assets/%2e%2e/Cargo.toml HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
+            format!("GET /assets/%2e%2e/Cargo.toml HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n").into_bytes(),
             404,
         ),
         (
-            b"GET /api/tictactoe/\xff\xfe HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
+            [
+                &b"GET /api/tictactoe/\xff\xfe HTTP/1.1\r\nHost: "[..],
+                host.as_bytes(),
+                b"\r\nConnection: close\r\n\r\n",
+            ]
+            .concat(),
             400,
         ),
         (
-            b"DELETE /api/games HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
+            format!("DELETE /api/games HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n").into_bytes(),
             405,
         ),
         (
-            b"GET /api/footholds HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
+            format!("GET /api/footholds HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n").into_bytes(),
             405,
         ),
     ] {
-        let response = server.raw(request);
+        let response = server.raw(&request);
         assert_eq!(
             response.status,
             status,
             "{}: {}",
-            String::from_utf8_lossy(request),
+            String::from_utf8_lossy(&request),
             response.text()
         );
         if status != 400 || response.header("content-type") == Some("application/json") {

@@ -46,8 +46,10 @@
 //! the tile its mover left was not one the region hung on, the region is the parent's
 //! less that tile.
 
+use alloc::sync::Arc;
 use alloc::vec::Vec;
 use core::fmt;
+use core::sync::atomic::{AtomicBool, Ordering};
 
 use super::bits::{Cells, around, bit, component, coords, index, spread};
 use super::budget::Budget;
@@ -148,6 +150,8 @@ pub struct Solver {
     paths: Paths,
     max_bits: u32,
     stats: Stats,
+    /// Set from outside to stop the queries (see [`Solver::stop_when`]).
+    stop: Option<Arc<AtomicBool>>,
 }
 
 impl Default for Solver {
@@ -220,7 +224,18 @@ impl Solver {
                 positions: 0,
                 path_steps: 0,
             },
+            stop: None,
         }
+    }
+
+    /// Stops every query of this solver once `flag` is set (from another thread), as if its
+    /// budget had run out: the query fails with [`FootholdsError::OutOfBudget`]. A server
+    /// sets it when the client that asked has gone, so no work is done for no one.
+    ///
+    /// The flag is read when the budget is checked, so only a query with a limited
+    /// [`Budget`] stops (within 1,024 positions of the flag for a budget of time).
+    pub fn stop_when(&mut self, flag: Arc<AtomicBool>) {
+        self.stop = Some(flag);
     }
 
     /// How much work the last [`Solver::solve`] did.
@@ -274,6 +289,7 @@ impl Solver {
             stats: Stats::default(),
             budget,
             check_at: budget.next_check(0),
+            stop: self.stop.as_deref(),
             stopped: false,
             root_skip: mirrored_moves(grid, grid.tiles(), a, b),
         };
@@ -374,6 +390,8 @@ struct Search<'t> {
     budget: Budget,
     /// The count of positions at which to ask the budget next.
     check_at: u64,
+    /// Read with the budget: once set, the search stops as if the budget had run out.
+    stop: Option<&'t AtomicBool>,
     /// Set once the budget is used up: from then on every search returns at once, with a
     /// score that means nothing and that nothing stores.
     stopped: bool,
@@ -400,7 +418,8 @@ impl Search<'_> {
             return 0;
         }
         if self.stats.positions >= self.check_at {
-            if self.budget.exceeded(self.stats.positions) {
+            let stop = self.stop.is_some_and(|stop| stop.load(Ordering::Relaxed));
+            if stop || self.budget.exceeded(self.stats.positions) {
                 self.stopped = true;
                 return 0;
             }

@@ -5,10 +5,10 @@
 
 use axum::extract::Path;
 use axum::extract::rejection::PathRejection;
-use axum::http::{StatusCode, header};
+use axum::http::header;
 use axum::response::{IntoResponse, Response};
 
-use super::reply;
+use super::error::ApiError;
 
 /// One embedded file.
 struct Asset {
@@ -62,15 +62,11 @@ pub async fn openapi() -> Response {
 pub async fn asset(name: Result<Path<String>, PathRejection>) -> Response {
     let name = match name {
         Ok(Path(name)) => name,
-        Err(why) => return reply::bad_request(format_args!("bad path: {why}")).into_response(),
+        Err(why) => return ApiError::from(why).into_response(),
     };
     match ASSETS.iter().find(|asset| asset.name == name) {
         Some(asset) => file(asset.content_type, asset.body),
-        None => reply::error(
-            StatusCode::NOT_FOUND,
-            format_args!("no such asset: {name:?}"),
-        )
-        .into_response(),
+        None => ApiError::NotFound(format!("no such asset: {name:?}")).into_response(),
     }
 }
 

@@ -2,21 +2,26 @@
 //!
 //! Solving takes real work (up to about a quarter of a second on the full 8x8 grid), so solves
 //! run on tokio's blocking threads, at most [`Limits::solves`] at once, each within
-//! [`Limits::solve_time`]; a request that waits too long for its turn is answered 503.
+//! [`Limits::solve_time`]; a request that waits too long for its turn is answered 503 with
+//! `Retry-After`. A solve stops at its next budget check once its client has gone (the
+//! handler's future is dropped, and with it a guard that raises the solver's stop flag).
 //! Queries are read by the `footholds` command's own reader, so both take and reject the
 //! same JSON with the same words.
 
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use axum::body::Bytes;
 use axum::extract::State;
-use axum::http::StatusCode;
+use axum::extract::rejection::BytesRejection;
 use serde_json::Value;
 
 use crate::footholds::{Query, QueryError, query, solution_json, squares_json};
-use perfect_play::footholds::{Analysis, Budget, FootholdsError, Grid, Position, Side, Solver};
+use perfect_play::footholds::{Analysis, Budget, Grid, Position, Side, Solver};
 
-use super::reply::{self, Reply};
+use super::error::ApiError;
+use super::reply::{self, Answer};
 use super::routes::{Limits, Shared};
 
 /// How long a request waits for a free solver before it is answered 503.
@@ -24,61 +29,39 @@ const WAIT: Duration = Duration::from_secs(5);
 
 /// `POST /api/footholds` with `{"board":..,"aloc":..,"bloc":..}`: the answer of
 /// `footholds --json`, `{"moves":..,"winner":..,"line":[[r,c],..]}`.
-pub async fn solve(State(shared): State<Shared>, body: Bytes) -> Reply {
-    let query = match read(&body) {
-        Ok((query, _)) => query,
-        Err(reply) => return reply,
-    };
-    let grid = match Grid::new(&query.rows) {
-        Ok(grid) => grid,
-        Err(why) => return reply::unprocessable(why),
-    };
+pub async fn solve(State(shared): State<Shared>, body: Result<Bytes, BytesRejection>) -> Answer {
+    let (query, _) = read(&body?)?;
+    let grid = Grid::new(&query.rows).map_err(ApiError::unprocessable)?;
     let limits = shared.limits;
-    let answer = run(&shared, move |solver| {
+    let solution = run(&shared, move |solver| {
         solver.solve_within(&grid, query.a, query.b, budget(limits))
     })
-    .await;
-    match answer {
-        Ok(Ok(solution)) => {
-            let mut body = Vec::new();
-            solution_json(&mut body, &solution);
-            reply::ok(body)
-        }
-        Ok(Err(why)) => rejected(why),
-        Err(reply) => reply,
-    }
+    .await??;
+    let mut body = Vec::new();
+    solution_json(&mut body, &solution);
+    Ok(reply::ok(body))
 }
 
 /// `POST /api/footholds/position` with `{"board":..,"aloc":..,"bloc":..,"turn":"A"|"B"}`
 /// (`board` the tiles left, `turn` A when absent): who wins from there, in how many moves,
 /// one optimal line, and every step the side to move can take with its value.
-pub async fn position(State(shared): State<Shared>, body: Bytes) -> Reply {
-    let (query, turn) = match read(&body) {
-        Ok(read) => read,
-        Err(reply) => return reply,
-    };
-    let position = match Grid::new(&query.rows)
+pub async fn position(State(shared): State<Shared>, body: Result<Bytes, BytesRejection>) -> Answer {
+    let (query, turn) = read(&body?)?;
+    let position = Grid::new(&query.rows)
         .and_then(|tiles| Position::new(&tiles, query.a, query.b, turn))
-    {
-        Ok(position) => position,
-        Err(why) => return reply::unprocessable(why),
-    };
+        .map_err(ApiError::unprocessable)?;
     let limits = shared.limits;
-    let answer = run(&shared, move |solver| {
+    let analysis = run(&shared, move |solver| {
         solver.analyze(&position, budget(limits))
     })
-    .await;
-    match answer {
-        Ok(Ok(analysis)) => reply::ok(analysis_json(&position, &analysis)),
-        Ok(Err(why)) => rejected(why),
-        Err(reply) => reply,
-    }
+    .await??;
+    Ok(reply::ok(analysis_json(&position, &analysis)))
 }
 
 /// The query in a request body, and whose turn it is (`turn`, A when absent).
-fn read(body: &[u8]) -> Result<(Query, Side), Reply> {
+fn read(body: &[u8]) -> Result<(Query, Side), ApiError> {
     let value: Value = serde_json::from_slice(body).map_err(|why| {
-        reply::bad_request(format_args!(
+        ApiError::bad_request(format_args!(
             "line {} column {}: {}",
             why.line(),
             why.column(),
@@ -86,15 +69,15 @@ fn read(body: &[u8]) -> Result<(Query, Side), Reply> {
         ))
     })?;
     let query = query(&value).map_err(|why| match why {
-        QueryError::Rejected(why) => reply::unprocessable(why),
-        why => reply::bad_request(why),
+        QueryError::Rejected(why) => ApiError::unprocessable(why),
+        why => ApiError::bad_request(why),
     })?;
     let turn = match value.get("turn") {
         None => Side::A,
         Some(Value::String(side)) if side == "A" => Side::A,
         Some(Value::String(side)) if side == "B" => Side::B,
         Some(other) => {
-            return Err(reply::bad_request(format_args!(
+            return Err(ApiError::bad_request(format_args!(
                 "\"turn\" is {other}, but it must be \"A\" or \"B\""
             )));
         }
@@ -108,52 +91,46 @@ fn budget(limits: Limits) -> Budget {
 }
 
 /// Runs `work` with a solver on a blocking thread once a permit is free; 503 if none is
-/// free within [`WAIT`].
+/// free within [`WAIT`]. If this future is dropped (the client went away), the solver is
+/// told to stop.
 async fn run<T: Send + 'static>(
     shared: &Shared,
     work: impl FnOnce(&mut Solver) -> T + Send + 'static,
-) -> Result<T, Reply> {
+) -> Result<T, ApiError> {
     let permit = tokio::time::timeout(WAIT, shared.solves.clone().acquire_owned())
         .await
         .map_err(|_| busy(shared.limits))?
         .map_err(|_| busy(shared.limits))?;
+    let stop = StopOnDrop(Arc::new(AtomicBool::new(false)));
+    let flag = Arc::clone(&stop.0);
     let done = tokio::task::spawn_blocking(move || {
         let mut solver = Solver::new();
+        solver.stop_when(flag);
         let answer = work(&mut solver);
         drop(permit);
         answer
     })
     .await;
-    done.map_err(|why| {
-        reply::error(
-            StatusCode::INTERNAL_SERVER_ERROR,
-            format_args!("the solve failed: {why}"),
-        )
-    })
+    drop(stop);
+    done.map_err(|why| ApiError::Internal(format!("the solve failed: {why}")))
 }
 
-/// 503: every solver was busy for [`WAIT`].
-fn busy(limits: Limits) -> Reply {
-    reply::error(
-        StatusCode::SERVICE_UNAVAILABLE,
-        format_args!(
-            "busy: {} footholds solves are running and none finished within {} s; try again",
-            limits.solves,
-            WAIT.as_secs()
-        ),
-    )
-}
+/// Raises its flag when dropped: when the request's future ends, answered or abandoned.
+struct StopOnDrop(Arc<AtomicBool>);
 
-/// A library error as a reply: 503 for a solve over the time bound, 422 for the rest (a
-/// start off the grid or on no tile, a position no game has).
-fn rejected(why: FootholdsError) -> Reply {
-    match why {
-        FootholdsError::OutOfBudget { .. } => reply::error(
-            StatusCode::SERVICE_UNAVAILABLE,
-            format_args!("{why} (the server's time bound for one solve)"),
-        ),
-        why => reply::unprocessable(why),
+impl Drop for StopOnDrop {
+    fn drop(&mut self) {
+        self.0.store(true, Ordering::Relaxed);
     }
+}
+
+/// 503 with `Retry-After`: every solver stayed taken for the [`WAIT`] a request may wait.
+fn busy(limits: Limits) -> ApiError {
+    ApiError::Busy(format!(
+        "busy: all {} footholds solvers stayed taken for the {} s a request may wait for one; try again",
+        limits.solves,
+        WAIT.as_secs()
+    ))
 }
 
 /// `{"to_move":..,"finished":..,"winner":..,"moves":..,"line":[..],"steps":[{"to":[r,c],"winner":..,"moves":..},..]}`

@@ -9,61 +9,77 @@
 use std::fmt::Write as _;
 
 use axum::extract::rejection::PathRejection;
-use axum::extract::{Path, RawQuery};
-use axum::http::StatusCode;
+use axum::extract::{Path, RawQuery, State};
 use serde_json::{Value as Json, json};
 
 use perfect_play::games::{self, Notation, ShowMove, Side, Visitor};
 use perfect_play::{ENDLESS, Game, Record, Sentence, Solved, Value, Verdict};
 
+use super::error::ApiError;
+use super::limits::{MAX_MOVES, RETRY_AFTER, REVIEW_WAIT, REVIEWS};
 use super::random::{level, random};
-use super::reply::{self, Reply};
+use super::reply::{self, Answer};
+use super::routes::Shared;
 
 /// `GET /api/games`: every game solved at compile time, `[{"game":..,"positions":..,
 /// "outcome":..,"plies":..},..]`, the objects of `perfect-play games --json`.
-pub async fn list() -> Reply {
+pub async fn list() -> Answer {
     let objects: Vec<Json> = games::all()
         .map(|game| crate::games::object(&game))
         .collect();
-    reply::ok(Json::Array(objects).to_string().into_bytes())
+    Ok(reply::ok(Json::Array(objects).to_string().into_bytes()))
 }
 
 /// `GET /api/games/{game}?start=POSITION&moves=M1,M2`: the game after these moves (in the
 /// game's notation, comma-separated) from `start` (the game's start when absent): every
 /// position on the way with every move's value, and every move judged. 404 for a game
-/// that does not exist, 400 for text that is not a position or a move, 422 for a position
-/// no game reaches or a move that cannot be played.
-pub async fn game(name: Result<Path<String>, PathRejection>, RawQuery(query): RawQuery) -> Reply {
-    let name = match name {
-        Ok(Path(name)) => name,
-        Err(why) => return reply::bad_request(format_args!("bad path: {why}")),
-    };
+/// that does not exist, 400 for text that is not a position or a move or for more than
+/// [`MAX_MOVES`] moves, 422 for a position no game reaches or a move that cannot be played.
+/// The review runs on a blocking thread, at most [`REVIEWS`] at once: a long one must not
+/// hold up the async workers that answer cheap requests.
+pub async fn game(
+    State(shared): State<Shared>,
+    name: Result<Path<String>, PathRejection>,
+    RawQuery(query): RawQuery,
+) -> Answer {
+    let Path(name) = name?;
     let query = query.unwrap_or_default();
-    games::visit(&name, Review { query: &query }).unwrap_or_else(|| no_game(&name))
+    let busy = || {
+        ApiError::Busy(format!(
+            "busy: all {REVIEWS} game reviews stayed taken for the {} s a request may wait; try again in {RETRY_AFTER} s",
+            REVIEW_WAIT.as_secs()
+        ))
+    };
+    let permit = tokio::time::timeout(REVIEW_WAIT, shared.reviews.acquire_owned())
+        .await
+        .map_err(|_| busy())?
+        .map_err(|_| busy())?;
+    tokio::task::spawn_blocking(move || {
+        let answer =
+            games::visit(&name, Review { query: &query }).unwrap_or_else(|| Err(no_game(&name)));
+        drop(permit);
+        answer
+    })
+    .await
+    .map_err(|why| ApiError::Internal(format!("the review failed: {why}")))?
 }
 
 /// `GET /api/games/{game}/pick?position=POSITION&level=LEVEL`: the move the computer
 /// plays from a position (the game's start when absent) at a level (`perfect` when
 /// absent): `{"move":..,"level":..}`.
-pub async fn pick(name: Result<Path<String>, PathRejection>, RawQuery(query): RawQuery) -> Reply {
-    let name = match name {
-        Ok(Path(name)) => name,
-        Err(why) => return reply::bad_request(format_args!("bad path: {why}")),
-    };
+pub async fn pick(name: Result<Path<String>, PathRejection>, RawQuery(query): RawQuery) -> Answer {
+    let Path(name) = name?;
     let query = query.unwrap_or_default();
-    games::visit(&name, Pick { query: &query }).unwrap_or_else(|| no_game(&name))
+    games::visit(&name, Pick { query: &query }).unwrap_or_else(|| Err(no_game(&name)))
 }
 
 /// 404 for a game that does not exist, naming those that do.
-fn no_game(name: &str) -> Reply {
+fn no_game(name: &str) -> ApiError {
     let known: Vec<&str> = games::all().map(|game| game.name).collect();
-    reply::error(
-        StatusCode::NOT_FOUND,
-        format_args!(
-            "no game {name:?}: the games are {} (tic-tac-toe has its own API, /api/tictactoe/...)",
-            known.join(", ")
-        ),
-    )
+    ApiError::NotFound(format!(
+        "no game {name:?}: the games are {} (tic-tac-toe has its own API, /api/tictactoe/...)",
+        known.join(", ")
+    ))
 }
 
 /// Picks the computer's move in one game.
@@ -72,47 +88,44 @@ struct Pick<'a> {
 }
 
 impl Visitor for Pick<'_> {
-    type Output = Reply;
+    type Output = Answer;
 
-    fn visit<G: Notation + 'static>(self, name: &'static str, table: &'static Solved<G>) -> Reply {
-        let level = match level(self.query) {
-            Ok(level) => level,
-            Err(reply) => return reply,
-        };
+    fn visit<G: Notation + 'static>(self, name: &'static str, table: &'static Solved<G>) -> Answer {
+        let level = level(self.query)?;
         let text = self
             .query
             .split('&')
             .find_map(|pair| pair.strip_prefix("position="));
-        let position = match text.map(decode).transpose() {
-            Ok(Some(text)) => match text.parse::<G>() {
-                Ok(position) => position,
-                Err(why) => return reply::bad_request(format_args!("position: {why}")),
-            },
-            Ok(None) => G::start(),
-            Err(reply) => return reply,
+        let position = match text.map(decode).transpose()? {
+            Some(text) => text
+                .parse::<G>()
+                .map_err(|why| ApiError::bad_request(format_args!("position: {why}")))?,
+            None => G::start(),
         };
         if table.probe(&position).is_none() {
-            return reply::unprocessable(format_args!("no game of {name} reaches {position}"));
+            return Err(ApiError::unprocessable(format_args!(
+                "no game of {name} reaches {position}"
+            )));
         }
         match table.pick(&position, level, &mut random()) {
-            Some(mv) => reply::ok(
+            Some(mv) => Ok(reply::ok(
                 json!({"move": ShowMove::<G>(mv).to_string(), "level": level.to_string()})
                     .to_string()
                     .into_bytes(),
-            ),
-            None => reply::unprocessable(format_args!(
-                "the game is finished at {position}: there is no move to pick"
             )),
+            None => Err(ApiError::unprocessable(format_args!(
+                "the game is finished at {position}: there is no move to pick"
+            ))),
         }
     }
 }
 
 /// A query value, percent-decoded (`+` is a space).
-fn decode(value: &str) -> Result<String, Reply> {
+fn decode(value: &str) -> Result<String, ApiError> {
     percent_encoding::percent_decode_str(&value.replace('+', " "))
         .decode_utf8()
         .map(|text| text.into_owned())
-        .map_err(|_| reply::bad_request("a parameter is not UTF-8 once decoded"))
+        .map_err(|_| ApiError::bad_request("a parameter is not UTF-8 once decoded"))
 }
 
 /// Reviews one game's moves; the visitor [`games::visit`] calls with the game's types.
@@ -121,27 +134,25 @@ struct Review<'a> {
 }
 
 impl Visitor for Review<'_> {
-    type Output = Reply;
+    type Output = Answer;
 
-    fn visit<G: Notation + 'static>(self, name: &'static str, table: &'static Solved<G>) -> Reply {
-        match review(name, table, self.query) {
-            Ok(body) => reply::ok(body.to_string().into_bytes()),
-            Err(reply) => reply,
-        }
+    fn visit<G: Notation + 'static>(self, name: &'static str, table: &'static Solved<G>) -> Answer {
+        let body = review(name, table, self.query)?;
+        Ok(reply::ok(body.to_string().into_bytes()))
     }
 }
 
 /// The whole answer for one game, or the reply saying why there is none.
-fn review<G: Notation>(name: &str, table: &Solved<G>, query: &str) -> Result<Json, Reply> {
+fn review<G: Notation>(name: &str, table: &Solved<G>, query: &str) -> Result<Json, ApiError> {
     let (start, moves) = read_query(query)?;
     let mut position = match start {
         Some(text) => text
             .parse::<G>()
-            .map_err(|why| reply::bad_request(format_args!("start: {why}")))?,
+            .map_err(|why| ApiError::bad_request(format_args!("start: {why}")))?,
         None => G::start(),
     };
     if table.probe(&position).is_none() {
-        return Err(reply::unprocessable(format_args!(
+        return Err(ApiError::unprocessable(format_args!(
             "start: no game of {name} reaches {position}"
         )));
     }
@@ -150,15 +161,15 @@ fn review<G: Notation>(name: &str, table: &Solved<G>, query: &str) -> Result<Jso
     for (index, text) in moves.iter().enumerate() {
         let number = index + 1;
         let mv = G::parse_move(text)
-            .map_err(|why| reply::bad_request(format_args!("move {number}: {why}")))?;
+            .map_err(|why| ApiError::bad_request(format_args!("move {number}: {why}")))?;
         let Some(after) = legal(&position, mv) else {
-            return Err(reply::unprocessable(format_args!(
+            return Err(ApiError::unprocessable(format_args!(
                 "move {number}: {text} cannot be played from {position} (the moves there are {})",
                 legal_list(&position)
             )));
         };
         let (Some(best), Some(reached)) = (table.probe(&position), table.probe(&after)) else {
-            return Err(reply::unprocessable(format_args!(
+            return Err(ApiError::unprocessable(format_args!(
                 "move {number}: the table has no position {after}"
             )));
         };
@@ -194,8 +205,9 @@ fn review<G: Notation>(name: &str, table: &Solved<G>, query: &str) -> Result<Jso
     }))
 }
 
-/// `start` and `moves` from a query string, percent-decoded.
-fn read_query(query: &str) -> Result<(Option<String>, Vec<String>), Reply> {
+/// `start` and `moves` from a query string, percent-decoded; 400 for more than
+/// [`MAX_MOVES`] moves, counted before any is read.
+fn read_query(query: &str) -> Result<(Option<String>, Vec<String>), ApiError> {
     let (mut start, mut moves) = (None, Vec::new());
     for pair in query.split('&').filter(|pair| !pair.is_empty()) {
         let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
@@ -203,6 +215,15 @@ fn read_query(query: &str) -> Result<(Option<String>, Vec<String>), Reply> {
         match key {
             "start" => start = Some(value),
             "moves" => {
+                let count = value
+                    .split(',')
+                    .filter(|text| !text.trim().is_empty())
+                    .count();
+                if count > MAX_MOVES {
+                    return Err(ApiError::bad_request(format_args!(
+                        "moves: {count} moves, but the server reviews at most {MAX_MOVES} (a game longer than that goes round in circles)"
+                    )));
+                }
                 moves = value
                     .split(',')
                     .map(str::trim)
@@ -211,7 +232,7 @@ fn read_query(query: &str) -> Result<(Option<String>, Vec<String>), Reply> {
                     .collect();
             }
             _ => {
-                return Err(reply::bad_request(format_args!(
+                return Err(ApiError::bad_request(format_args!(
                     "unknown parameter {key:?}: the parameters are start=POSITION and moves=M1,M2 (in the game's notation)"
                 )));
             }

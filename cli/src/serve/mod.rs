@@ -5,17 +5,28 @@
 //! answers through [`reply`] (JSON, or a JSON error with a 4xx or 5xx status); [`assets`]
 //! serves the page, embedded in the binary. Nothing is read from disk and nothing is
 //! fetched from the network.
+//!
+//! Against hostile clients: [`connections`] accepts (header timeout, head size, connection
+//! cap, a stop with a deadline), [`guard`] refuses other hosts and sites and bodies that
+//! are not JSON, [`limits`] holds every bound with its reason, and every error is one
+//! JSON shape ([`error`]). Where hyper answers before the application (414 for a URI over
+//! 65,534 bytes, 431 for a head over 96 KiB, 400 for bytes that are not HTTP) the answer
+//! has no body and no security headers; a head not finished within the header timeout is
+//! closed without an answer.
 
 mod assets;
+mod connections;
+mod error;
 mod footholds;
 mod games;
+mod guard;
+mod limits;
 mod random;
 mod reply;
 mod routes;
 mod tictactoe;
 
 use std::io::{self, Write};
-use std::net::SocketAddr;
 use std::process::{Command, Stdio};
 use std::time::Duration;
 
@@ -25,6 +36,10 @@ use super::output::report;
 
 /// Serves until interrupted (Ctrl-C, or SIGTERM on Unix).
 pub fn run(args: &ServeArgs) -> Status {
+    if let Err(why) = check(args) {
+        report(&why);
+        return Status::Failure;
+    }
     let runtime = match tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
@@ -35,7 +50,41 @@ pub fn run(args: &ServeArgs) -> Status {
             return Status::Failure;
         }
     };
-    runtime.block_on(serve(args))
+    let status = runtime.block_on(serve(args));
+    // Solver threads stop at their next budget check once their requests are gone; do
+    // not wait on anything longer than that.
+    runtime.shutdown_timeout(limits::THREADS);
+    status
+}
+
+/// The options' values within their bounds, or why not.
+fn check(args: &ServeArgs) -> Result<(), String> {
+    if !limits::SOLVES.contains(&args.solves) {
+        return Err(format!(
+            "--solves {} is out of range: it must be {} to {}",
+            args.solves,
+            limits::SOLVES.start(),
+            limits::SOLVES.end()
+        ));
+    }
+    if !limits::SOLVE_TIME.contains(&args.solve_time_limit) {
+        return Err(format!(
+            "--solve-time-limit {} is out of range: it must be {} to {} (milliseconds)",
+            args.solve_time_limit,
+            limits::SOLVE_TIME.start(),
+            limits::SOLVE_TIME.end()
+        ));
+    }
+    if let Some(name) = args.allow_host.iter().find(|name| {
+        name.is_empty()
+            || name.contains(['/', ' ', '@'])
+            || (name.contains(':') && !name.starts_with('['))
+    }) {
+        return Err(format!(
+            "--allow-host {name:?} is not a host name (give a name such as board.lan, without a port)"
+        ));
+    }
+    Ok(())
 }
 
 /// Binds, says where, and answers requests until a signal to stop.
@@ -50,13 +99,19 @@ async fn serve(args: &ServeArgs) -> Status {
             return Status::Failure;
         }
     };
-    let url = match listener.local_addr() {
-        Ok(addr) => url(addr),
+    let bound = match listener.local_addr() {
+        Ok(addr) => addr,
         Err(error) => {
             report(&format_args!("cannot read the address bound: {error}"));
             return Status::Failure;
         }
     };
+    let url = format!("http://{bound}/");
+    if !bound.ip().is_loopback() {
+        report(&format_args!(
+            "warning: listening on {bound}, beyond this machine: anyone who can reach it can use the server"
+        ));
+    }
     // The first line of stdout is the address, for a person and for scripts that start the
     // server on port 0.
     let said = writeln!(
@@ -75,30 +130,14 @@ async fn serve(args: &ServeArgs) -> Status {
         solves: args.solves,
         solve_time: Duration::from_millis(args.solve_time_limit),
     };
-    let app = routes::router(&limits);
-    match axum::serve(listener, app)
-        .with_graceful_shutdown(stop_signal())
-        .await
-    {
-        Ok(()) => Status::Success,
-        Err(error) => {
-            report(&format_args!("the server stopped: {error}"));
-            Status::Failure
-        }
+    let app = routes::router(&limits, guard::Hosts::new(bound, &args.allow_host));
+    if !connections::serve(listener, app, stop_signal()).await {
+        report(&format_args!(
+            "stopped with requests unfinished after {} s",
+            limits::DRAIN.as_secs()
+        ));
     }
-}
-
-/// The URL a browser opens for a bound address.
-fn url(addr: SocketAddr) -> String {
-    match addr {
-        SocketAddr::V4(addr) if addr.ip().is_unspecified() => {
-            format!("http://127.0.0.1:{}/", addr.port())
-        }
-        SocketAddr::V6(addr) if addr.ip().is_unspecified() => {
-            format!("http://[::1]:{}/", addr.port())
-        }
-        addr => format!("http://{addr}/"),
-    }
+    Status::Success
 }
 
 /// Opens `url` in the desktop's browser; says so if it cannot, and serves on.
@@ -128,7 +167,7 @@ fn open_browser(url: &str) {
 }
 
 /// Resolves on Ctrl-C, or on SIGTERM on Unix: the server then finishes the requests in
-/// flight and stops.
+/// flight, for at most [`limits::DRAIN`], and stops.
 async fn stop_signal() {
     let interrupt = async {
         if tokio::signal::ctrl_c().await.is_err() {

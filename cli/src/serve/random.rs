@@ -3,7 +3,7 @@
 
 use perfect_play::Level;
 
-use super::reply::{self, Reply};
+use super::error::ApiError;
 
 /// A fresh source of random numbers for the levels of play.
 pub fn random() -> impl FnMut() -> u32 {
@@ -12,7 +12,7 @@ pub fn random() -> impl FnMut() -> u32 {
 
 /// The `level` parameter of a query string (`perfect` when absent), with the other
 /// parameters the caller takes; 400 for anything else.
-pub fn level(query: &str) -> Result<Level, Reply> {
+pub fn level(query: &str) -> Result<Level, ApiError> {
     let mut level = Level::Perfect;
     for pair in query.split('&').filter(|pair| !pair.is_empty()) {
         match pair.split_once('=') {
@@ -21,11 +21,11 @@ pub fn level(query: &str) -> Result<Level, Reply> {
                     .replace("%3A", ":")
                     .replace("%3a", ":")
                     .parse()
-                    .map_err(|why| reply::bad_request(format_args!("level: {why}")))?;
+                    .map_err(|why| ApiError::bad_request(format_args!("level: {why}")))?;
             }
             Some(("position", _)) => {}
             _ => {
-                return Err(reply::bad_request(format_args!(
+                return Err(ApiError::bad_request(format_args!(
                     "unknown parameter {pair:?}: the parameters are level (perfect, safe, skill:N or random) and, for games other than tic-tac-toe, position"
                 )));
             }

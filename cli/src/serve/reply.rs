@@ -1,13 +1,14 @@
-//! Answers as HTTP responses: a JSON body, or `{"error": why}` with the status that tells a
-//! script what went wrong (400 not understood, 404 no such thing, 422 understood but no
-//! game has it, 503 busy or over the time bound).
-
-use std::fmt::Display;
+//! Answers as HTTP responses: a JSON body with 200. Errors are [`ApiError`]s, `{"error":
+//! why}` with the status that tells a script what went wrong (400 not understood, 404 no
+//! such thing, 422 understood but no game has it, 503 busy or over the time bound).
 
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 
-use crate::messages::json_string;
+use super::error::ApiError;
+
+/// What a handler answers: a JSON document, or why there is none.
+pub type Answer = Result<Reply, ApiError>;
 
 /// A JSON response.
 #[derive(Debug)]
@@ -36,22 +37,4 @@ pub fn ok(body: Vec<u8>) -> Reply {
         status: StatusCode::OK,
         body,
     }
-}
-
-/// `{"error": why}` with `status`.
-pub fn error(status: StatusCode, why: impl Display) -> Reply {
-    let mut body = b"{\"error\":".to_vec();
-    json_string(&mut body, &why.to_string());
-    body.push(b'}');
-    Reply { status, body }
-}
-
-/// 400: the request is not one the API understands.
-pub fn bad_request(why: impl Display) -> Reply {
-    error(StatusCode::BAD_REQUEST, why)
-}
-
-/// 422: the request is understood, but what it names cannot be (a board no game reaches).
-pub fn unprocessable(why: impl Display) -> Reply {
-    error(StatusCode::UNPROCESSABLE_ENTITY, why)
 }

@@ -1,4 +1,9 @@
 //! Which handler answers which path, and what every response carries.
+//!
+//! The layers, outermost first: the security headers (on every answer, errors too);
+//! the `Host` and `Origin` checks ([`guard`]); every error made JSON
+//! ([`error::json_errors`]); the body's size limit and read timeout (tower-http). The POST
+//! routes also require a JSON body ([`guard::json_body`]).
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -11,11 +16,13 @@ use axum::response::Response;
 use axum::routing::{get, post};
 use tokio::sync::Semaphore;
 
-use super::reply::{self, Reply};
-use super::{assets, footholds, games, tictactoe};
+use tower_http::limit::RequestBodyLimitLayer;
+use tower_http::timeout::RequestBodyTimeoutLayer;
 
-/// The largest request body read: a footholds query of an 8x8 grid is about 200 bytes.
-pub const MAX_BODY: usize = 16 * 1024;
+use super::error::{self, ApiError};
+use super::guard::{self, Hosts};
+use super::limits::{BODY_TIMEOUT, MAX_BODY, REVIEWS};
+use super::{assets, footholds, games, tictactoe};
 
 /// Bounds on the work the server takes on for strangers.
 #[derive(Clone, Copy, Debug)]
@@ -26,19 +33,24 @@ pub struct Limits {
     pub solve_time: Duration,
 }
 
-/// What handlers share: the footholds solves' permits and time bound.
+/// What handlers share: the footholds solves' permits and time bound, the game reviews'
+/// permits.
 #[derive(Clone, Debug)]
 pub struct Shared {
     /// One permit per footholds solve that may run at once.
     pub solves: Arc<Semaphore>,
+    /// One permit per game review that may run at once ([`REVIEWS`]).
+    pub reviews: Arc<Semaphore>,
     /// The limits the server was started with.
     pub limits: Limits,
 }
 
-/// The whole application: the page, its assets, the API and its OpenAPI document.
-pub fn router(limits: &Limits) -> Router {
+/// The whole application: the page, its assets, the API and its OpenAPI document, for
+/// requests naming `hosts`.
+pub fn router(limits: &Limits, hosts: Hosts) -> Router {
     let shared = Shared {
         solves: Arc::new(Semaphore::new(limits.solves.max(1))),
+        reviews: Arc::new(Semaphore::new(REVIEWS)),
         limits: *limits,
     };
     Router::new()
@@ -52,38 +64,47 @@ pub fn router(limits: &Limits) -> Router {
         .route("/api/tictactoe/{board}", get(tictactoe::board))
         .route("/api/tictactoe/{board}/validity", get(tictactoe::validity))
         .route("/api/tictactoe/{board}/pick", get(tictactoe::pick))
-        .route("/api/footholds", post(footholds::solve))
-        .route("/api/footholds/position", post(footholds::position))
+        .route(
+            "/api/footholds",
+            post(footholds::solve).route_layer(middleware::from_fn(guard::json_body)),
+        )
+        .route(
+            "/api/footholds/position",
+            post(footholds::position).route_layer(middleware::from_fn(guard::json_body)),
+        )
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(DefaultBodyLimit::max(MAX_BODY))
+        .layer(RequestBodyTimeoutLayer::new(BODY_TIMEOUT))
+        .layer(RequestBodyLimitLayer::new(MAX_BODY))
+        .layer(middleware::from_fn(error::json_errors))
+        .layer(middleware::from_fn_with_state(
+            hosts,
+            guard::host_and_origin,
+        ))
         .layer(middleware::from_fn(headers))
         .with_state(shared)
 }
 
 /// Any path the server does not have.
-async fn not_found(request: Request) -> Reply {
+async fn not_found(request: Request) -> ApiError {
     let path = String::from_utf8_lossy(request.uri().path().as_bytes()).into_owned();
-    reply::error(
-        axum::http::StatusCode::NOT_FOUND,
-        format_args!("no such page or API: {path} (the API is described at /api/openapi.json)"),
-    )
+    ApiError::NotFound(format!(
+        "no such page or API: {path} (the API is described at /api/openapi.json)"
+    ))
 }
 
 /// A known path asked with a method it does not answer.
-async fn method_not_allowed(request: Request) -> Reply {
-    reply::error(
-        axum::http::StatusCode::METHOD_NOT_ALLOWED,
-        format_args!(
-            "{} does not answer {} (the API is described at /api/openapi.json)",
-            request.uri().path(),
-            request.method()
-        ),
-    )
+async fn method_not_allowed(request: Request) -> ApiError {
+    ApiError::MethodNotAllowed(format!(
+        "{} does not answer {} (the API is described at /api/openapi.json)",
+        request.uri().path(),
+        request.method()
+    ))
 }
 
 /// Headers every response carries: nothing is fetched from elsewhere, nothing is sniffed.
-async fn headers(request: Request, next: Next) -> Response {
+pub async fn headers(request: Request, next: Next) -> Response {
     let mut response = next.run(request).await;
     let headers = response.headers_mut();
     headers.insert(

@@ -14,62 +14,49 @@ use std::io::Write;
 use perfect_play::Value;
 use perfect_play::games::tictactoe::{Board, Game, Outcome, Position};
 
+use super::error::ApiError;
 use super::random::{level, random};
-use super::reply::{self, Reply};
+use super::reply::{self, Answer};
 
 /// `GET /api/tictactoe/{board}`: the position, and every empty cell with what playing
 /// there leads to, best first for the side to move. 400 if the text is not a board, 422
 /// if no game reaches it.
-pub async fn board(path: Result<Path<String>, PathRejection>) -> Reply {
-    let board = match parse(path) {
-        Ok(board) => board,
-        Err(reply) => return reply,
-    };
-    match board.lookup() {
-        Ok(position) => {
-            let mut body = Vec::new();
-            position_json(&mut body, position);
-            reply::ok(body)
-        }
-        Err(why) => reply::unprocessable(NoGame(why)),
-    }
+pub async fn board(path: Result<Path<String>, PathRejection>) -> Answer {
+    let board = parse(path)?;
+    let position = board
+        .lookup()
+        .map_err(|why| ApiError::unprocessable(NoGame(why)))?;
+    let mut body = Vec::new();
+    position_json(&mut body, position);
+    Ok(reply::ok(body))
 }
 
 /// `GET /api/tictactoe/{board}/validity`: whether a game can reach the board and end on
 /// it, and if not, why not. 400 if the text is not a board.
-pub async fn validity(path: Result<Path<String>, PathRejection>) -> Reply {
-    match parse(path) {
-        Ok(board) => {
-            let mut body = vec![b'{'];
-            validity::json_fields(&mut body, board);
-            body.push(b'}');
-            reply::ok(body)
-        }
-        Err(reply) => reply,
-    }
+pub async fn validity(path: Result<Path<String>, PathRejection>) -> Answer {
+    let board = parse(path)?;
+    let mut body = vec![b'{'];
+    validity::json_fields(&mut body, board);
+    body.push(b'}');
+    Ok(reply::ok(body))
 }
 
 /// `GET /api/tictactoe/{board}/pick?level=perfect`: the cell the computer plays at a
 /// level (`perfect` when absent; the library's [`Level`] spellings). 400 if the board or
 /// the level cannot be read, 422 if no game reaches the board or it is finished.
-pub async fn pick(path: Result<Path<String>, PathRejection>, RawQuery(query): RawQuery) -> Reply {
-    let board = match parse(path) {
-        Ok(board) => board,
-        Err(reply) => return reply,
-    };
-    let level = match level(query.as_deref().unwrap_or("")) {
-        Ok(level) => level,
-        Err(reply) => return reply,
-    };
-    let position = match board.lookup() {
-        Ok(position) => position,
-        Err(why) => return reply::unprocessable(NoGame(why)),
-    };
+pub async fn pick(path: Result<Path<String>, PathRejection>, RawQuery(query): RawQuery) -> Answer {
+    let board = parse(path)?;
+    let level = level(query.as_deref().unwrap_or(""))?;
+    let position = board
+        .lookup()
+        .map_err(|why| ApiError::unprocessable(NoGame(why)))?;
     match position.pick(level, &mut random()) {
-        Some(cell) => reply::ok(format!("{{\"cell\":{cell},\"level\":\"{level}\"}}").into_bytes()),
-        None => {
-            reply::unprocessable("the game is finished on this board: there is no move to pick")
-        }
+        Some(cell) => Ok(reply::ok(
+            format!("{{\"cell\":{cell},\"level\":\"{level}\"}}").into_bytes(),
+        )),
+        None => Err(ApiError::unprocessable(
+            "the game is finished on this board: there is no move to pick",
+        )),
     }
 }
 
@@ -78,20 +65,18 @@ pub async fn pick(path: Result<Path<String>, PathRejection>, RawQuery(query): Ra
 /// on the way as [`board`] answers it, and every move judged in one sentence. 400 if a
 /// parameter cannot be read, 422 if the start is a board no game reaches or a move cannot
 /// be played.
-pub async fn game(RawQuery(query): RawQuery) -> Reply {
-    let (start, moves) = match game_query(query.as_deref().unwrap_or("")) {
-        Ok(read) => read,
-        Err(why) => return reply::bad_request(why),
-    };
-    let start = match start.map(Board::lookup).transpose() {
-        Ok(start) => start.unwrap_or(Position::START),
-        Err(why) => return reply::unprocessable(format_args!("start: {}", NoGame(why))),
-    };
+pub async fn game(RawQuery(query): RawQuery) -> Answer {
+    let (start, moves) =
+        game_query(query.as_deref().unwrap_or("")).map_err(ApiError::BadRequest)?;
+    let start = start
+        .map(Board::lookup)
+        .transpose()
+        .map_err(|why| ApiError::unprocessable(format_args!("start: {}", NoGame(why))))?
+        .unwrap_or(Position::START);
     let mut game = Game::from_position(start);
     for (index, &cell) in moves.iter().enumerate() {
-        if let Err(why) = game.play(cell) {
-            return reply::unprocessable(format_args!("move {}: {why}", index + 1));
-        }
+        game.play(cell)
+            .map_err(|why| ApiError::unprocessable(format_args!("move {}: {why}", index + 1)))?;
     }
     let mut body = b"{\"moves\":[".to_vec();
     for (index, cell) in game.moves().iter().enumerate() {
@@ -124,7 +109,7 @@ pub async fn game(RawQuery(query): RawQuery) -> Reply {
         body.extend_from_slice(value.to_string().as_bytes());
     }
     body.extend_from_slice(b"]}");
-    reply::ok(body)
+    Ok(reply::ok(body))
 }
 
 /// The start board and the moves of a game's query string: `start=BOARD` (optional) and
@@ -176,10 +161,10 @@ fn cells(text: &str) -> Result<Vec<u8>, String> {
 }
 
 /// The board in the path, or the reply for a path that does not hold one.
-fn parse(path: Result<Path<String>, PathRejection>) -> Result<Board, Reply> {
-    let Path(text) = path.map_err(|why| reply::bad_request(format_args!("bad path: {why}")))?;
+fn parse(path: Result<Path<String>, PathRejection>) -> Result<Board, ApiError> {
+    let Path(text) = path?;
     Board::from_ascii(text.as_bytes()).map_err(|why| {
-        reply::bad_request(format_args!(
+        ApiError::bad_request(format_args!(
             "not a board: {why} (a board is nine cells, x, o and . or - for empty, row by row)"
         ))
     })

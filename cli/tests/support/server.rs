@@ -61,6 +61,24 @@ impl Server {
     pub fn is_running(&mut self) -> bool {
         matches!(self.child.try_wait(), Ok(None))
     }
+
+    /// Sends SIGTERM (through `kill`) and waits up to `within` for the process to exit;
+    /// the time it took, or `None` if it still runs.
+    pub fn terminate(&mut self, within: Duration) -> Option<Duration> {
+        let started = std::time::Instant::now();
+        let sent = Command::new("kill")
+            .args(["-TERM", &self.child.id().to_string()])
+            .status()
+            .expect("kill runs");
+        assert!(sent.success(), "SIGTERM is sent");
+        while started.elapsed() < within {
+            if !self.is_running() {
+                return Some(started.elapsed());
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        None
+    }
 }
 
 impl Client {
