@@ -47,10 +47,19 @@ fn lists_every_game_as_json_lines() {
         .map(|l| serde_json::from_str(l).unwrap())
         .collect();
     assert_eq!(lines.len(), 4);
-    assert_eq!(
-        lines[0],
-        serde_json::json!({"game": "tictactoe", "positions": 5478, "outcome": "draw", "plies": 9})
-    );
+    for field in ["name", "game"] {
+        assert_eq!(lines[0][field], "tictactoe");
+    }
+    assert_eq!(lines[0]["positions"], 5478);
+    assert_eq!(lines[0]["outcome"], "draw");
+    assert_eq!(lines[0]["plies"], 9);
+    assert_eq!(lines[0]["sides"], serde_json::json!(["x", "o"]));
+    // Every game says its start in its notation (cli_outcome_games.rs checks each against
+    // `outcome --game`) and its two sides.
+    for line in &lines {
+        assert!(line["start"].is_string(), "{line}");
+        assert_eq!(line["sides"].as_array().map(Vec::len), Some(2), "{line}");
+    }
     assert_eq!(lines[1]["game"], "misere");
     assert_eq!(lines[1]["outcome"], "draw");
     assert_eq!(lines[2]["game"], "hexapawn");
@@ -108,6 +117,32 @@ fn analyze(game: &str, position: &str) -> String {
     stdout_of(&["analyze", "--game", game, position], "")
 }
 
+/// The moves drawn in their cells (a game whose every move is a placement): (cell as
+/// `play` takes it, `win`/`loss`/`draw`, plies, optimal), in cell order.
+fn cell_moves(analysis: &str) -> Vec<(String, String, u16, bool)> {
+    analysis
+        .lines()
+        .filter(|l| l.contains('|'))
+        .flat_map(|l| l.split('|'))
+        .filter_map(|cell| {
+            let (mv, rest) = cell.trim().split_once(": ")?;
+            let (value, plies) = rest.split_once(' ')?;
+            let optimal = plies.ends_with('*');
+            let plies = plies.trim_end_matches('*').parse().unwrap();
+            Some((mv.to_owned(), value.to_owned(), plies, optimal))
+        })
+        .collect()
+}
+
+/// The moves of an analysis: listed best first under the board, or drawn in their cells.
+fn analysis_moves(analysis: &str) -> Vec<(String, String, u16, bool)> {
+    if analysis.contains("Moves, best first") {
+        move_lines(analysis)
+    } else {
+        cell_moves(analysis)
+    }
+}
+
 /// The move lines of an analysis: (move, `win`/`loss`/`draw`, plies, optimal), in order.
 fn move_lines(analysis: &str) -> Vec<(String, String, u16, bool)> {
     analysis
@@ -161,7 +196,9 @@ fn check_analysis(
         Some(headline(mover, other, result).as_str()),
         "{analysis}"
     );
-    let lines = move_lines(analysis);
+    let lines = analysis_moves(analysis);
+    // Listed moves come best first; moves in their cells come in cell order.
+    let ranked = analysis.contains("Moves, best first");
     assert_eq!(lines.len(), children, "{analysis}");
     let rank = |(value, plies): (&str, u16)| match value {
         "win" => 1000 - i32::from(plies),
@@ -181,7 +218,7 @@ fn check_analysis(
             Value::Draw => value == "draw",
         } && *plies == best.1;
         assert_eq!(*optimal, keeps, "{mv}: {analysis}");
-        if i > 0 {
+        if ranked && i > 0 {
             let before = &lines[i - 1];
             assert!(
                 rank((&before.1, before.2)) >= rank((value, *plies)),
@@ -282,9 +319,14 @@ fn analyze_misere_matches_the_reference_on_sampled_boards() {
         start.contains("x to move. With perfect play: a draw in 9 plies."),
         "{start}"
     );
-    let lines = move_lines(&start);
-    assert_eq!(lines[0], ("5".to_owned(), "draw".to_owned(), 9, true));
-    assert!(lines[1..].iter().all(|l| l.1 == "loss"), "{start}");
+    // Every move is a placement: each drawn in its cell.
+    let lines = cell_moves(&start);
+    assert_eq!(lines.len(), 9, "{start}");
+    assert_eq!(lines[4], ("5".to_owned(), "draw".to_owned(), 9, true));
+    assert!(
+        lines.iter().filter(|l| l.0 != "5").all(|l| l.1 == "loss"),
+        "{start}"
+    );
 }
 
 #[test]

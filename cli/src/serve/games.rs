@@ -23,7 +23,7 @@ use super::reply::{self, Reply};
 /// "outcome":..,"plies":..},..]`, the objects of `perfect-play games --json`.
 pub async fn list() -> Reply {
     let objects: Vec<Json> = games::all()
-        .map(|game| crate::games::object(&game))
+        .map(|game| crate::wire::game_object(&game))
         .collect();
     reply::ok(Json::Array(objects).to_string().into_bytes())
 }

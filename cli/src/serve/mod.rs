@@ -19,8 +19,8 @@ use std::net::SocketAddr;
 use std::process::{Command, Stdio};
 use std::time::Duration;
 
-use super::Status;
 use super::args::ServeArgs;
+use super::output::Status;
 use super::output::report;
 
 /// Serves until interrupted (Ctrl-C, or SIGTERM on Unix).
