@@ -24,7 +24,9 @@ mod common;
 mod support;
 
 use common::Rng;
-use common::games::{Cars, Solved, dodgem_reference, hexapawn_reference, misere_reference};
+use common::games::{
+    Cars, Solved, dodgem_reference, hexapawn_reference, misere_reference, notation,
+};
 use support::perfect_play;
 
 fn games(args: &[&str]) -> String {
@@ -84,19 +86,6 @@ fn lists_every_game_as_text() {
 }
 
 // --- analyze --game -----------------------------------------------------------------------
-
-/// A 3x3 board in the notation: rows from the top split by `/`, `letters[v]` for cell value
-/// `v` (0 is empty).
-fn notation(cells: [u8; 9], letters: [char; 3]) -> String {
-    let mut text = String::new();
-    for (i, &c) in cells.iter().enumerate() {
-        if i > 0 && i % 3 == 0 {
-            text.push('/');
-        }
-        text.push(letters[c as usize]);
-    }
-    text
-}
 
 /// What `perfect-play ARGS` writes with `input` on stdin; it must succeed quietly.
 fn stdout_of(args: &[&str], input: &str) -> String {
@@ -335,17 +324,7 @@ fn analyze_dodgem_matches_the_fixed_point_reference_on_sampled_positions() {
     let mut positions: Vec<(Cars, Option<Value>)> =
         reference.iter().map(|(&k, &v)| (k, v)).collect();
     positions.sort_by_key(|(cars, _)| format!("{cars:?}"));
-    let text = |cars: &Cars| {
-        let mut cells = [0u8; 9];
-        for &(r, c) in cars.blue.iter().flatten() {
-            cells[(r * 3 + c) as usize] = 1;
-        }
-        for &(r, c) in cars.red.iter().flatten() {
-            cells[(r * 3 + c) as usize] = 2;
-        }
-        let side = if cars.red_to_move { 'r' } else { 'b' };
-        format!("{} {side}", notation(cells, ['.', 'b', 'r']))
-    };
+    let text = Cars::notation;
     let mut rng = Rng(7);
     for _ in 0..40 {
         let (cars, value) = positions[rng.below(positions.len())];

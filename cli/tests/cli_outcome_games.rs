@@ -25,21 +25,10 @@ use serde_json::{Value as Json, json};
 mod common;
 mod support;
 
-use common::games::{Cars, Solved, dodgem_reference, hexapawn_reference, misere_reference};
+use common::games::{
+    Cars, Solved, dodgem_reference, hexapawn_reference, misere_reference, notation,
+};
 use support::perfect_play;
-
-/// A 3x3 board in the notation: rows from the top split by `/`, `letters[v]` for cell value
-/// `v` (0 is empty).
-fn notation(cells: [u8; 9], letters: [char; 3]) -> String {
-    let mut text = String::new();
-    for (i, &c) in cells.iter().enumerate() {
-        if i > 0 && i % 3 == 0 {
-            text.push('/');
-        }
-        text.push(letters[c as usize]);
-    }
-    text
-}
 
 /// `perfect-play outcome --game GAME [ARGS]` on `input`: stdout's lines, which must be
 /// as many as the input's, and the run must succeed quietly.
@@ -219,17 +208,7 @@ fn dodgem_every_position_against_the_fixed_point_reference() {
     let mut positions: Vec<(Cars, Option<Value>)> =
         reference.iter().map(|(&k, &v)| (k, v)).collect();
     positions.sort_by_key(|(cars, _)| format!("{cars:?}"));
-    let text = |cars: &Cars| {
-        let mut cells = [0u8; 9];
-        for &(r, c) in cars.blue.iter().flatten() {
-            cells[(r * 3 + c) as usize] = 1;
-        }
-        for &(r, c) in cars.red.iter().flatten() {
-            cells[(r * 3 + c) as usize] = 2;
-        }
-        let side = if cars.red_to_move { 'r' } else { 'b' };
-        format!("{} {side}", notation(cells, ['.', 'b', 'r']))
-    };
+    let text = Cars::notation;
     let input: String = positions
         .iter()
         .map(|(cars, _)| text(cars) + "\n")

@@ -14,6 +14,20 @@ use perfect_play::games::{Dodgem, Hexapawn, Misere};
 
 use super::tictactoe::LINES;
 
+/// A 3x3 board in the notation as README documents it: rows from the top split by `/`,
+/// `letters[v]` for cell value `v` (0 is empty). Written here from the documentation, not
+/// with the crate's printer.
+pub fn notation(cells: [u8; 9], letters: [char; 3]) -> String {
+    let mut text = String::new();
+    for (i, &c) in cells.iter().enumerate() {
+        if i > 0 && i % 3 == 0 {
+            text.push('/');
+        }
+        text.push(letters[c as usize]);
+    }
+    text
+}
+
 /// (value for the side to move, remoteness) in the reference solvers.
 pub type Solved = (Value, u16);
 
@@ -198,6 +212,20 @@ impl Cars {
             }
         }
         out
+    }
+
+    /// The position in Dodgem's notation as README documents it: the board (`b` blue,
+    /// `r` red), a space, the side to move.
+    pub fn notation(&self) -> String {
+        let mut cells = [0u8; 9];
+        for &(r, c) in self.blue.iter().flatten() {
+            cells[(r * 3 + c) as usize] = 1;
+        }
+        for &(r, c) in self.red.iter().flatten() {
+            cells[(r * 3 + c) as usize] = 2;
+        }
+        let side = if self.red_to_move { 'r' } else { 'b' };
+        format!("{} {side}", notation(cells, ['.', 'b', 'r']))
     }
 
     pub fn to_game(self) -> Dodgem {

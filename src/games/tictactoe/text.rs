@@ -409,7 +409,6 @@ mod tests {
 
     /// The batch readers' code-only parse gives the same board as the plain one: every board
     /// in its usual spelling, and every byte in every cell of one board.
-    #[cfg(feature = "cli")]
     #[test]
     fn nine_cells_code_agrees() {
         for code in 0..19_683 {
