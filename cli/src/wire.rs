@@ -4,7 +4,7 @@
 //! API's handlers are to write the same structs (today the server takes the games list,
 //! the footholds solution and the validity fields from here).
 //!
-//! One object per line: [`line`] serializes a shape and ends it with `\n`. The judges'
+//! One object per line: [`line()`] serializes a shape and ends it with `\n`. The judges'
 //! `outcome --json` keeps a hand-written writer for speed (`messages::position_fields`);
 //! a test checks it against [`JudgedBoard`] byte for byte on every board.
 

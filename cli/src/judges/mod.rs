@@ -7,7 +7,7 @@
 //!
 //! One board's way: [`crate::input`] reads lines in constant memory, a reader of
 //! [`formats`] turns them into items (a board, text that is not one, a fault in the input's
-//! shape), and [`answer`] answers each through the [`cache`] with the command's [`Render`]
+//! shape), and `answer` answers each through the [`cache`] with the command's [`Render`]
 //! ([`outcome`], [`validity`]), writing through [`crate::output`]; the messages go to
 //! stderr as `NAME:LINE: why`.
 
