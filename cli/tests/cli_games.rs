@@ -25,7 +25,8 @@ mod support;
 
 use common::Rng;
 use common::games::{
-    Cars, Solved, dodgem_reference, hexapawn_reference, misere_reference, notation,
+    Cars, Solved, dodgem_reference, hexapawn_move_is_legal, hexapawn_reference, misere_reference,
+    notation,
 };
 use support::perfect_play;
 
@@ -260,17 +261,6 @@ fn analyze_hexapawn_matches_the_reference_on_every_reachable_position() {
             memo[&(next, !black)]
         });
     }
-}
-
-/// Whether a pawn of the side to move goes from `from` to `to` by the rules: one row
-/// forward, straight onto an empty cell or diagonally onto an enemy pawn.
-fn hexapawn_move_is_legal(cells: [u8; 9], black: bool, from: usize, to: usize) -> bool {
-    let (me, them, dir) = if black { (2, 1, -1) } else { (1, 2, 1) };
-    let (row, col) = ((from / 3) as i32, (from % 3) as i32);
-    let (to_row, to_col) = ((to / 3) as i32, (to % 3) as i32);
-    cells[from] == me
-        && to_row == row + dir
-        && ((to_col == col && cells[to] == 0) || ((to_col - col).abs() == 1 && cells[to] == them))
 }
 
 #[test]

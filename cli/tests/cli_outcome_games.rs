@@ -26,7 +26,8 @@ mod common;
 mod support;
 
 use common::games::{
-    Cars, Solved, dodgem_reference, hexapawn_reference, misere_reference, notation,
+    Cars, Solved, dodgem_reference, hexapawn_move_is_legal, hexapawn_reference, misere_reference,
+    notation,
 };
 use support::perfect_play;
 
@@ -158,39 +159,27 @@ fn hexapawn_every_position_against_the_reference() {
     let words = outcome("hexapawn", &[], &input);
     let objects = outcome_json("hexapawn", &input);
     for ((&((cells, black), result), word), object) in entries.iter().zip(&words).zip(&objects) {
-        let (mover, other, me, dir) = if black {
-            ("black", "white", 2, -1i32)
+        let (mover, other, me) = if black {
+            ("black", "white", 2)
         } else {
-            ("white", "black", 1, 1)
+            ("white", "black", 1)
         };
         let expected = winner(result.0, mover, other);
         assert_eq!(word, expected, "{cells:?} {black}");
-        // Every legal move, found from the rules: one row forward, straight onto an empty
-        // cell or diagonally onto an enemy pawn; none once the game is over.
-        let mut children = Vec::new();
-        if result.1 > 0 {
-            for from in 0..9i32 {
-                if cells[from as usize] != me {
-                    continue;
-                }
-                let row = from / 3 + dir;
-                for col in [from % 3 - 1, from % 3, from % 3 + 1] {
-                    if !(0..3).contains(&row) || !(0..3).contains(&col) {
-                        continue;
-                    }
-                    let to = (row * 3 + col) as usize;
-                    let straight = col == from % 3;
-                    let them = 3 - me;
-                    if (straight && cells[to] == 0) || (!straight && cells[to] == them) {
-                        let mut next = cells;
-                        next[from as usize] = 0;
-                        next[to] = me;
-                        let mv = format!("{}-{}", from + 1, to + 1);
-                        children.push((mv, memo[&(next, !black)]));
-                    }
-                }
-            }
-        }
+        let children: Vec<(String, Solved)> = if result.1 == 0 {
+            Vec::new()
+        } else {
+            (0..9)
+                .flat_map(|from| (0..9).map(move |to| (from, to)))
+                .filter(|&(from, to)| hexapawn_move_is_legal(cells, black, from, to))
+                .map(|(from, to)| {
+                    let mut next = cells;
+                    next[from] = 0;
+                    next[to] = me;
+                    (format!("{}-{}", from + 1, to + 1), memo[&(next, !black)])
+                })
+                .collect()
+        };
         assert_eq!(object["position"], text((cells, black)));
         assert_eq!(object["to_move"], mover);
         assert_eq!(object["finished"], result.1 == 0, "{object}");

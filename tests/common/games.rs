@@ -145,6 +145,17 @@ pub fn hexapawn_reference(
     result
 }
 
+/// Whether a pawn of the side to move goes from `from` to `to` by the rules: one row
+/// forward, straight onto an empty cell or diagonally onto an enemy pawn.
+pub fn hexapawn_move_is_legal(cells: [u8; 9], black: bool, from: usize, to: usize) -> bool {
+    let (me, them, dir) = if black { (2, 1, -1) } else { (1, 2, 1) };
+    let (row, col) = ((from / 3) as i32, (from % 3) as i32);
+    let (to_row, to_col) = ((to / 3) as i32, (to % 3) as i32);
+    cells[from] == me
+        && to_row == row + dir
+        && ((to_col == col && cells[to] == 0) || ((to_col - col).abs() == 1 && cells[to] == them))
+}
+
 pub fn hexapawn_position(cells: [u8; 9], black: bool) -> Hexapawn {
     let mask = |v| {
         (0..9)
