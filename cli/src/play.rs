@@ -154,7 +154,7 @@ impl<R: io::Read> Session<'_, R> {
     }
 }
 
-/// A game of [`crate::games`] to play, and the side the person asked for.
+/// A game of the registry to play, and the side the person asked for.
 struct Play<'a, 'b, R> {
     side: &'a str,
     session: &'a mut Session<'b, R>,
