@@ -360,3 +360,25 @@ fn games_json_lists_every_game_with_its_start_and_sides() {
         assert_eq!(object["outcome"], expected, "{name}");
     }
 }
+
+#[test]
+fn lines_too_long_and_bytes_that_are_not_utf8_are_errors_and_the_rest_answered() {
+    // The limit on a line is 64 KiB (README); the third line is Dodgem's start.
+    let mut input = b"\xff../b../.rr b\n".to_vec();
+    input.extend(std::iter::repeat_n(b'.', 70_000));
+    input.extend_from_slice(b"\nb../b../.rr b\n");
+    perfect_play()
+        .args(["outcome", "--game", "dodgem", "--json"])
+        .write_stdin(input)
+        .assert()
+        .code(1)
+        .stdout(predicates::str::contains(
+            "{\"position\":\"\u{fffd}../b../.rr b\",\"error\":\"not a dodgem position: not UTF-8\"}\n\
+             {\"position\":null,\"error\":\"line too long (70000 bytes)\"}\n\
+             {\"position\":\"b../b../.rr b\",\"to_move\":\"blue\",",
+        ))
+        .stderr(
+            "-:1: not a dodgem position: not UTF-8\n\
+             -:2: line too long (70000 bytes)\n",
+        );
+}
