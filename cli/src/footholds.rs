@@ -5,7 +5,7 @@
 //! shipped), read whole up to [`MAX_ARRAY`] bytes.
 
 use std::fmt::{self, Display};
-use std::io::{self, Read};
+use std::io::{self, Read, Write};
 
 use std::time::{Duration, Instant};
 
@@ -153,7 +153,10 @@ fn write(
 ) -> Result<(), OutputError> {
     let buf = out.buffer();
     match (&answer, json) {
-        (Ok(solution), false) => buf.extend_from_slice(format!("{}\n", solution.moves).as_bytes()),
+        (Ok(solution), false) => {
+            // Writing into a Vec cannot fail.
+            let _ = writeln!(buf, "{}", solution.moves);
+        }
         (Ok(solution), true) => wire::line(buf, &wire::Solution::of(solution)),
         (Err(_), false) => buf.extend_from_slice(b"error\n"),
         (Err(error), true) => wire::line(
