@@ -1,66 +1,50 @@
-//! `perfect-play analyze`: one board drawn for a person, with what every move leads to.
-//! Tic-tac-toe's board is drawn with each move in its cell; another game's position
-//! (`--game`, read in the game's notation) is drawn with its moves listed best first.
+//! `perfect-play analyze`: one position of any game (`--game`, tic-tac-toe by default),
+//! read in the game's notation, drawn for a person with what every move leads to
+//! ([`draw::analysis`]).
 
 use std::io::{self, IsTerminal, Read, Write};
 
 use perfect_play::Solved;
-use perfect_play::games::tictactoe::Board;
 use perfect_play::games::{self, Notation, Visitor};
 
-use super::Status;
 use super::args::AnalyzeArgs;
 use super::draw::{self, Paint};
 use super::input::MAX_LINE;
-use super::messages::NoGame;
-use super::output::{Output, output_failed, report};
+use super::output::{Output, Status, output_failed, report};
+use super::unregistered;
 
-/// Analyzes the board given (or read from stdin) and prints the drawing.
+/// Analyzes the position given (or read from stdin) and prints the drawing.
 pub fn run(args: &AnalyzeArgs) -> Status {
-    let prompt = if args.game == "tictactoe" {
-        "Type a board (9 cells like xx.oo...., or 3 rows), then Enter and Ctrl-D:"
-    } else {
-        "Type a position (rows split by /, then the side to move), then Enter and Ctrl-D:"
-    };
+    let prompt = format!(
+        "Type a {} position (rows split by /, then the side to move if the game needs it), then Enter and Ctrl-D:",
+        args.game
+    );
     let text = match args.board.as_slice() {
-        [] => read_stdin(prompt),
-        [dash] if dash == "-" => read_stdin(prompt),
+        [] => read_stdin(&prompt),
+        [dash] if dash == "-" => read_stdin(&prompt),
         rows => Ok(rows.join(" ").into_bytes()),
     };
     let text = match text {
         Ok(text) => text,
         Err(status) => return status,
     };
-    if args.game != "tictactoe" {
-        return other_game(args, &text);
-    }
-    let board = match Board::from_ascii(&text) {
-        Ok(board) => board,
-        Err(error) => {
-            let boards = text
-                .split(|&byte| byte == b'\n')
-                .filter(|line| Board::from_ascii(line).is_ok())
-                .count();
-            if boards > 1 {
-                report(&format_args!(
-                    "analyze takes one board, but the input holds {boards}; for many boards, use `perfect-play outcome --json`"
-                ));
-            } else {
-                report(&format_args!("not a board: {error}"));
-            }
-            return Status::Partial;
-        }
-    };
-    let position = match board.lookup() {
-        Ok(position) => position,
-        Err(why) => {
-            report(&NoGame(why));
-            return Status::Partial;
-        }
-    };
     let out = Output::new();
     let paint = Paint::new(args.color.enabled(out.is_terminal()));
-    write(out, &draw::analysis(position, paint))
+    let analysis = Analysis { text: &text, paint };
+    match games::visit(&args.game, analysis) {
+        Some(Ok(drawn)) => write(out, &drawn),
+        Some(Err(message)) => {
+            report(&message);
+            Status::Partial
+        }
+        None => match unregistered::analysis(&text, paint) {
+            Ok(drawn) => write(out, &drawn),
+            Err(message) => {
+                report(&message);
+                Status::Partial
+            }
+        },
+    }
 }
 
 /// Writes the drawing and ends the output.
@@ -71,31 +55,9 @@ fn write(mut out: Output, drawn: &str) -> Status {
     }
 }
 
-/// Analyzes a position of a game of [`crate::games`], given in its notation.
-fn other_game(args: &AnalyzeArgs, text: &[u8]) -> Status {
-    let Ok(text) = std::str::from_utf8(text) else {
-        report(&format_args!("not a {} position: not UTF-8", args.game));
-        return Status::Partial;
-    };
-    let out = Output::new();
-    let paint = Paint::new(args.color.enabled(out.is_terminal()));
-    match games::visit(&args.game, Analysis { text, paint }) {
-        Some(Ok(drawn)) => write(out, &drawn),
-        Some(Err(message)) => {
-            report(&message);
-            Status::Partial
-        }
-        // `--game` names a game that `perfect-play games` lists.
-        None => {
-            report(&format_args!("no such game: {}", args.game));
-            Status::Failure
-        }
-    }
-}
-
 /// The analysis of one position: the drawing, or what is wrong with the text.
 struct Analysis<'a> {
-    text: &'a str,
+    text: &'a [u8],
     paint: Paint,
 }
 
@@ -107,8 +69,9 @@ impl Visitor for Analysis<'_> {
         name: &'static str,
         table: &'static Solved<G>,
     ) -> Result<String, String> {
-        let position: G = self
-            .text
+        let text = std::str::from_utf8(self.text)
+            .map_err(|_| format!("not a {name} position: not UTF-8"))?;
+        let position: G = text
             .parse()
             .map_err(|error| format!("not a {name} position: {error}"))?;
         if table.probe(&position).is_none() {
@@ -116,7 +79,7 @@ impl Visitor for Analysis<'_> {
                 "no game of {name} reaches this position: {position}"
             ));
         }
-        Ok(draw::game_analysis(name, &position, table, self.paint))
+        Ok(draw::analysis(name, &position, table, self.paint))
     }
 }
 

@@ -4,7 +4,7 @@ use std::ffi::OsString;
 
 use clap::{Args, Parser, Subcommand};
 
-use super::formats::Format;
+use super::judges::formats::Format;
 use super::output::ColorChoice;
 
 /// Perfect play for small two-player games: who wins tic-tac-toe from any board (an
@@ -30,12 +30,18 @@ Examples:
 /// The subcommands.
 #[derive(Debug, Subcommand)]
 pub enum Command {
-    /// Who wins each board under perfect play: x, o or TIE.
+    /// Who wins each position under perfect play: tic-tac-toe boards in the judges'
+    /// formats (x, o or TIE), or any game's positions with `--game`.
     ///
     /// Reads boards and answers each on its own line, in input order: `x` or `o` (who wins
     /// with perfect play from here), `TIE`, `invalid` (no game reaches the board) or `error`
     /// (not a board). Each `invalid` and `error` is explained on stderr as `FILE:LINE: why`
     /// (`-` is stdin) and makes the exit status 1; the other boards are still answered.
+    ///
+    /// With `--game NAME`, one position per line in the game's notation (as `analyze
+    /// --game` takes it), answered with the name of the side that wins with perfect play
+    /// (`white`, `black`...) or `draw`; `invalid` and `error` as above, the column in the
+    /// message.
     Outcome(OutcomeArgs),
     /// Whether a game can end on each board (a reachable, finished game): valid or invalid.
     ///
@@ -138,8 +144,10 @@ Examples:
 /// The arguments of `games`.
 #[derive(Debug, Args)]
 pub struct GamesArgs {
-    /// One JSON object per line instead: game, positions, outcome (`first`, `second` or
-    /// `draw`, as `outcome --json` spells a draw), plies (null for an endless draw).
+    /// One JSON object per line instead: name (and game, the same), positions, start (the
+    /// start position in the game's notation), sides (the two sides' names, the first to
+    /// move first), outcome from the start (`first`, `second` or `draw`), plies (null for an
+    /// endless draw).
     #[arg(long)]
     pub json: bool,
 }
@@ -148,11 +156,21 @@ pub struct GamesArgs {
 #[derive(Debug, Args)]
 #[command(after_help = OUTCOME_EXAMPLES)]
 pub struct OutcomeArgs {
-    /// The input format.
+    /// The judges' input format (tic-tac-toe without `--game`).
     #[arg(long, short, value_enum, default_value_t = Format::Lines)]
     pub format: Format,
 
-    /// One JSON object per board instead: board, to_move, finished, winner, outcome
+    /// Positions of this game, one per line in its notation (`perfect-play games` lists
+    /// the games), instead of tic-tac-toe boards in a judges' format.
+    #[arg(long, value_name = "NAME", value_parser = known_game, conflicts_with = "format")]
+    pub game: Option<String>,
+
+    /// With `--game`: one JSON object per position instead: position (in the game's
+    /// notation), to_move, finished, winner (in a finished position, else null), outcome
+    /// (a side's name or "draw"), plies (null for a draw that never ends), best_moves (as
+    /// `play` takes them); or position and error for a line that cannot be answered.
+    ///
+    /// Without `--game`: one JSON object per board: board, to_move, finished, winner, outcome
     /// ("x", "o" or "draw"), plies (left under perfect play), best_moves (cells 0-8, not the 1-9 of `play`,
     /// row-major); or board and error for a board that cannot be answered. In an error,
     /// board is the nine cells (x, o, .) of a board no game reaches, the line as given for
@@ -173,7 +191,9 @@ Examples:
   x
   $ perfect-play outcome --format algospot tictactoe.in
   $ echo 'xx./oo./...' | perfect-play outcome --json
-  {\"board\":\"xx.oo....\",\"to_move\":\"x\",\"finished\":false,\"winner\":null,\"outcome\":\"x\",\"plies\":1,\"best_moves\":[2]}";
+  {\"board\":\"xx.oo....\",\"to_move\":\"x\",\"finished\":false,\"winner\":null,\"outcome\":\"x\",\"plies\":1,\"best_moves\":[2]}
+  $ echo 'www/.../bbb w' | perfect-play outcome --game hexapawn
+  black";
 
 /// The arguments of `validity`.
 #[derive(Debug, Args)]

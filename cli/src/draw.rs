@@ -1,8 +1,10 @@
-//! Boards drawn for a person, plain or in colour (hand-written ANSI escape codes).
+//! Positions drawn for a person, plain or in colour (hand-written ANSI escape codes): one
+//! drawing for every game. A game whose every move names one cell (a placement: tic-tac-toe,
+//! misère) is drawn with each move's value in its cell; any other (Hexapawn, Dodgem) with
+//! its board and its moves listed best first.
 
 use std::fmt::Write;
 
-use perfect_play::games::tictactoe::{Board, Outcome, Player, Position};
 use perfect_play::games::{Notation, ShowMove, Side};
 use perfect_play::{ENDLESS, Record, Solved, Value};
 
@@ -14,16 +16,16 @@ pub struct Paint {
 
 /// The SGR styles used here, in one place.
 const RESET: &str = "\x1b[0m";
-const BOLD: &str = "1";
-const DIM: &str = "2";
-const X_MARK: &str = "1;34"; // bold blue
-const O_MARK: &str = "1;35"; // bold magenta
-const WIN: &str = "32"; // green
-const DRAW: &str = "33"; // yellow
-const LOSS: &str = "31"; // red
-const BEST_WIN: &str = "1;32";
-const BEST_DRAW: &str = "1;33";
-const BEST_LOSS: &str = "1;31";
+pub(crate) const BOLD: &str = "1";
+pub(crate) const DIM: &str = "2";
+pub(crate) const X_MARK: &str = "1;34"; // bold blue
+pub(crate) const O_MARK: &str = "1;35"; // bold magenta
+pub(crate) const WIN: &str = "32"; // green
+pub(crate) const DRAW: &str = "33"; // yellow
+pub(crate) const LOSS: &str = "31"; // red
+pub(crate) const BEST_WIN: &str = "1;32";
+pub(crate) const BEST_DRAW: &str = "1;33";
+pub(crate) const BEST_LOSS: &str = "1;31";
 
 impl Paint {
     /// Colour when `enabled`, plain text otherwise.
@@ -32,7 +34,7 @@ impl Paint {
     }
 
     /// Appends `text` to `out` in `style` (SGR parameters such as `"1;32"`).
-    fn push(self, out: &mut String, text: &str, style: &str) {
+    pub(crate) fn push(self, out: &mut String, text: &str, style: &str) {
         if self.enabled && !style.is_empty() {
             let _ = write!(out, "\x1b[{style}m{text}{RESET}");
         } else {
@@ -42,13 +44,13 @@ impl Paint {
 }
 
 /// The width of a cell in the annotated drawing: room for `9: loss 9*`.
-const WIDE: usize = 11;
+pub(crate) const WIDE: usize = 11;
 /// The width of a cell in the small drawing.
-const NARROW: usize = 3;
+pub(crate) const NARROW: usize = 3;
 
 /// Appends the 3x3 grid of `cells` (text and style of each), each centred in `width`
 /// columns, with `|` and `-+-` rules between.
-fn grid(out: &mut String, paint: Paint, width: usize, cells: &[(String, &str); 9]) {
+pub(crate) fn grid(out: &mut String, paint: Paint, width: usize, cells: &[(String, &str); 9]) {
     for (row, three) in cells.chunks(3).enumerate() {
         if row > 0 {
             let rule = "-".repeat(width);
@@ -70,104 +72,6 @@ fn grid(out: &mut String, paint: Paint, width: usize, cells: &[(String, &str); 9
     }
 }
 
-/// The style of a player's mark.
-fn mark_style(player: Player) -> &'static str {
-    match player {
-        Player::X => X_MARK,
-        Player::O => O_MARK,
-    }
-}
-
-/// A cell's mark as drawn, or `None` for an empty cell.
-fn mark(board: Board, cell: u8) -> Option<(String, &'static str)> {
-    board
-        .at(cell)
-        .map(|player| (player.symbol().to_string(), mark_style(player)))
-}
-
-/// The board with empty cells numbered 1-9, as `play` shows it.
-pub fn numbered(board: Board, paint: Paint) -> String {
-    let cells = std::array::from_fn(|cell| {
-        let cell = cell as u8;
-        mark(board, cell).unwrap_or_else(|| ((cell + 1).to_string(), DIM))
-    });
-    let mut out = String::new();
-    grid(&mut out, paint, NARROW, &cells);
-    out
-}
-
-/// What playing `cell` leads to for the player to move, as drawn: `win N`, `draw` or
-/// `loss N` (N the plies left after the move, the move included), `*` when optimal.
-fn annotation(position: Position, cell: u8, mover: Player) -> Option<(String, &'static str)> {
-    let after = position.play(cell).ok()?;
-    let plies = u32::from(after.plies()) + 1;
-    let optimal = position.best_moves().contains(cell);
-    let star = if optimal { "*" } else { "" };
-    // The number a person types for the cell (1-9), then what it leads to.
-    let number = cell + 1;
-    Some(match after.outcome() {
-        Outcome::Win(winner) if winner == mover => (
-            format!("{number}: win {plies}{star}"),
-            if optimal { BEST_WIN } else { WIN },
-        ),
-        Outcome::Win(_) => (
-            format!("{number}: loss {plies}{star}"),
-            if optimal { BEST_LOSS } else { LOSS },
-        ),
-        Outcome::Draw => (
-            format!("{number}: draw{star}"),
-            if optimal { BEST_DRAW } else { DRAW },
-        ),
-    })
-}
-
-/// The full analysis of a position: a headline, the board with every empty cell marked
-/// with what playing there leads to, and a legend.
-pub fn analysis(position: Position, paint: Paint) -> String {
-    let board = position.board();
-    let mut out = String::new();
-    let Some(mover) = position.to_move() else {
-        let verdict = match position.three_in_a_row() {
-            Some(winner) => format!("{} has three in a row", winner.symbol()),
-            None => "the board is full, a draw".to_owned(),
-        };
-        paint.push(&mut out, &format!("Game over: {verdict}."), BOLD);
-        out.push_str("\n\n");
-        let cells = std::array::from_fn(|cell| {
-            mark(board, cell as u8).unwrap_or_else(|| (String::new(), ""))
-        });
-        grid(&mut out, paint, NARROW, &cells);
-        return out;
-    };
-    let plies = position.plies();
-    let unit = if plies == 1 { "ply" } else { "plies" };
-    let result = match position.outcome() {
-        Outcome::Win(winner) => format!("{} wins in {plies} {unit}", winner.symbol()),
-        Outcome::Draw => format!("a draw ({plies} {unit} to a full board)"),
-    };
-    paint.push(
-        &mut out,
-        &format!("{} to move. With perfect play: {result}.", mover.symbol()),
-        BOLD,
-    );
-    out.push_str("\n\n");
-    let cells = std::array::from_fn(|cell| {
-        let cell = cell as u8;
-        mark(board, cell)
-            .or_else(|| annotation(position, cell, mover))
-            .unwrap_or_else(|| (String::new(), ""))
-    });
-    grid(&mut out, paint, WIDE, &cells);
-    let _ = write!(
-        out,
-        "\nEach empty cell: its number (1-9, as `play` takes it), then what playing there leads to\nfor {} (N = plies to the end, this move included). ",
-        mover.symbol()
-    );
-    paint.push(&mut out, "*", BOLD);
-    out.push_str(" marks the optimal moves.\n");
-    out
-}
-
 /// The style of a side's pieces: the first side's as x's marks, the second's as o's.
 fn side_style(side: Side) -> &'static str {
     match side {
@@ -178,7 +82,7 @@ fn side_style(side: Side) -> &'static str {
 
 /// A game's board, each piece as its letter and, if `numbered`, each empty cell as its
 /// number 1-9 (the cells a person names in a move).
-pub fn game_board<G: Notation>(position: &G, paint: Paint, numbered: bool) -> String {
+pub fn board<G: Notation>(position: &G, paint: Paint, numbered: bool) -> String {
     let cells = std::array::from_fn(|cell| {
         let cell = cell as u8;
         match position.piece(cell) {
@@ -202,13 +106,9 @@ fn record_text(record: Record) -> String {
 }
 
 /// The full analysis of a game's position: its notation, a headline with the outcome
-/// under perfect play, the board, and every move ranked best first with what it leads to.
-pub fn game_analysis<G: Notation>(
-    name: &str,
-    position: &G,
-    table: &Solved<G>,
-    paint: Paint,
-) -> String {
+/// under perfect play, and every move with what it leads to: in its cell when every move
+/// names one cell, else listed best first under the board.
+pub fn analysis<G: Notation>(name: &str, position: &G, table: &Solved<G>, paint: Paint) -> String {
     let mut out = String::new();
     let _ = writeln!(out, "{name}: {position}");
     let mover = position.to_move();
@@ -221,7 +121,7 @@ pub fn game_analysis<G: Notation>(
         };
         paint.push(&mut out, &format!("Game over: {verdict}."), BOLD);
         out.push_str("\n\n");
-        out.push_str(&game_board(position, paint, false));
+        out.push_str(&board(position, paint, false));
         return out;
     }
     let Some(record) = table.probe(position) else {
@@ -241,45 +141,89 @@ pub fn game_analysis<G: Notation>(
         BOLD,
     );
     out.push_str("\n\n");
-    out.push_str(&game_board(position, paint, true));
     let mut moves = Vec::new();
     position.moves(&mut |mv, _| moves.push(mv));
     let mut ranked: Vec<(G::Move, Record)> = moves.iter().map(|&mv| (mv, record)).collect();
     let count = table.ranked_moves(position, &mut ranked);
     ranked.truncate(count);
-    let _ = writeln!(
-        out,
-        "\nMoves, best first, and what each leads to for {mover_name}\n(N = plies to the end, this move included):"
-    );
-    let width = ranked
+    // Each move as drawn: its text, what it leads to, and its style.
+    let shown: Vec<(String, String, &str)> = ranked
         .iter()
-        .map(|(mv, _)| ShowMove::<G>(*mv).to_string().len())
-        .max()
-        .unwrap_or(0);
-    for (mv, after) in ranked {
-        let optimal = after == record;
-        let style = match (after.value, optimal) {
-            (Value::Win, false) => WIN,
-            (Value::Draw, false) => DRAW,
-            (Value::Loss, false) => LOSS,
-            (Value::Win, true) => BEST_WIN,
-            (Value::Draw, true) => BEST_DRAW,
-            (Value::Loss, true) => BEST_LOSS,
-        };
-        let star = if optimal { "*" } else { "" };
-        let text = format!(
-            "{:<width$}  {}{star}",
-            ShowMove::<G>(mv).to_string(),
-            record_text(after)
-        );
-        out.push_str("  ");
-        paint.push(&mut out, &text, style);
-        out.push('\n');
+        .map(|&(mv, after)| {
+            let optimal = after == record;
+            let star = if optimal { "*" } else { "" };
+            let text = format!("{}{star}", record_text(after));
+            (
+                ShowMove::<G>(mv).to_string(),
+                text,
+                value_style(after.value, optimal),
+            )
+        })
+        .collect();
+    let cells: Option<Vec<u8>> = shown.iter().map(|(mv, _, _)| placement(mv)).collect();
+    match cells {
+        Some(cells) => {
+            let mut drawn: [(String, &str); 9] =
+                std::array::from_fn(|cell| match position.piece(cell as u8) {
+                    Some(side) => (G::piece_letter(side).to_string(), side_style(side)),
+                    None => (String::new(), ""),
+                });
+            for (&cell, (mv, text, style)) in cells.iter().zip(&shown) {
+                if let Some(slot) = drawn.get_mut(usize::from(cell)) {
+                    *slot = (format!("{mv}: {text}"), style);
+                }
+            }
+            let width = drawn
+                .iter()
+                .map(|(text, _)| text.chars().count() + 1)
+                .max()
+                .unwrap_or(WIDE)
+                .max(WIDE);
+            grid(&mut out, paint, width, &drawn);
+            let _ = write!(
+                out,
+                "\nEach empty cell: its number (1-9, as `play` takes it), then what playing there leads to\nfor {mover_name} (N = plies to the end, this move included). "
+            );
+        }
+        None => {
+            out.push_str(&board(position, paint, true));
+            let _ = writeln!(
+                out,
+                "\nMoves, best first, and what each leads to for {mover_name}\n(N = plies to the end, this move included):"
+            );
+            let width = shown.iter().map(|(mv, _, _)| mv.len()).max().unwrap_or(0);
+            for (mv, text, style) in &shown {
+                out.push_str("  ");
+                paint.push(&mut out, &format!("{mv:<width$}  {text}"), style);
+                out.push('\n');
+            }
+            out.push_str("  ");
+        }
     }
-    out.push_str("  ");
     paint.push(&mut out, "*", BOLD);
     let _ = writeln!(out, " marks the optimal moves. A move is {}.", G::MOVE_HELP);
     out
+}
+
+/// The cell (0..9) a move names when it is a placement (`5`), or `None` for any other move
+/// (`2-5`, `3-off`).
+fn placement(mv: &str) -> Option<u8> {
+    match mv.as_bytes() {
+        [digit @ b'1'..=b'9'] => Some(digit - b'1'),
+        _ => None,
+    }
+}
+
+/// The style of a move's value: green, yellow or red, bold when optimal.
+fn value_style(value: Value, optimal: bool) -> &'static str {
+    match (value, optimal) {
+        (Value::Win, false) => WIN,
+        (Value::Draw, false) => DRAW,
+        (Value::Loss, false) => LOSS,
+        (Value::Win, true) => BEST_WIN,
+        (Value::Draw, true) => BEST_DRAW,
+        (Value::Loss, true) => BEST_LOSS,
+    }
 }
 
 /// A short styled line, for `play`'s messages.

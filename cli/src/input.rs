@@ -148,7 +148,7 @@ impl<R: Read> LineReader<R> {
     }
 
     /// Hands `each` the values `parse` reads one after another from the start of
-    /// `buffered`, each with its first line's number, until `parse`
+    /// what is buffered and not yet handed on, each with its first line's number, until `parse`
     /// finds none or `each` fails (its error is returned); then marks what was read as
     /// handed on, in one step for the whole run. `parse` gives a value and its length, which
     /// must be `lines` whole lines. Returns how many values were read.

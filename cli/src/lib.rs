@@ -2,22 +2,25 @@
 //! the tests and the fuzz targets call the same code; the library a program links is
 //! `perfect-play`.
 //!
-//! One board's way through a batch command: [`input`] reads lines in constant memory,
-//! a reader of [`formats`] turns them into items (a board, text that is not one, a fault
-//! in the input's shape), and [`batch`] answers each through the [`cache`] with the
-//! command's renderer ([`outcome`], [`validity`]), writing through [`output`]. `analyze`
-//! and `play` draw boards for a person; `footholds` answers the other game's JSON queries.
+//! Every game goes through the library's registry (`perfect_play::games::visit`): `games`
+//! lists them, `analyze --game`, `play --game` and `outcome --game` ([`outcome`]) take any
+//! of them in its notation, through one path each. The judges' adapter ([`judges`]) answers
+//! tic-tac-toe boards in the online judges' formats at full speed (`outcome` and
+//! `validity` without `--game`). [`batch`] is the one loop over a command's inputs,
+//! [`input`] reads lines in constant memory, [`output`] writes answers and messages;
+//! [`wire`] holds every JSON shape the binary writes; `footholds` answers the other
+//! game's JSON queries ([`queries`] reads them).
 
 pub mod args;
 pub mod batch;
-pub mod cache;
 pub mod footholds;
-pub mod formats;
 pub mod input;
+pub mod judges;
 pub mod messages;
 pub mod outcome;
 pub mod output;
-pub mod validity;
+pub mod queries;
+pub mod wire;
 
 mod analyze;
 mod draw;
@@ -26,32 +29,12 @@ mod play;
 mod random;
 #[cfg(feature = "serve")]
 mod serve;
+mod unregistered;
 
 use clap::Parser;
 
 use args::{Cli, Command};
-
-/// How a run ended, in increasing order of trouble; the exit status is the worst reached.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub enum Status {
-    /// 0: every board answered.
-    Success,
-    /// 1: some input was not a (reachable) board, or the input was malformed.
-    Partial,
-    /// 2: a usage or I/O error.
-    Failure,
-}
-
-impl Status {
-    /// The process exit status.
-    pub fn code(self) -> u8 {
-        match self {
-            Status::Success => 0,
-            Status::Partial => 1,
-            Status::Failure => 2,
-        }
-    }
-}
+use output::Status;
 
 /// Parses the process's command line and runs it: the whole binary.
 pub fn main() -> Status {
@@ -83,25 +66,17 @@ where
 /// Runs a parsed command line.
 pub fn run(cli: Cli) -> Status {
     match cli.command {
-        Command::Outcome(args) => {
-            let render = outcome::Outcomes { json: args.json };
-            batch::run(
-                &args.input.files,
-                args.format,
-                &render,
-                !args.input.no_cache,
-            )
-        }
+        Command::Outcome(args) => outcome::run(&args),
         Command::Validity(args) => {
             let style = if args.json {
-                validity::Style::Json
+                judges::validity::Style::Json
             } else if args.explain {
-                validity::Style::Explain
+                judges::validity::Style::Explain
             } else {
-                validity::Style::Plain
+                judges::validity::Style::Plain
             };
-            let render = validity::Validity { style };
-            batch::run(
+            let render = judges::validity::Validity { style };
+            judges::run(
                 &args.input.files,
                 args.format,
                 &render,

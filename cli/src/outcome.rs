@@ -1,56 +1,204 @@
-//! `perfect-play outcome`: who wins each board under perfect play.
+//! `perfect-play outcome`: who wins each position under perfect play. With `--game NAME`,
+//! positions of any game of the registry, one per line in the game's notation, answered
+//! with the winning side's name or `draw` (with `--json`, a [`wire::GamePosition`] per
+//! line). Without `--game`, tic-tac-toe boards in the judges' formats ([`crate::judges`]).
+//!
+//! A line that is not a position is answered `error` (a line no game reaches, `invalid`)
+//! and explained on stderr as `NAME:LINE: why`, its column in the why; the rest are still
+//! answered, and the exit status is 1. A blank line gets a blank answer.
 
+use std::ffi::OsString;
 use std::fmt::Display;
+use std::io::Read;
 
-use super::batch::Render;
-use super::cache::Answer;
-use super::messages::{NoGame, json_error, position_fields};
-use perfect_play::games::tictactoe::{Board, Outcome, Player};
+use perfect_play::games::{self, Notation, ShowMove, Visitor};
+use perfect_play::{Record, Solved, Value};
 
-/// Answers `x`, `o`, `TIE` (the judges' spelling), `invalid` or `error`, one per line;
-/// with `json`, one JSON object per line.
-pub struct Outcomes {
-    /// One JSON object per board instead of a word.
-    pub json: bool,
+use crate::args::OutcomeArgs;
+use crate::batch::{self, Answered, ReadFailed};
+use crate::input::{Line, LineReader};
+use crate::judges;
+use crate::output::{Output, OutputError, Status, report};
+use crate::wire;
+
+/// Runs `outcome`: through the registry with `--game`, else the judges' adapter.
+pub fn run(args: &OutcomeArgs) -> Status {
+    let Some(name) = &args.game else {
+        let render = judges::outcome::Outcomes { json: args.json };
+        return judges::run(
+            &args.input.files,
+            args.format,
+            &render,
+            !args.input.no_cache,
+        );
+    };
+    let outcomes = Outcomes {
+        files: &args.input.files,
+        json: args.json,
+    };
+    games::visit(name, outcomes).unwrap_or_else(|| {
+        report(&format_args!(
+            "{name} is not answered by `outcome --game` yet; `perfect-play outcome` answers its boards in the judges' formats"
+        ));
+        Status::Failure
+    })
 }
 
-impl Render for Outcomes {
-    fn board(&self, board: Board) -> Answer {
-        match (board.lookup(), self.json) {
-            (Ok(position), false) => Answer::new(word(position.outcome()).as_bytes(), None),
-            (Ok(position), true) => {
-                let mut line = vec![b'{'];
-                position_fields(&mut line, position);
-                line.extend_from_slice(b"}\n");
-                Answer::new(&line, None)
-            }
-            (Err(why), json) => {
-                let why = NoGame(why);
-                let mut line = Vec::new();
-                if json {
-                    json_error(&mut line, Some(board.to_string().as_bytes()), &why);
-                } else {
-                    line.extend_from_slice(b"invalid\n");
-                }
-                Answer::new(&line, Some(why.to_string()))
-            }
-        }
-    }
+/// `outcome --game`'s answers to every position of `files`.
+struct Outcomes<'a> {
+    files: &'a [OsString],
+    json: bool,
+}
 
-    fn not_a_board(&self, line: &mut Vec<u8>, text: Option<&[u8]>, why: &dyn Display) {
-        if self.json {
-            json_error(line, text, why);
+impl Visitor for Outcomes<'_> {
+    type Output = Status;
+
+    fn visit<G: Notation + 'static>(self, name: &'static str, table: &'static Solved<G>) -> Status {
+        batch::run(self.files, |input, out| {
+            answer(input, out, name, table, self.json)
+        })
+    }
+}
+
+/// Answers every line of one source.
+fn answer<G: Notation>(
+    mut input: LineReader<Box<dyn Read>>,
+    out: &mut Output,
+    name: &str,
+    table: &Solved<G>,
+    json: bool,
+) -> Answered {
+    loop {
+        let (number, line) = match input.next_line() {
+            Ok(Some(next)) => next,
+            Ok(None) => return Ok(Ok(())),
+            Err(error) => {
+                let after_line = input.line_number();
+                return Ok(Err(ReadFailed { after_line, error }));
+            }
+        };
+        let text = match line {
+            Line::TooLong(length) => {
+                fault(
+                    out,
+                    number,
+                    None,
+                    &format_args!("line too long ({length} bytes)"),
+                    json,
+                )?;
+                continue;
+            }
+            Line::Text(text) => text,
+        };
+        let Ok(text) = std::str::from_utf8(text) else {
+            let why = format!("not a {name} position: not UTF-8");
+            let shown = String::from_utf8_lossy(text).trim().to_owned();
+            fault(out, number, Some(shown), &why, json)?;
+            continue;
+        };
+        let text = text.trim();
+        if text.is_empty() {
+            out.answer(b"\n")?;
+            continue;
+        }
+        let position: G = match text.parse() {
+            Ok(position) => position,
+            Err(error) => {
+                let why = format!("not a {name} position: {error}");
+                fault(out, number, Some(text.to_owned()), &why, json)?;
+                continue;
+            }
+        };
+        let Some(record) = table.probe(&position) else {
+            let why = format!("no game of {name} reaches this position: {position}");
+            out.note(number, &why)?;
+            let buf = out.buffer();
+            if json {
+                let error = wire::PositionError {
+                    position: Some(position.to_string()),
+                    error: why,
+                };
+                wire::line(buf, &error);
+            } else {
+                buf.extend_from_slice(b"invalid\n");
+            }
+            out.answered()?;
+            continue;
+        };
+        let buf = out.buffer();
+        if json {
+            wire::line(buf, &shape(&position, table, record));
         } else {
-            line.extend_from_slice(b"error\n");
+            buf.extend_from_slice(winner(&position, record.value).as_bytes());
+            buf.push(b'\n');
         }
+        out.answered()?;
     }
 }
 
-/// The judges' word for an outcome, with its line end.
-fn word(outcome: Outcome) -> &'static str {
-    match outcome {
-        Outcome::Win(Player::X) => "x\n",
-        Outcome::Win(Player::O) => "o\n",
-        Outcome::Draw => "TIE\n",
+/// Answers a line that is not a position: `error`, or its [`wire::PositionError`]; and
+/// says why on stderr.
+fn fault(
+    out: &mut Output,
+    line: u64,
+    text: Option<String>,
+    why: &dyn Display,
+    json: bool,
+) -> Result<(), OutputError> {
+    out.note(line, why)?;
+    let buf = out.buffer();
+    if json {
+        let error = wire::PositionError {
+            position: text,
+            error: why.to_string(),
+        };
+        wire::line(buf, &error);
+    } else {
+        buf.extend_from_slice(b"error\n");
     }
+    out.answered()
+}
+
+/// Who wins from `position` when it is worth `value` to the side to move: a side's name,
+/// or `draw`.
+pub fn winner<G: Notation>(position: &G, value: Value) -> &'static str {
+    let mover = position.to_move();
+    match value {
+        Value::Win => G::side_name(mover),
+        Value::Loss => G::side_name(mover.other()),
+        Value::Draw => "draw",
+    }
+}
+
+/// A reachable position's answer.
+pub fn shape<G: Notation>(position: &G, table: &Solved<G>, record: Record) -> wire::GamePosition {
+    let finished = position.finished();
+    wire::GamePosition {
+        position: position.to_string(),
+        to_move: G::side_name(position.to_move()),
+        finished: finished.is_some(),
+        winner: finished
+            .filter(|&value| value != Value::Draw)
+            .map(|value| winner(position, value)),
+        outcome: winner(position, record.value),
+        plies: wire::plies(record),
+        best_moves: best_moves(position, table, record),
+    }
+}
+
+/// The moves that keep `position`'s record, in the game's move order, as `play` takes them.
+pub fn best_moves<G: Notation>(position: &G, table: &Solved<G>, record: Record) -> Vec<String> {
+    let mut best = Vec::new();
+    if position.finished().is_some() {
+        return best;
+    }
+    position.moves(&mut |mv, child| {
+        if table
+            .probe(&child)
+            .is_some_and(|after| after.before_move() == record)
+        {
+            best.push(ShowMove::<G>(mv).to_string());
+        }
+    });
+    best
 }

@@ -9,7 +9,28 @@
 use std::fmt::{self, Display};
 use std::io::{self, IsTerminal, StderrLock, StdoutLock, Write};
 
-use super::Status;
+/// How a run ended, in increasing order of trouble; the exit status is the worst reached.
+/// [`Output`] keeps it as answers and messages are written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Status {
+    /// 0: every board answered.
+    Success,
+    /// 1: some input was not a (reachable) board, or the input was malformed.
+    Partial,
+    /// 2: a usage or I/O error.
+    Failure,
+}
+
+impl Status {
+    /// The process exit status.
+    pub fn code(self) -> u8 {
+        match self {
+            Status::Success => 0,
+            Status::Partial => 1,
+            Status::Failure => 2,
+        }
+    }
+}
 
 /// Says on stderr what went wrong, as `perfect-play: why`. A failure to write to stderr is
 /// ignored: there is nowhere left to report it.

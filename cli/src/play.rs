@@ -1,24 +1,24 @@
-//! `perfect-play play`: a game against the table, one move per line of input: tic-tac-toe,
-//! or with `--game` any game of [`crate::games`], its moves typed in the game's notation.
+//! `perfect-play play`: a game against the table, one move per line of input: any game of
+//! the registry (`--game`, tic-tac-toe by default), its moves typed in the game's notation.
 
 use std::fmt::Display;
 use std::io::{self, IsTerminal};
 
 use perfect_play::Level;
-use perfect_play::games::tictactoe::{Player, Position};
 use perfect_play::games::{self, Notation, ShowMove, Side, Visitor};
 use perfect_play::{Solved, Value};
 
-use super::Status;
 use super::args::PlayArgs;
 use super::draw::{self, Paint, Style};
 use super::input::{Line, LineReader};
+use super::output::Status;
 use super::output::{Output, OutputError, output_failed, report};
 use super::random;
+use super::unregistered;
 
 /// What a line of input asks for.
 #[derive(Debug, PartialEq, Eq)]
-enum Command {
+pub(crate) enum Command {
     /// Play this cell (0..9).
     Cell(u8),
     Hint,
@@ -28,7 +28,7 @@ enum Command {
 
 /// Reads one line of the player's input as a command: a cell `1`-`9`, `hint` (`h`, `?`)
 /// or `quit` (`q`, `exit`), any case, surrounding whitespace ignored.
-fn command(line: &[u8]) -> Command {
+pub(crate) fn command(line: &[u8]) -> Command {
     match line.trim_ascii().to_ascii_lowercase().as_slice() {
         [digit @ b'1'..=b'9'] => Command::Cell(digit - b'1'),
         b"hint" | b"h" | b"?" => Command::Hint,
@@ -53,22 +53,13 @@ pub fn run(args: &PlayArgs) -> Status {
         random: random::source(args.seed),
     };
     let side = args.side.to_ascii_lowercase();
-    let played = if args.game == "tictactoe" {
-        match side.as_str() {
-            "x" | "first" => game(Player::X, &mut session),
-            "o" | "second" => game(Player::O, &mut session),
-            _ => Err(Stop::Usage(format!(
-                "tictactoe has no side `{}`: play x or o (or first or second)",
-                args.side
-            ))),
-        }
-    } else {
-        let play = Play {
-            side: &side,
-            session: &mut session,
-        };
-        games::visit(&args.game, play)
-            .unwrap_or_else(|| Err(Stop::Usage(format!("no such game: {}", args.game))))
+    let play = Play {
+        side: &side,
+        session: &mut session,
+    };
+    let played = match games::visit(&args.game, play) {
+        Some(played) => played,
+        None => unregistered::play(&side, &mut session),
     };
     match played {
         Ok(()) => out.finish().unwrap_or_else(|error| output_failed(&error)),
@@ -86,7 +77,7 @@ pub fn run(args: &PlayArgs) -> Status {
 }
 
 /// Why a game stopped before its end (or before it began).
-enum Stop {
+pub(crate) enum Stop {
     /// Stdin failed.
     Stdin(io::Error),
     /// Stdout failed.
@@ -102,29 +93,29 @@ impl From<OutputError> for Stop {
 }
 
 /// A game's terminal: stdout, the player's lines, and how to show them.
-struct Session<'a, R> {
-    out: &'a mut Output,
-    input: &'a mut LineReader<R>,
-    paint: Paint,
+pub(crate) struct Session<'a, R> {
+    pub(crate) out: &'a mut Output,
+    pub(crate) input: &'a mut LineReader<R>,
+    pub(crate) paint: Paint,
     /// Whether to write each line read after its prompt (stdin is not a terminal, so
     /// nothing shows what was typed).
-    echo: bool,
+    pub(crate) echo: bool,
     /// How the table plays: `None` for the first of its optimal moves, always the same.
-    level: Option<Level>,
+    pub(crate) level: Option<Level>,
     /// Where a level's random choices come from.
-    random: Box<dyn FnMut() -> u32>,
+    pub(crate) random: Box<dyn FnMut() -> u32>,
 }
 
 impl<R: io::Read> Session<'_, R> {
     /// Writes `text` to stdout.
-    fn say(&mut self, text: impl Display) -> Result<(), Stop> {
+    pub(crate) fn say(&mut self, text: impl Display) -> Result<(), Stop> {
         Ok(self.out.answer(text.to_string().as_bytes())?)
     }
 
     /// Shows `prompt` and reads the player's next line, trimmed (empty for a line too
     /// long), or `None` when the input has ended (said on stdout: the game is left
     /// unfinished).
-    fn ask(&mut self, prompt: impl Display) -> Result<Option<Vec<u8>>, Stop> {
+    pub(crate) fn ask(&mut self, prompt: impl Display) -> Result<Option<Vec<u8>>, Stop> {
         self.say(prompt)?;
         self.out.flush()?;
         match self.input.next_line() {
@@ -150,7 +141,7 @@ impl<R: io::Read> Session<'_, R> {
     }
 
     /// Says how the game ended: `winner` (`None` for a draw), and whether it is the person.
-    fn result(&mut self, winner: Option<&str>, person_won: bool) -> Result<(), Stop> {
+    pub(crate) fn result(&mut self, winner: Option<&str>, person_won: bool) -> Result<(), Stop> {
         let (text, style) = match winner {
             Some(winner) if person_won => {
                 (format!("{winner} wins: you beat the table!"), Style::Good)
@@ -163,68 +154,7 @@ impl<R: io::Read> Session<'_, R> {
     }
 }
 
-/// The game loop of tic-tac-toe, `human` against the table.
-fn game<R: io::Read>(human: Player, s: &mut Session<R>) -> Result<(), Stop> {
-    let table = human.other();
-    s.say(format_args!(
-        "You play {}; the table plays {} (x moves first). Enter a cell 1-9, `hint` or `quit`.\n\n",
-        human.symbol(),
-        table.symbol()
-    ))?;
-    let mut position = Position::START;
-    s.say(draw::numbered(position.board(), s.paint))?;
-    while let Some(mover) = position.to_move() {
-        if mover == table {
-            // The table's move: at the level asked for, or the first of its optimal moves.
-            let chosen = match s.level {
-                Some(level) => position.pick(level, &mut s.random),
-                None => position.best_move(),
-            };
-            let Some((cell, after)) =
-                chosen.and_then(|cell| Some((cell, position.play(cell).ok()?)))
-            else {
-                break;
-            };
-            position = after;
-            s.say(format_args!("\n{} plays {}.\n\n", table.symbol(), cell + 1))?;
-            s.say(draw::numbered(position.board(), s.paint))?;
-            continue;
-        }
-        let Some(line) = s.ask(format_args!("\nYour move ({}): ", human.symbol()))? else {
-            return Ok(());
-        };
-        match command(&line) {
-            Command::Cell(cell) => match position.play(cell) {
-                Ok(after) => {
-                    position = after;
-                    s.say("\n")?;
-                    s.say(draw::numbered(position.board(), s.paint))?;
-                }
-                // The only move `play` refuses here: the game goes on and the cell is 0..9.
-                Err(_) => s.say(format_args!(
-                    "Cell {} is taken: pick an empty cell.\n",
-                    cell + 1
-                ))?,
-            },
-            Command::Hint => {
-                s.say("\n")?;
-                s.say(draw::analysis(position, s.paint))?;
-            }
-            Command::Quit => {
-                s.say("Game abandoned.\n")?;
-                return Ok(());
-            }
-            Command::Unknown => s.say("Enter a cell 1-9, `hint` or `quit`.\n")?,
-        }
-    }
-    let winner = position.outcome().winner();
-    s.result(
-        winner.map(Player::symbol).map(|c| c.to_string()).as_deref(),
-        winner == Some(human),
-    )
-}
-
-/// A game of [`crate::games`] to play, and the side the person asked for.
+/// A game of the registry to play, and the side the person asked for.
 struct Play<'a, 'b, R> {
     side: &'a str,
     session: &'a mut Session<'b, R>,
@@ -261,12 +191,12 @@ impl<R: io::Read> Visitor for Play<'_, '_, R> {
                 )));
             }
         };
-        other_game(name, table, human, self.session)
+        game(name, table, human, self.session)
     }
 }
 
-/// The game loop of a game of [`crate::games`], `human` against the table.
-fn other_game<G: Notation, R: io::Read>(
+/// The game loop, `human` against the table.
+fn game<G: Notation, R: io::Read>(
     name: &str,
     table: &Solved<G>,
     human: Side,
@@ -281,7 +211,7 @@ fn other_game<G: Notation, R: io::Read>(
         G::side_name(Side::First),
     ))?;
     let mut position = G::start();
-    s.say(draw::game_board(&position, s.paint, true))?;
+    s.say(draw::board(&position, s.paint, true))?;
     while position.finished().is_none() {
         if position.to_move() == machine {
             // The table's move: at the level asked for, or the first of its optimal moves.
@@ -298,7 +228,7 @@ fn other_game<G: Notation, R: io::Read>(
                 G::side_name(machine),
                 ShowMove::<G>(mv)
             ))?;
-            s.say(draw::game_board(&position, s.paint, true))?;
+            s.say(draw::board(&position, s.paint, true))?;
             continue;
         }
         let Some(line) = s.ask(format_args!("\nYour move ({}): ", G::side_name(human)))? else {
@@ -308,7 +238,7 @@ fn other_game<G: Notation, R: io::Read>(
         match command(&line) {
             Command::Hint => {
                 s.say("\n")?;
-                s.say(draw::game_analysis(name, &position, table, s.paint))?;
+                s.say(draw::analysis(name, &position, table, s.paint))?;
             }
             Command::Quit => {
                 s.say("Game abandoned.\n")?;
@@ -320,7 +250,7 @@ fn other_game<G: Notation, R: io::Read>(
                     Some(after) => {
                         position = after;
                         s.say("\n")?;
-                        s.say(draw::game_board(&position, s.paint, true))?;
+                        s.say(draw::board(&position, s.paint, true))?;
                     }
                     None => {
                         let mut legal = Vec::new();

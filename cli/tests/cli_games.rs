@@ -24,7 +24,10 @@ mod common;
 mod support;
 
 use common::Rng;
-use common::games::{Cars, Solved, dodgem_reference, hexapawn_reference, misere_reference};
+use common::games::{
+    Cars, Solved, dodgem_reference, hexapawn_move_is_legal, hexapawn_reference, misere_reference,
+    notation,
+};
 use support::perfect_play;
 
 fn games(args: &[&str]) -> String {
@@ -47,10 +50,19 @@ fn lists_every_game_as_json_lines() {
         .map(|l| serde_json::from_str(l).unwrap())
         .collect();
     assert_eq!(lines.len(), 4);
-    assert_eq!(
-        lines[0],
-        serde_json::json!({"game": "tictactoe", "positions": 5478, "outcome": "draw", "plies": 9})
-    );
+    for field in ["name", "game"] {
+        assert_eq!(lines[0][field], "tictactoe");
+    }
+    assert_eq!(lines[0]["positions"], 5478);
+    assert_eq!(lines[0]["outcome"], "draw");
+    assert_eq!(lines[0]["plies"], 9);
+    assert_eq!(lines[0]["sides"], serde_json::json!(["x", "o"]));
+    // Every game says its start in its notation (cli_outcome_games.rs checks each against
+    // `outcome --game`) and its two sides.
+    for line in &lines {
+        assert!(line["start"].is_string(), "{line}");
+        assert_eq!(line["sides"].as_array().map(Vec::len), Some(2), "{line}");
+    }
     assert_eq!(lines[1]["game"], "misere");
     assert_eq!(lines[1]["outcome"], "draw");
     assert_eq!(lines[2]["game"], "hexapawn");
@@ -76,19 +88,6 @@ fn lists_every_game_as_text() {
 
 // --- analyze --game -----------------------------------------------------------------------
 
-/// A 3x3 board in the notation: rows from the top split by `/`, `letters[v]` for cell value
-/// `v` (0 is empty).
-fn notation(cells: [u8; 9], letters: [char; 3]) -> String {
-    let mut text = String::new();
-    for (i, &c) in cells.iter().enumerate() {
-        if i > 0 && i % 3 == 0 {
-            text.push('/');
-        }
-        text.push(letters[c as usize]);
-    }
-    text
-}
-
 /// What `perfect-play ARGS` writes with `input` on stdin; it must succeed quietly.
 fn stdout_of(args: &[&str], input: &str) -> String {
     let out = perfect_play()
@@ -106,6 +105,32 @@ fn stdout_of(args: &[&str], input: &str) -> String {
 /// `perfect-play analyze --game GAME POSITION`'s stdout.
 fn analyze(game: &str, position: &str) -> String {
     stdout_of(&["analyze", "--game", game, position], "")
+}
+
+/// The moves drawn in their cells (a game whose every move is a placement): (cell as
+/// `play` takes it, `win`/`loss`/`draw`, plies, optimal), in cell order.
+fn cell_moves(analysis: &str) -> Vec<(String, String, u16, bool)> {
+    analysis
+        .lines()
+        .filter(|l| l.contains('|'))
+        .flat_map(|l| l.split('|'))
+        .filter_map(|cell| {
+            let (mv, rest) = cell.trim().split_once(": ")?;
+            let (value, plies) = rest.split_once(' ')?;
+            let optimal = plies.ends_with('*');
+            let plies = plies.trim_end_matches('*').parse().unwrap();
+            Some((mv.to_owned(), value.to_owned(), plies, optimal))
+        })
+        .collect()
+}
+
+/// The moves of an analysis: listed best first under the board, or drawn in their cells.
+fn analysis_moves(analysis: &str) -> Vec<(String, String, u16, bool)> {
+    if analysis.contains("Moves, best first") {
+        move_lines(analysis)
+    } else {
+        cell_moves(analysis)
+    }
 }
 
 /// The move lines of an analysis: (move, `win`/`loss`/`draw`, plies, optimal), in order.
@@ -161,7 +186,9 @@ fn check_analysis(
         Some(headline(mover, other, result).as_str()),
         "{analysis}"
     );
-    let lines = move_lines(analysis);
+    let lines = analysis_moves(analysis);
+    // Listed moves come best first; moves in their cells come in cell order.
+    let ranked = analysis.contains("Moves, best first");
     assert_eq!(lines.len(), children, "{analysis}");
     let rank = |(value, plies): (&str, u16)| match value {
         "win" => 1000 - i32::from(plies),
@@ -181,7 +208,7 @@ fn check_analysis(
             Value::Draw => value == "draw",
         } && *plies == best.1;
         assert_eq!(*optimal, keeps, "{mv}: {analysis}");
-        if i > 0 {
+        if ranked && i > 0 {
             let before = &lines[i - 1];
             assert!(
                 rank((&before.1, before.2)) >= rank((value, *plies)),
@@ -236,17 +263,6 @@ fn analyze_hexapawn_matches_the_reference_on_every_reachable_position() {
     }
 }
 
-/// Whether a pawn of the side to move goes from `from` to `to` by the rules: one row
-/// forward, straight onto an empty cell or diagonally onto an enemy pawn.
-fn hexapawn_move_is_legal(cells: [u8; 9], black: bool, from: usize, to: usize) -> bool {
-    let (me, them, dir) = if black { (2, 1, -1) } else { (1, 2, 1) };
-    let (row, col) = ((from / 3) as i32, (from % 3) as i32);
-    let (to_row, to_col) = ((to / 3) as i32, (to % 3) as i32);
-    cells[from] == me
-        && to_row == row + dir
-        && ((to_col == col && cells[to] == 0) || ((to_col - col).abs() == 1 && cells[to] == them))
-}
-
 #[test]
 fn analyze_misere_matches_the_reference_on_sampled_boards() {
     let mut memo = HashMap::new();
@@ -282,9 +298,14 @@ fn analyze_misere_matches_the_reference_on_sampled_boards() {
         start.contains("x to move. With perfect play: a draw in 9 plies."),
         "{start}"
     );
-    let lines = move_lines(&start);
-    assert_eq!(lines[0], ("5".to_owned(), "draw".to_owned(), 9, true));
-    assert!(lines[1..].iter().all(|l| l.1 == "loss"), "{start}");
+    // Every move is a placement: each drawn in its cell.
+    let lines = cell_moves(&start);
+    assert_eq!(lines.len(), 9, "{start}");
+    assert_eq!(lines[4], ("5".to_owned(), "draw".to_owned(), 9, true));
+    assert!(
+        lines.iter().filter(|l| l.0 != "5").all(|l| l.1 == "loss"),
+        "{start}"
+    );
 }
 
 #[test]
@@ -293,17 +314,7 @@ fn analyze_dodgem_matches_the_fixed_point_reference_on_sampled_positions() {
     let mut positions: Vec<(Cars, Option<Value>)> =
         reference.iter().map(|(&k, &v)| (k, v)).collect();
     positions.sort_by_key(|(cars, _)| format!("{cars:?}"));
-    let text = |cars: &Cars| {
-        let mut cells = [0u8; 9];
-        for &(r, c) in cars.blue.iter().flatten() {
-            cells[(r * 3 + c) as usize] = 1;
-        }
-        for &(r, c) in cars.red.iter().flatten() {
-            cells[(r * 3 + c) as usize] = 2;
-        }
-        let side = if cars.red_to_move { 'r' } else { 'b' };
-        format!("{} {side}", notation(cells, ['.', 'b', 'r']))
-    };
+    let text = Cars::notation;
     let mut rng = Rng(7);
     for _ in 0..40 {
         let (cars, value) = positions[rng.below(positions.len())];

@@ -10,8 +10,6 @@
 //! signal, status 0 or 1, and every message on stderr of the form `FILE:LINE: why`, naming
 //! the file the input was read from and a line in it (or the one after its last, for input
 //! that ends too soon). The corpus is not packaged, so neither is this test.
-// Not listed in Cargo.toml (the package leaves it out with the corpus), so the feature it
-// needs is checked here.
 #![allow(
     clippy::unwrap_used,
     clippy::expect_used,
@@ -83,7 +81,7 @@ fn board_corpus_agrees_with_the_reference_grammar() {
 
 #[test]
 fn reader_corpora_agree_with_the_reference_readers() {
-    use perfect_play_cli::formats::Format;
+    use perfect_play_cli::judges::formats::Format;
     for (name, format) in [
         ("lines", Format::Lines),
         ("boj", Format::Boj),

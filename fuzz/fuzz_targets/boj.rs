@@ -4,6 +4,6 @@
 
 use libfuzzer_sys::fuzz_target;
 use perfect_play_fuzz::check_format;
-use perfect_play::cli::formats::Format;
+use perfect_play_cli::judges::formats::Format;
 
 fuzz_target!(|data: &[u8]| check_format(Format::Boj, data));

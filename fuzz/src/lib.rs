@@ -13,10 +13,10 @@
 use std::io::{self, Read};
 
 use perfect_play::games::tictactoe::Board;
-use perfect_play_cli::formats::algospot::Algospot;
-use perfect_play_cli::formats::lines::Lines;
-use perfect_play_cli::formats::{Format, Item, Items};
 use perfect_play_cli::input::{LineReader, MAX_LINE};
+use perfect_play_cli::judges::formats::algospot::Algospot;
+use perfect_play_cli::judges::formats::lines::Lines;
+use perfect_play_cli::judges::formats::{Format, Item, Items};
 
 // ---------------------------------------------------------------------------------------
 // The board parser.

@@ -14,6 +14,20 @@ use perfect_play::games::{Dodgem, Hexapawn, Misere};
 
 use super::tictactoe::LINES;
 
+/// A 3x3 board in the notation as README documents it: rows from the top split by `/`,
+/// `letters[v]` for cell value `v` (0 is empty). Written here from the documentation, not
+/// with the crate's printer.
+pub fn notation(cells: [u8; 9], letters: [char; 3]) -> String {
+    let mut text = String::new();
+    for (i, &c) in cells.iter().enumerate() {
+        if i > 0 && i % 3 == 0 {
+            text.push('/');
+        }
+        text.push(letters[c as usize]);
+    }
+    text
+}
+
 /// (value for the side to move, remoteness) in the reference solvers.
 pub type Solved = (Value, u16);
 
@@ -131,6 +145,17 @@ pub fn hexapawn_reference(
     result
 }
 
+/// Whether a pawn of the side to move goes from `from` to `to` by the rules: one row
+/// forward, straight onto an empty cell or diagonally onto an enemy pawn.
+pub fn hexapawn_move_is_legal(cells: [u8; 9], black: bool, from: usize, to: usize) -> bool {
+    let (me, them, dir) = if black { (2, 1, -1) } else { (1, 2, 1) };
+    let (row, col) = ((from / 3) as i32, (from % 3) as i32);
+    let (to_row, to_col) = ((to / 3) as i32, (to % 3) as i32);
+    cells[from] == me
+        && to_row == row + dir
+        && ((to_col == col && cells[to] == 0) || ((to_col - col).abs() == 1 && cells[to] == them))
+}
+
 pub fn hexapawn_position(cells: [u8; 9], black: bool) -> Hexapawn {
     let mask = |v| {
         (0..9)
@@ -198,6 +223,20 @@ impl Cars {
             }
         }
         out
+    }
+
+    /// The position in Dodgem's notation as README documents it: the board (`b` blue,
+    /// `r` red), a space, the side to move.
+    pub fn notation(&self) -> String {
+        let mut cells = [0u8; 9];
+        for &(r, c) in self.blue.iter().flatten() {
+            cells[(r * 3 + c) as usize] = 1;
+        }
+        for &(r, c) in self.red.iter().flatten() {
+            cells[(r * 3 + c) as usize] = 2;
+        }
+        let side = if self.red_to_move { 'r' } else { 'b' };
+        format!("{} {side}", notation(cells, ['.', 'b', 'r']))
     }
 
     pub fn to_game(self) -> Dodgem {

@@ -17,7 +17,8 @@ use axum::extract::State;
 use axum::extract::rejection::BytesRejection;
 use serde_json::Value;
 
-use crate::footholds::{Query, QueryError, query, solution_json, squares_json};
+use crate::queries::{Query, QueryError, query};
+use crate::wire::{solution_json, squares_json};
 use perfect_play::footholds::{Analysis, Budget, Grid, Position, Side, Solver};
 
 use super::error::ApiError;

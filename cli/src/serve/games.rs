@@ -25,7 +25,7 @@ use super::routes::Shared;
 /// "outcome":..,"plies":..},..]`, the objects of `perfect-play games --json`.
 pub async fn list() -> Answer {
     let objects: Vec<Json> = games::all()
-        .map(|game| crate::games::object(&game))
+        .map(|game| crate::wire::game_object(&game))
         .collect();
     Ok(reply::ok(Json::Array(objects).to_string().into_bytes()))
 }

@@ -30,8 +30,8 @@ use std::io::{self, Write};
 use std::process::{Command, Stdio};
 use std::time::Duration;
 
-use super::Status;
 use super::args::ServeArgs;
+use super::output::Status;
 use super::output::report;
 
 /// Serves until interrupted (Ctrl-C, or SIGTERM on Unix).

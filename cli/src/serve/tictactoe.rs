@@ -8,7 +8,6 @@ use axum::extract::rejection::PathRejection;
 use axum::extract::{Path, RawQuery};
 
 use crate::messages::{NoGame, outcome_name, position_fields};
-use crate::validity;
 use std::io::Write;
 
 use perfect_play::Value;
@@ -36,7 +35,7 @@ pub async fn board(path: Result<Path<String>, PathRejection>) -> Answer {
 pub async fn validity(path: Result<Path<String>, PathRejection>) -> Answer {
     let board = parse(path)?;
     let mut body = vec![b'{'];
-    validity::json_fields(&mut body, board);
+    crate::wire::validity_fields(&mut body, board);
     body.push(b'}');
     Ok(reply::ok(body))
 }

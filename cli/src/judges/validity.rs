@@ -1,4 +1,4 @@
-//! `perfect-play validity`: can a real game end on each board (Baekjoon 7682's question).
+//! `perfect-play validity`, the judges' adapter: can a real game end on each board (Baekjoon 7682's question).
 //!
 //! `invalid` is an answer, not a fault: it says nothing on stderr and leaves the exit
 //! status at 0. Only text that is not a board is a fault (`error`, status 1).
@@ -6,10 +6,11 @@
 use std::fmt::Display;
 use std::io::Write;
 
-use super::batch::Render;
+use super::Render;
 use super::cache::Answer;
-use super::messages::{json_error, json_string};
-use perfect_play::games::tictactoe::{Board, NotFinal};
+use crate::messages::json_error;
+use crate::wire;
+use perfect_play::games::tictactoe::Board;
 
 /// How to write each answer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -39,11 +40,7 @@ impl Render for Validity {
             (Style::Explain, Err(why)) => {
                 let _ = writeln!(line, "invalid: {why}");
             }
-            (Style::Json, _) => {
-                line.push(b'{');
-                json_fields(&mut line, board);
-                line.extend_from_slice(b"}\n");
-            }
+            (Style::Json, _) => wire::line(&mut line, &wire::Validity::of(board)),
         }
         Answer::new(&line, None)
     }
@@ -56,25 +53,5 @@ impl Render for Validity {
             }
             Style::Json => json_error(line, text, why),
         }
-    }
-}
-
-/// A board's verdict as JSON fields, without the braces around them, as `validity --json`
-/// and the web API both write them:
-/// `"board":..,"reachable":..,"finished":..,"valid":..,"reason":..` (`reason` is null for a
-/// valid board).
-pub fn json_fields(line: &mut Vec<u8>, board: Board) {
-    let verdict = board.check_final();
-    let reachable = !matches!(verdict, Err(NotFinal::Unreachable(_)));
-    // Writing into a Vec cannot fail.
-    let _ = write!(
-        line,
-        "\"board\":\"{board}\",\"reachable\":{reachable},\"finished\":{},\"valid\":{},\"reason\":",
-        board.is_finished(),
-        verdict.is_ok(),
-    );
-    match verdict {
-        Ok(_) => line.extend_from_slice(b"null"),
-        Err(why) => json_string(line, &why.to_string()),
     }
 }

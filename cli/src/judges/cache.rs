@@ -4,8 +4,8 @@
 
 use std::collections::HashMap;
 
-use super::batch::Render;
-use super::output::{Output, OutputError, PADDED};
+use super::Render;
+use crate::output::{Output, OutputError, PADDED};
 use perfect_play::games::tictactoe::Board;
 
 /// Every board has a code below this ([`Board::code`]).

@@ -1,0 +1,358 @@
+//! Every JSON shape the binary writes, in one place: serde-derived structs whose field
+//! names are the wire format. `games --json`, `outcome --game NAME --json`, the judges'
+//! `outcome --json` and `validity --json`, and `footholds --json` write these, and the web
+//! API's handlers are to write the same structs (today the server takes the games list,
+//! the footholds solution and the validity fields from here).
+//!
+//! One object per line: [`line()`] serializes a shape and ends it with `\n`. The judges'
+//! `outcome --json` keeps a hand-written writer for speed (`messages::position_fields`);
+//! a test checks it against [`JudgedBoard`] byte for byte on every board.
+
+use serde::Serialize;
+
+use perfect_play::games::tictactoe::{Board, NotFinal, Outcome, Player, Position};
+use perfect_play::games::{self, Notation, Visitor};
+use perfect_play::{ENDLESS, Record, Solved, Value};
+
+/// Appends `shape` as one line of JSON (`\n` included) to `out`.
+pub fn line(out: &mut Vec<u8>, shape: &impl Serialize) {
+    // Serializing these shapes (strings, numbers, booleans, arrays) into a Vec cannot fail.
+    let _ = serde_json::to_writer(&mut *out, shape);
+    out.push(b'\n');
+}
+
+/// Plies as the wire says them: a number, or `None` (JSON null) for a draw that can go on
+/// for ever.
+pub fn plies(record: Record) -> Option<u16> {
+    (record.remoteness != ENDLESS).then_some(record.remoteness)
+}
+
+/// One game of `perfect-play games --json` and `GET /api/games`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct GameInfo {
+    /// The game's name, as `--game` and the API take it.
+    pub name: &'static str,
+    /// The same name, under the field the API's first clients read (kept so none breaks).
+    pub game: &'static str,
+    /// How many positions its table holds: every position reachable from the start.
+    pub positions: usize,
+    /// The start position, in the game's notation.
+    pub start: String,
+    /// The two sides as the game names them, the first to move first.
+    pub sides: [&'static str; 2],
+    /// Who wins from the start with perfect play: `first`, `second` or `draw`.
+    pub outcome: &'static str,
+    /// Plies to the end under perfect play; null for a draw that never ends.
+    pub plies: Option<u16>,
+}
+
+impl GameInfo {
+    /// The shape of a game of the registry.
+    pub fn of(game: &games::GameInfo) -> GameInfo {
+        let (start, sides) = games::visit(game.name, Describe).unwrap_or_else(|| {
+            (
+                crate::unregistered::START.to_owned(),
+                crate::unregistered::SIDES,
+            )
+        });
+        GameInfo {
+            name: game.name,
+            game: game.name,
+            positions: game.positions,
+            start,
+            sides,
+            outcome: start_outcome(game.start.value),
+            plies: plies(game.start),
+        }
+    }
+}
+
+/// A game's start position in its notation, and its sides.
+struct Describe;
+
+impl Visitor for Describe {
+    type Output = (String, [&'static str; 2]);
+
+    fn visit<G: Notation + 'static>(
+        self,
+        _name: &'static str,
+        _table: &'static Solved<G>,
+    ) -> Self::Output {
+        (G::start().to_string(), G::SIDES)
+    }
+}
+
+/// Who wins from a start position whose record (for the side to move there, the first)
+/// is `value`: `first`, `second` or `draw`.
+pub fn start_outcome(value: Value) -> &'static str {
+    match value {
+        Value::Win => "first",
+        Value::Loss => "second",
+        Value::Draw => "draw",
+    }
+}
+
+/// One position of any game, as `outcome --game NAME --json` answers it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct GamePosition {
+    /// The position in the game's notation, as the game prints it.
+    pub position: String,
+    /// The side to move (in a finished position, the side that would move next).
+    pub to_move: &'static str,
+    /// Whether the game is over.
+    pub finished: bool,
+    /// In a finished position, who won (null for a draw or a game still going on).
+    pub winner: Option<&'static str>,
+    /// Who wins with perfect play from here: a side's name, or `draw`.
+    pub outcome: &'static str,
+    /// Plies to the end under perfect play; null for a draw that never ends.
+    pub plies: Option<u16>,
+    /// The optimal moves, in the game's notation as `play` takes them, in the game's move
+    /// order.
+    pub best_moves: Vec<String>,
+}
+
+/// A line of `outcome --game NAME --json` that has no answer: the text (null where no one
+/// line holds it: a line too long) and why.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PositionError {
+    /// The line as given, trimmed.
+    pub position: Option<String>,
+    /// What is wrong, in words.
+    pub error: String,
+}
+
+/// A tic-tac-toe board as the judges' `outcome --json` and `GET /api/tictactoe/{board}`
+/// answer it, cells 0-8 (scripts depend on this shape).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct JudgedBoard {
+    /// The nine cells, `x`, `o` and `.`.
+    pub board: String,
+    /// `x` or `o`; null when the game is over.
+    pub to_move: Option<&'static str>,
+    /// Three in a row or a full board.
+    pub finished: bool,
+    /// Who has three in a row, if anyone.
+    pub winner: Option<&'static str>,
+    /// Who wins with perfect play: `x`, `o` or `draw`.
+    pub outcome: &'static str,
+    /// Plies left under perfect play.
+    pub plies: u8,
+    /// The optimal cells, 0-8 row-major (not the 1-9 of `play`).
+    pub best_moves: Vec<u8>,
+}
+
+impl JudgedBoard {
+    /// The shape of a reachable board.
+    pub fn of(position: Position) -> JudgedBoard {
+        JudgedBoard {
+            board: position.board().to_string(),
+            to_move: position.to_move().map(player),
+            finished: position.is_finished(),
+            winner: position.three_in_a_row().map(player),
+            outcome: judged_outcome(position.outcome()),
+            plies: position.plies(),
+            best_moves: position.best_moves().iter().collect(),
+        }
+    }
+}
+
+/// A tic-tac-toe player as the wire spells it.
+pub fn player(player: Player) -> &'static str {
+    match player {
+        Player::X => "x",
+        Player::O => "o",
+    }
+}
+
+/// A tic-tac-toe outcome as the wire spells it: `x`, `o` or `draw`.
+pub fn judged_outcome(outcome: Outcome) -> &'static str {
+    match outcome {
+        Outcome::Win(winner) => player(winner),
+        Outcome::Draw => "draw",
+    }
+}
+
+/// A board of the judges' formats that has no answer: the board (the line as given, the
+/// nine cells of a board no game reaches, or null where no one line holds it) and why.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct BoardError {
+    /// The board or text as given.
+    pub board: Option<String>,
+    /// What is wrong, in words.
+    pub error: String,
+}
+
+/// Whether a game can end on a board, as `validity --json` and
+/// `GET /api/tictactoe/{board}/validity` answer it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Validity {
+    /// The nine cells.
+    pub board: String,
+    /// Whether legal play from the empty board reaches it.
+    pub reachable: bool,
+    /// Three in a row or a full board.
+    pub finished: bool,
+    /// Reachable and finished: a real game can end here.
+    pub valid: bool,
+    /// Why not, or null when valid.
+    pub reason: Option<String>,
+}
+
+impl Validity {
+    /// The verdict on `board`.
+    pub fn of(board: Board) -> Validity {
+        let verdict = board.check_final();
+        Validity {
+            board: board.to_string(),
+            reachable: !matches!(verdict, Err(NotFinal::Unreachable(_))),
+            finished: board.is_finished(),
+            valid: verdict.is_ok(),
+            reason: verdict.err().map(|why| why.to_string()),
+        }
+    }
+}
+
+/// A board's verdict as JSON fields without the braces around them, for a writer that
+/// adds fields of its own (the server's validity answer).
+pub fn validity_fields(out: &mut Vec<u8>, board: Board) {
+    let mut object = Vec::new();
+    // Serializing these fields into a Vec cannot fail.
+    let _ = serde_json::to_writer(&mut object, &Validity::of(board));
+    out.extend_from_slice(inner(&object));
+}
+
+/// A solved footholds query, as `footholds --json` and `POST /api/footholds` answer it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Solution {
+    /// The moves both players make under perfect play.
+    pub moves: u32,
+    /// Who wins: `A` or `B`.
+    pub winner: String,
+    /// One optimal line: the squares stepped onto, in order, as `[row, col]`.
+    pub line: Vec<[usize; 2]>,
+}
+
+impl Solution {
+    /// The shape of `solution`.
+    pub fn of(solution: &perfect_play::footholds::Solution) -> Solution {
+        Solution {
+            moves: solution.moves,
+            winner: solution.winner.to_string(),
+            line: squares(&solution.line),
+        }
+    }
+}
+
+/// A footholds query with no answer, as `footholds --json` writes it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct QueryError {
+    /// What is wrong, in words.
+    pub error: String,
+}
+
+/// Squares as the wire writes them: `[row, col]` pairs.
+pub fn squares(squares: &[(usize, usize)]) -> Vec<[usize; 2]> {
+    squares.iter().map(|&(row, col)| [row, col]).collect()
+}
+
+/// Appends a [`Solution`] as one JSON object (no line end).
+pub fn solution_json(out: &mut Vec<u8>, solution: &perfect_play::footholds::Solution) {
+    // Serializing the shape into a Vec cannot fail.
+    let _ = serde_json::to_writer(out, &Solution::of(solution));
+}
+
+/// Appends squares as a JSON array of `[row, col]` pairs.
+pub fn squares_json(out: &mut Vec<u8>, line: &[(usize, usize)]) {
+    // Serializing numbers into a Vec cannot fail.
+    let _ = serde_json::to_writer(out, &squares(line));
+}
+
+/// A game of `perfect-play games --json` as a JSON value, for the server's list.
+pub fn game_object(game: &games::GameInfo) -> serde_json::Value {
+    serde_json::to_value(GameInfo::of(game)).unwrap_or(serde_json::Value::Null)
+}
+
+/// An object's text without its braces.
+fn inner(object: &[u8]) -> &[u8] {
+    object
+        .strip_prefix(b"{")
+        .and_then(|rest| rest.strip_suffix(b"}"))
+        .unwrap_or(object)
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used, clippy::indexing_slicing)]
+
+    use super::*;
+    use crate::messages::{NoGame, json_error, position_fields};
+
+    /// The judges' hand-written `outcome --json` writer says what [`JudgedBoard`] and
+    /// [`BoardError`] say, byte for byte, on all 19,683 boards (every reachable one and
+    /// every unreachable one).
+    #[test]
+    fn the_judges_fast_writer_is_the_wire_format() {
+        let (mut reachable, mut unreachable) = (0, 0);
+        for code in 0..19_683u16 {
+            let board = Board::from_code(code).unwrap();
+            let (mut fast, mut derived) = (Vec::new(), Vec::new());
+            match board.lookup() {
+                Ok(position) => {
+                    reachable += 1;
+                    fast.push(b'{');
+                    position_fields(&mut fast, position);
+                    fast.extend_from_slice(b"}\n");
+                    line(&mut derived, &JudgedBoard::of(position));
+                }
+                Err(why) => {
+                    unreachable += 1;
+                    let text = board.to_string();
+                    json_error(&mut fast, Some(text.as_bytes()), &NoGame(why));
+                    let shape = BoardError {
+                        board: Some(text),
+                        error: NoGame(why).to_string(),
+                    };
+                    line(&mut derived, &shape);
+                }
+            }
+            assert_eq!(
+                String::from_utf8(fast).unwrap(),
+                String::from_utf8(derived).unwrap()
+            );
+        }
+        assert_eq!((reachable, unreachable), (5478, 19_683 - 5478));
+    }
+
+    /// Text that is not a board, with quotes, backslashes and control characters, is
+    /// escaped by the hand-written writer as serde escapes it.
+    #[test]
+    fn errors_escape_as_serde_does() {
+        for text in ["x\"o", "a\\b", "tab\there", "\u{1}", "é"] {
+            let mut fast = Vec::new();
+            json_error(&mut fast, Some(text.as_bytes()), &"why \"not\"");
+            let mut derived = Vec::new();
+            line(
+                &mut derived,
+                &BoardError {
+                    board: Some(text.to_owned()),
+                    error: "why \"not\"".to_owned(),
+                },
+            );
+            assert_eq!(fast, derived);
+        }
+    }
+
+    #[test]
+    fn validity_fields_are_the_object_without_braces() {
+        let board: Board = "xxxoo....".parse().unwrap();
+        let mut fields = b"{".to_vec();
+        validity_fields(&mut fields, board);
+        fields.push(b'}');
+        let value: serde_json::Value = serde_json::from_slice(&fields).unwrap();
+        assert_eq!(
+            value,
+            serde_json::json!({"board":"xxxoo....","reachable":true,"finished":true,"valid":true,"reason":null})
+        );
+    }
+}
