@@ -85,6 +85,6 @@ pub mod footholds;
 pub mod games;
 
 pub use perfect_play_core::{
-    ENDLESS, Game, Level, Notation, ParseLevelError, Record, Sentence, Solved, Table, Value,
-    Verdict,
+    DEFAULT_CAPACITY, ENDLESS, Game, GameRecord, History, Level, Notation, ParseLevelError, Ply,
+    Record, RecordError, Sentence, Solved, Table, Value, Verdict,
 };

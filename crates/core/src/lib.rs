@@ -14,18 +14,22 @@
 
 #![no_std]
 
+mod bits;
 mod game;
 mod judge;
 mod level;
 pub mod notation;
 mod probe;
+mod record;
 mod table;
 
+pub use bits::Bits;
 pub use game::{ENDLESS, Game, Record, Value};
 pub use judge::{Sentence, Verdict};
 pub use level::{Level, MAX_MOVES, ParseLevelError};
 pub use notation::{Notation, ParseError, ParseErrorKind, ShowMove, Side};
 pub use probe::Solved;
+pub use record::{DEFAULT_CAPACITY, GameRecord, History, Ply, RecordError};
 pub use table::Table;
 
 /// The `phf` crate the generated maps are made of, so that generated code needs no

@@ -7,7 +7,15 @@
 
 use core::fmt;
 
-use perfect_play_core::{Game, Value};
+use perfect_play_core::{Bits, Game, Value};
+
+// The board as text and tic-tac-toe's notation: a child of the rules, so that `build.rs`,
+// which compiles this file alone, has them too (misère's notation is read through them).
+#[path = "text.rs"]
+mod text;
+#[doc(hidden)]
+pub use text::parse_row;
+pub use text::ParseBoardError;
 
 /// One of the two players. `X` always moves first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -372,10 +380,7 @@ impl Game for Board {
 
     fn moves(&self, visit: &mut dyn FnMut(u8, Board)) {
         let mover = self.turn();
-        let mut empty = self.empty_mask();
-        while empty != 0 {
-            let cell = empty.trailing_zeros() as u8;
-            empty &= empty - 1;
+        for cell in Bits(u64::from(self.empty_mask())) {
             visit(cell, self.with(cell, mover));
         }
     }
