@@ -14,11 +14,12 @@ use crate::{Record, Solved, Value};
 ///
 /// Tic-tac-toe and misère end within 9 plies and Hexapawn within 12, so their records
 /// never fill. Dodgem is loopy: cars may go back and forth for ever, so a game has no
-/// longest length, and a record must stop somewhere. 64 plies is over twice the longest
-/// game perfect play makes of Dodgem (the start's remoteness, 29 plies, checked in
-/// `tests/game_record.rs`) and still a few hundred bytes; past it,
-/// [`GameRecord::play`] answers [`RecordError::Full`]. Give a record another capacity
-/// with its second parameter: `GameRecord<Board, 9>`.
+/// longest length, and a record must stop somewhere. 64 plies is nearly three times the
+/// longest game perfect play makes of Dodgem (a win or loss takes at most 22 plies from any
+/// position, 20 from the start: `perfect-play`'s `tests/game_record.rs` pins both) and
+/// still a few hundred bytes; past it, [`GameRecord::play`] answers [`RecordError::Full`].
+/// Give a record another capacity with its second parameter: `GameRecord<Board, 9>` holds
+/// any tic-tac-toe game.
 pub const DEFAULT_CAPACITY: usize = 64;
 
 /// A game as it is played: the moves from a start position, undo and redo, and the value
