@@ -157,7 +157,7 @@ impl Inputs {
         let (reachable, unreachable): (Vec<Board>, Vec<Board>) =
             all.iter().partition(|board| board.is_reachable());
         assert_eq!((reachable.len(), unreachable.len()), (5_478, 14_205));
-        let reachable_rules = reachable.iter().map(|board| *board).collect();
+        let reachable_rules = reachable.to_vec();
         let text = |boards: &[Board]| -> Vec<u8> {
             boards
                 .iter()

@@ -420,7 +420,7 @@ fn a_record_starts_anywhere_the_table_holds() {
 #[test]
 fn the_sentences_of_known_games() {
     let game = Game::from_moves(&TICTACTOE, &[0, 1, 3, 2, 7]).unwrap();
-    let last = game.history().last().unwrap();
+    let last = game.history().next_back().unwrap();
     assert_eq!(
         last.chosen(),
         Record {
@@ -462,7 +462,7 @@ fn every_label_agrees_with_its_sentence() {
         let len = TICTACTOE.ranked_moves(&position, &mut ranked);
         for &(cell, label) in &ranked[..len] {
             game.play(cell).unwrap();
-            let ply = game.history().last().unwrap();
+            let ply = game.history().next_back().unwrap();
             assert_eq!(ply.chosen(), label);
             assert_eq!(ply.best(), ranked[0].1, "the best label is the first");
             let sentence = ply.to_string();

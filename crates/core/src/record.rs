@@ -44,12 +44,12 @@ pub const DEFAULT_CAPACITY: usize = 64;
 /// // Cells are 0..9 in the program and 1-9 in the sentences a person reads.
 /// let mut game: GameRecord<Board, 9> = GameRecord::from_moves(&TICTACTOE, &[0, 1, 3, 2])?;
 /// game.play(7)?; // not 6, which wins at once
-/// let ply = game.history().last().ok_or("five plies")?;
+/// let ply = game.history().next_back().ok_or("five plies")?;
 /// assert_eq!(ply.verdict(), Verdict::Inaccuracy);
 /// assert_eq!(ply.to_string(), "x 8 delayed the win: a win in 5 plies instead of 1");
 /// assert_eq!(game.undo(), Some(7));
 /// game.play(6)?;
-/// assert_eq!(game.history().last().map(|ply| ply.to_string()).as_deref(), Some("x 7 won the game"));
+/// assert_eq!(game.history().next_back().map(|ply| ply.to_string()).as_deref(), Some("x 7 won the game"));
 /// assert!(game.is_finished());
 /// # Ok::<(), Box<dyn core::error::Error>>(())
 /// ```
