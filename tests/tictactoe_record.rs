@@ -40,6 +40,7 @@ type Ply = perfect_play::Ply<Board>;
 
 mod common;
 
+use common::Rng;
 use common::tictactoe::{Cells, is_over as finished, mover};
 
 /// The solution of a board: who wins with perfect play (0 for a draw) and in how many plies.
@@ -283,23 +284,6 @@ fn every_complete_game_matches_the_reference() {
     assert_eq!(games, 255_168);
     assert!(game.is_empty());
     assert_eq!(game.undo(), None);
-}
-
-/// A small seeded generator (SplitMix64), so the run is the same every time.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
 }
 
 /// An editor's undo stack, written plainly: the moves played and the moves to redo.

@@ -446,45 +446,24 @@ mod tests {
 
     #[test]
     fn errors_say_what_is_wrong() {
+        // Each text with the judges' message (`Board::from_ascii`) and the games' one
+        // (`str::parse`: the same error, with the column where it can say one).
+        const CELLS: &str = "x, o or . (- and _ also mean empty)";
         let cases = [
-            ("", "empty board: expected 9 cells"),
-            (" \n", "empty board: expected 9 cells"),
-            ("xo.", "expected 9 cells, found 3"),
-            ("xo.xo.xo.x", "expected 9 cells, found more"),
-            ("xo./xo../...", "row 2 has 4 cells, expected 3"),
-            ("xo./xo/...", "row 2 has 2 cells, expected 3"),
-            ("xo./xo./..", "row 3 has 2 cells, expected 3"),
-            (
-                "xo.x?....",
-                "unexpected '?' at column 5: a cell is x, o or . (- and _ also mean empty)",
-            ),
-            (
-                "xo.x\u{e9}....",
-                "unexpected '\u{e9}' at column 5: a cell is x, o or . (- and _ also mean empty)",
-            ),
+            ("", "empty board: expected 9 cells", "empty: expected a position"),
+            (" \n", "empty board: expected 9 cells", "empty: expected a position"),
+            ("xo.", "expected 9 cells, found 3", "expected 9 cells, found 3"),
+            ("xo.xo.xo.x", "expected 9 cells, found more", "column 10: expected 9 cells, found more"),
+            ("xo./xo../...", "row 2 has 4 cells, expected 3", "column 8: row 2 has 4 cells, expected 3"),
+            ("xo./xo/...", "row 2 has 2 cells, expected 3", "column 7: row 2 has 2 cells, expected 3"),
+            ("xo./xo./..", "row 3 has 2 cells, expected 3", "column 11: row 3 has 2 cells, expected 3"),
+            (" xo.x?....", "unexpected '?' at column 6: a cell is {}", "column 6: `?` is not a cell: expected {}"),
+            ("xo.x\u{e9}....", "unexpected '\u{e9}' at column 5: a cell is {}", "column 5: `\u{e9}` is not a cell: expected {}"),
         ];
-        for (text, message) in cases {
-            assert_eq!(parse(text), Err(message.into()), "{text:?}");
-        }
-        // `str::parse` says the same, in the games' words, with the column where it can.
-        let cases = [
-            ("", "empty: expected a position"),
-            ("xo.", "expected 9 cells, found 3"),
-            ("xo.xo.xo.x", "column 10: expected 9 cells, found more"),
-            ("xo./xo../...", "column 8: row 2 has 4 cells, expected 3"),
-            ("xo./xo/...", "column 7: row 2 has 2 cells, expected 3"),
-            ("xo./xo./..", "column 11: row 3 has 2 cells, expected 3"),
-            (
-                " xo.x?....",
-                "column 6: `?` is not a cell: expected x, o or . (- and _ also mean empty)",
-            ),
-            (
-                "xo.x\u{e9}....",
-                "column 5: `\u{e9}` is not a cell: expected x, o or . (- and _ also mean empty)",
-            ),
-        ];
-        for (text, message) in cases {
-            assert_eq!(parse_str(text), Err(message.into()), "{text:?}");
+        for (text, judges, games) in cases {
+            let (judges, games) = (judges.replace("{}", CELLS), games.replace("{}", CELLS));
+            assert_eq!(parse(text), Err(judges), "{text:?}");
+            assert_eq!(parse_str(text), Err(games), "{text:?}");
         }
         // Columns count the text as given, whitespace before the board included.
         assert_eq!(
