@@ -8,7 +8,7 @@
 //! - Parse a [`Board`] from text (`"xo./.x./..o"`, `"xo..x...o"`; see [`Board::from_ascii`])
 //!   or build it from cells or masks, and print it.
 //! - Look it up ([`Board::lookup`]) to get a [`Position`]: whose turn it is, how the game
-//!   ends with perfect play ([`Outcome`], or [`Value`] from one player's side), in how
+//!   ends with perfect play ([`Outcome`], or [`Value`](crate::Value) from one player's side), in how
 //!   many plies, the best moves ([`CellSet`]) and one best move to play.
 //! - Ask whether a board can occur at all ([`Board::is_reachable`], and [`Unreachable`]
 //!   for why not), and whether it is *final*, the last board of a finished game

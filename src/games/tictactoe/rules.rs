@@ -70,9 +70,9 @@ pub enum Outcome {
 impl Outcome {
     /// The player who wins the game, or `None` for a draw.
     ///
-    /// On a [`Position`](crate::Position)'s outcome this is who wins *with perfect play
+    /// On a [`Position`](crate::games::tictactoe::Position)'s outcome this is who wins *with perfect play
     /// from here*, which may be nobody yet on the board; for who has three in a row on the
-    /// board now, see [`Position::three_in_a_row`](crate::Position::three_in_a_row).
+    /// board now, see [`Position::three_in_a_row`](crate::games::tictactoe::Position::three_in_a_row).
     #[must_use]
     pub const fn winner(self) -> Option<Player> {
         match self {

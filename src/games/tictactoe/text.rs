@@ -27,7 +27,7 @@ impl Board {
     ///
     /// let board = Board::from_ascii(b"xx./oo./...")?;
     /// assert_eq!(board.to_string(), "xx.oo....");
-    /// # Ok::<(), perfect_play::games::tictactoe::ParseBoardError>(())
+    /// # Ok::<(), perfect_play::games::ParseError>(())
     /// ```
     pub fn from_ascii(text: &[u8]) -> Result<Board, ParseBoardError> {
         let leading = text.len() - text.trim_ascii_start().len();
