@@ -70,9 +70,24 @@ impl fmt::Display for Verdict {
 /// | inaccuracy | `o 9 hastened the loss: a loss in 2 plies instead of 4` |
 /// | mistake | `o 2 turned a draw into a loss in 6 plies`, `x 6 turned a win into a draw` |
 ///
+/// ```
+/// use perfect_play_core::{Record, Sentence, Value};
+///
+/// let win = |plies| Record { value: Value::Win, remoteness: plies };
+/// // x could win at once (the best move's label: win 1) and plays a move labelled win 5.
+/// let sentence = Sentence { mover: &"x 8", best: win(1), chosen: win(5), finished: false };
+/// assert_eq!(sentence.to_string(), "x 8 delayed the win: a win in 5 plies instead of 1");
+/// let sentence = Sentence { mover: &"x 7", best: win(1), chosen: win(1), finished: true };
+/// assert_eq!(sentence.to_string(), "x 7 won the game");
+/// let loss = Record { value: Value::Loss, remoteness: 6 };
+/// let draw = Record { value: Value::Draw, remoteness: 8 };
+/// let sentence = Sentence { mover: &"o 2", best: draw, chosen: loss, finished: false };
+/// assert_eq!(sentence.to_string(), "o 2 turned a draw into a loss in 6 plies");
+/// ```
+///
 /// [`Solved::ranked_moves`]: super::Solved::ranked_moves
 pub struct Sentence<'a> {
-    /// Who moved and what, as the game says it: `x at 4`, `white 2-5`.
+    /// Who moved and what, as the game says it: `x 5`, `white 2-5`.
     pub mover: &'a dyn fmt::Display,
     /// What the best move was worth to the mover, the move included.
     pub best: Record,
