@@ -13,14 +13,11 @@ use std::{env, fs};
 use perfect_play_core::Game;
 use perfect_play_generate::{Solution, solve, write_table};
 
-#[allow(dead_code)]
-#[path = "src/games/tictactoe/rules.rs"]
-mod tictactoe;
-
 macro_rules! games {
     ($($module:ident $name:literal $file:literal $game:ident $table:ident $bits:ident;)*) => {
         $(
-            #[allow(dead_code)]
+            // The library's whole game file: what only the run time uses is dead here.
+            #[allow(dead_code, unused_imports)]
             #[path = $file]
             mod $module;
         )*
@@ -48,18 +45,6 @@ fn main() -> Result<(), Box<dyn Error>> {
     println!("cargo:rerun-if-env-changed=PERFECT_PLAY_BUILD_TIMES");
     let out_dir = env::var_os("OUT_DIR").ok_or("cargo sets OUT_DIR for build scripts")?;
     let out_dir = Path::new(&out_dir);
-
-    let clock = Clock::start("tictactoe");
-    let solution = solve::<tictactoe::Board>(false)?;
-    let clock = clock.lap("solve");
-    let source = write_table(
-        "TICTACTOE",
-        "Every tic-tac-toe board legal play reaches, solved, with its optimal moves.",
-        &solution,
-        |p| best_cells(&solution, p),
-    )?;
-    fs::write(out_dir.join("tictactoe.rs"), source)?;
-    clock.lap("write");
 
     games(out_dir)
 }

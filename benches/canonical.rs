@@ -114,7 +114,9 @@ fn main() {
     // Both tables agree on outcome and plies for every board.
     for board in &boards {
         let position = board.lookup().unwrap();
-        let record = game::Record::unpack(u32::from(table[&board.canonical().code()])).unwrap();
+        let record =
+            perfect_play::Record::unpack_in(u32::from(table[&board.canonical().code()]), 4)
+                .unwrap();
         assert_eq!(u16::from(position.plies()), record.remoteness);
     }
 

@@ -11,7 +11,8 @@
 //!   (one lookup for the outcome, plies and every optimal move), whether a game can reach a
 //!   board and if not why ([`Unreachable`]), whether a game is finished on it.
 //! - The vocabulary every table shares comes from `perfect-play-core` and is re-exported
-//!   here: [`Game`], [`Value`], [`Record`], [`Solved`], [`Verdict`], [`Level`].
+//!   here: [`Game`], [`Value`], [`Record`], [`Solved`], [`Verdict`], [`Level`], and the game
+//!   record of every game, [`GameRecord`] (moves, undo and redo, and each [`Ply`] judged).
 //! - [`footholds`]: the disappearing-footholds game (Programmers 92345), solved exactly at
 //!   run time (needs the `alloc` feature, on by default).
 //!
@@ -55,6 +56,23 @@
 //! # Ok::<(), Box<dyn core::error::Error>>(())
 //! ```
 //!
+//! A game as it is played, for any game: every move judged, in the numbers a board shows
+//! (a move labelled `loss 4` among the ranked moves is "a loss in 4 plies"):
+//!
+//! ```
+//! use perfect_play::games::{HEXAPAWN, Hexapawn, Notation};
+//! use perfect_play::{GameRecord, Verdict};
+//!
+//! let mut game: GameRecord<Hexapawn> = GameRecord::new(&HEXAPAWN);
+//! game.play(Hexapawn::parse_move("1-4")?)?;
+//! let ply = game.history().next().ok_or("one ply")?;
+//! assert_eq!(ply.verdict(), Verdict::Inaccuracy);
+//! assert_eq!(ply.to_string(), "white 1-4 hastened the loss: a loss in 4 plies instead of 6");
+//! assert_eq!(game.undo(), Some((0, 3)));
+//! assert_eq!(game.redo(), Some((0, 3)));
+//! # Ok::<(), Box<dyn core::error::Error>>(())
+//! ```
+//!
 //! # Features
 //! - `std` (default): implies `alloc`. The error types implement [`core::error::Error`]
 //!   with or without it, so `?` into `Box<dyn Error>` works in `no_std` + `alloc` code.
@@ -85,6 +103,6 @@ pub mod footholds;
 pub mod games;
 
 pub use perfect_play_core::{
-    ENDLESS, Game, Level, Notation, ParseLevelError, Record, Sentence, Solved, Table, Value,
-    Verdict,
+    DEFAULT_CAPACITY, ENDLESS, Game, GameRecord, History, Level, Notation, ParseLevelError, Ply,
+    Record, RecordError, Sentence, Solved, Table, Value, Verdict,
 };

@@ -11,7 +11,7 @@
     clippy::indexing_slicing
 )] // test code: a panic is a failed test
 
-use perfect_play::footholds::{FootholdsError, Grid, Side, solve};
+use perfect_play::footholds::{BadSquare, FootholdsError, Grid, Side, solve};
 
 /// The error `Grid::new` gives, and its message.
 fn grid_error<R: AsRef<[u8]>>(rows: &[R]) -> (FootholdsError, String) {
@@ -135,9 +135,10 @@ fn a_start_off_the_grid() {
     let error = solve(&grid, (2, 0), (0, 0)).unwrap_err();
     assert_eq!(
         error,
-        FootholdsError::StartOffGrid {
+        FootholdsError::Square {
             side: Side::A,
-            at: (2, 0)
+            at: (2, 0),
+            why: BadSquare::StartOffGrid,
         }
     );
     assert_eq!(
@@ -153,9 +154,10 @@ fn a_start_off_the_grid() {
     let error = solve(&grid, (0, 0), (usize::MAX, usize::MAX)).unwrap_err();
     assert_eq!(
         error,
-        FootholdsError::StartOffGrid {
+        FootholdsError::Square {
             side: Side::B,
-            at: (usize::MAX, usize::MAX)
+            at: (usize::MAX, usize::MAX),
+            why: BadSquare::StartOffGrid,
         }
     );
 }
@@ -166,9 +168,10 @@ fn a_start_without_a_tile() {
     let error = solve(&grid, (0, 1), (0, 0)).unwrap_err();
     assert_eq!(
         error,
-        FootholdsError::StartNoTile {
+        FootholdsError::Square {
             side: Side::A,
-            at: (0, 1)
+            at: (0, 1),
+            why: BadSquare::StartNoTile,
         }
     );
     assert_eq!(error.to_string(), "A starts at (0, 1), which has no tile");
@@ -181,9 +184,10 @@ fn a_is_checked_before_b() {
     let grid = Grid::new(&[[1, 0]]).unwrap();
     assert_eq!(
         solve(&grid, (0, 1), (5, 5)).unwrap_err(),
-        FootholdsError::StartNoTile {
+        FootholdsError::Square {
             side: Side::A,
-            at: (0, 1)
+            at: (0, 1),
+            why: BadSquare::StartNoTile,
         }
     );
 }

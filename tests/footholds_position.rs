@@ -17,7 +17,7 @@
 )] // test code: a panic is a failed test
 
 use perfect_play::footholds::{
-    Analysis, Budget, FootholdsError, Grid, Position, Side, Solver, StepValue, solve,
+    Analysis, BadSquare, Budget, FootholdsError, Grid, Position, Side, Solver, StepValue, solve,
 };
 
 mod common;
@@ -352,31 +352,35 @@ fn illegal_steps_and_bad_positions_are_errors() {
     // Starts: as solve's errors.
     assert_eq!(
         Position::start(&grid, (1, 1), (0, 0)),
-        Err(FootholdsError::StartNoTile {
+        Err(FootholdsError::Square {
             side: Side::A,
-            at: (1, 1)
+            at: (1, 1),
+            why: BadSquare::StartNoTile,
         })
     );
     assert_eq!(
         Position::start(&grid, (0, 0), (3, 0)),
-        Err(FootholdsError::StartOffGrid {
+        Err(FootholdsError::Square {
             side: Side::B,
-            at: (3, 0)
+            at: (3, 0),
+            why: BadSquare::StartOffGrid,
         })
     );
     // Positions in progress: on the grid, the waiting side on a tile.
     assert_eq!(
         Position::new(&grid, (0, 3), (0, 0), Side::B),
-        Err(FootholdsError::StandsOffGrid {
+        Err(FootholdsError::Square {
             side: Side::A,
-            at: (0, 3)
+            at: (0, 3),
+            why: BadSquare::StandsOffGrid,
         })
     );
     assert_eq!(
         Position::new(&grid, (0, 0), (1, 1), Side::A),
-        Err(FootholdsError::StandsNoTile {
+        Err(FootholdsError::Square {
             side: Side::B,
-            at: (1, 1)
+            at: (1, 1),
+            why: BadSquare::StandsNoTile,
         })
     );
     assert!(Position::new(&grid, (0, 0), (1, 1), Side::B).is_ok());

@@ -27,9 +27,10 @@
 use std::collections::HashMap;
 
 use perfect_play::Game;
+use perfect_play::games::tictactoe::Board;
 use perfect_play::games::{
     DODGEM, Dodgem, HEXAPAWN, Hexapawn, MISERE, Misere, Notation, ParseError, ParseErrorKind,
-    ShowMove,
+    ShowMove, TICTACTOE,
 };
 use perfect_play::{ENDLESS, Record, Value};
 
@@ -315,6 +316,7 @@ where
 
 #[test]
 fn notation_round_trips_on_every_reachable_position_and_move() {
+    assert!(round_trip::<Board>(TICTACTOE.len()) > 0);
     assert!(round_trip::<Misere>(5_478) > 0);
     assert!(round_trip::<Hexapawn>(HEXAPAWN.len()) > 0);
     assert!(round_trip::<Dodgem>(DODGEM.len()) > 0);
@@ -323,6 +325,26 @@ fn notation_round_trips_on_every_reachable_position_and_move() {
 #[test]
 fn notation_of_the_start_positions() {
     assert_eq!(Misere::start().to_string(), ".../.../...");
+    assert_eq!(Board::start().to_string(), ".........");
+    // One 3x3 alphabet: tic-tac-toe and misère read the same texts as the same board, the
+    // judges' spellings (`-`, `_`, rows split by spaces) included.
+    for text in [
+        "x--/---/---",
+        "x.. ... ...",
+        "x__/.o./...",
+        "x...o....",
+        "xo./.x./..o",
+    ] {
+        let board = text.parse::<Board>().unwrap();
+        assert_eq!(text.parse::<Misere>(), Ok(Misere(board)), "{text}");
+    }
+    assert_eq!(
+        "x?./.../...".parse::<Board>().map_err(|e| e.to_string()),
+        "x?./.../..."
+            .parse::<Misere>()
+            .map(|m| m.0)
+            .map_err(|e| e.to_string())
+    );
     assert_eq!(Hexapawn::start().to_string(), "www/.../bbb w");
     assert_eq!(Dodgem::start().to_string(), "b../b../.rr b");
     assert_eq!(
@@ -375,9 +397,10 @@ fn notation_errors_say_what_and_where() {
         error("www/.../bbb w w"),
         "column 15: `w` after the end of the position"
     );
+    // Misère reads as tic-tac-toe does, where a space may split rows: a tenth cell.
     assert_eq!(
         "x../.o./... x".parse::<Misere>().unwrap_err().to_string(),
-        "column 13: `x` after the end of the position"
+        "column 13: expected 9 cells, found more"
     );
     assert_eq!(
         "b../b../.rz b".parse::<Dodgem>().unwrap_err().to_string(),

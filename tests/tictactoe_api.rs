@@ -31,22 +31,28 @@ fn every_error_type_is_a_core_error() {
     fn boxed<E: core::error::Error + 'static>(error: E) -> Box<dyn core::error::Error> {
         Box::new(error)
     }
-    let parse: ParseBoardError = "xo".parse::<Board>().unwrap_err();
+    let parse: ParseBoardError = Board::from_ascii(b"xo").unwrap_err();
     let errors = [
         boxed(parse),
+        boxed("xo".parse::<Board>().unwrap_err()),
         boxed(Unreachable::MoreOThanX),
         boxed(NotFinal::Unfinished),
         boxed(IllegalMove::Finished),
+        boxed(perfect_play::RecordError::Finished),
     ];
     let messages: Vec<String> = errors.iter().map(|error| error.to_string()).collect();
     assert_eq!(
-        messages[1..4],
+        messages[2..5],
         [
             "o has more marks than x, but x moves first",
             "the game is not finished",
             "the game is finished",
         ]
     );
+    // The judges' words and the games' say the same thing.
+    assert_eq!(messages[0], "expected 9 cells, found 2");
+    assert_eq!(messages[1], "expected 9 cells, found 2");
+    assert_eq!(messages[5], "the game is finished");
     #[cfg(feature = "alloc")]
     {
         let error = boxed(perfect_play::footholds::FootholdsError::Empty);
@@ -92,8 +98,14 @@ fn small_types_print_as_documented() {
 
 #[test]
 fn a_game_record_is_small_and_inline() {
-    // The docs promise a record in fixed arrays, under 80 bytes.
-    assert!(size_of::<perfect_play::games::tictactoe::Game>() < 80);
+    // The docs promise a record in a fixed array, no heap: a tic-tac-toe game's nine plies
+    // (each a move and the board after it) and a few words of bookkeeping.
+    let step = size_of::<Option<(u8, Board)>>();
+    let record = size_of::<perfect_play::GameRecord<Board, 9>>();
+    assert!(
+        record <= 9 * step + 4 * size_of::<usize>(),
+        "{record} bytes"
+    );
 }
 
 #[test]

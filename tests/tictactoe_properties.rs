@@ -227,7 +227,7 @@ proptest! {
     ) {
         let result = Board::from_ascii(&bytes);
         if let Ok(text) = std::str::from_utf8(&bytes) {
-            prop_assert_eq!(text.parse::<Board>(), result);
+            prop_assert_eq!(text.parse::<Board>(), result.map_err(perfect_play::games::ParseError::from));
         }
         let cells: Option<Vec<Option<Player>>> =
             bytes.iter().filter(|&&b| !is_separator(b)).map(|&b| cell_of(b)).collect();

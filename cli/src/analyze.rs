@@ -11,7 +11,6 @@ use super::args::AnalyzeArgs;
 use super::draw::{self, Paint};
 use super::input::MAX_LINE;
 use super::output::{Output, Status, output_failed, report};
-use super::unregistered;
 
 /// Analyzes the position given (or read from stdin) and prints the drawing.
 pub fn run(args: &AnalyzeArgs) -> Status {
@@ -37,13 +36,11 @@ pub fn run(args: &AnalyzeArgs) -> Status {
             report(&message);
             Status::Partial
         }
-        None => match unregistered::analysis(&text, paint) {
-            Ok(drawn) => write(out, &drawn),
-            Err(message) => {
-                report(&message);
-                Status::Partial
-            }
-        },
+        // clap checks the name against the registry: never reached.
+        None => {
+            report(&format_args!("no game is called {}", args.game));
+            Status::Failure
+        }
     }
 }
 
@@ -71,9 +68,22 @@ impl Visitor for Analysis<'_> {
     ) -> Result<String, String> {
         let text = std::str::from_utf8(self.text)
             .map_err(|_| format!("not a {name} position: not UTF-8"))?;
-        let position: G = text
-            .parse()
-            .map_err(|error| format!("not a {name} position: {error}"))?;
+        let position: G = text.parse().map_err(|error| {
+            // Several lines that each read as a position are several positions, not the
+            // rows of one.
+            let lines: Vec<&str> = text
+                .lines()
+                .filter(|line| !line.trim().is_empty())
+                .collect();
+            if lines.len() > 1 && lines.iter().all(|line| line.parse::<G>().is_ok()) {
+                format!(
+                    "analyze takes one position, but the input holds {}: one per run",
+                    lines.len()
+                )
+            } else {
+                format!("not a {name} position: {error}")
+            }
+        })?;
         if table.probe(&position).is_none() {
             return Err(format!(
                 "no game of {name} reaches this position: {position}"

@@ -29,7 +29,6 @@ mod play;
 mod random;
 #[cfg(feature = "serve")]
 mod serve;
-mod unregistered;
 
 use clap::Parser;
 

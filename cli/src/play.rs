@@ -14,7 +14,6 @@ use super::input::{Line, LineReader};
 use super::output::Status;
 use super::output::{Output, OutputError, output_failed, report};
 use super::random;
-use super::unregistered;
 
 /// What a line of input asks for.
 #[derive(Debug, PartialEq, Eq)]
@@ -57,10 +56,9 @@ pub fn run(args: &PlayArgs) -> Status {
         side: &side,
         session: &mut session,
     };
-    let played = match games::visit(&args.game, play) {
-        Some(played) => played,
-        None => unregistered::play(&side, &mut session),
-    };
+    // clap checks the name against the registry, so the game is always found.
+    let played = games::visit(&args.game, play)
+        .unwrap_or_else(|| Err(Stop::Usage(format!("no game is called {}", args.game))));
     match played {
         Ok(()) => out.finish().unwrap_or_else(|error| output_failed(&error)),
         Err(Stop::Stdin(error)) => {

@@ -90,7 +90,7 @@ fn analyze_shows_the_numbers_play_takes() {
         .assert()
         .success()
         .stdout(predicate::str::starts_with(
-            "Game over: the board is full, a draw.\n",
+            "tictactoe: xoxxoooxx\nGame over: a draw.\n",
         ));
 }
 
@@ -103,7 +103,7 @@ fn analyze_says_it_takes_one_board() {
         .code(1)
         .stdout("")
         .stderr(predicate::str::contains(
-            "analyze takes one board, but the input holds 2",
+            "analyze takes one position, but the input holds 2",
         ));
 }
 

@@ -22,16 +22,17 @@ mod support;
 use support::perfect_play;
 
 const ANALYSIS: &str = "\
+tictactoe: xx.oo....
 x to move. With perfect play: x wins in 1 ply.
 
      x     |     x     | 3: win 1*
 -----------+-----------+-----------
-     o     |     o     |  6: draw
+     o     |     o     | 6: draw 5
 -----------+-----------+-----------
  7: loss 2 | 8: loss 2 | 9: loss 2
 
 Each empty cell: its number (1-9, as `play` takes it), then what playing there leads to
-for x (N = plies to the end, this move included). * marks the optimal moves.
+for x (N = plies to the end, this move included). * marks the optimal moves. A move is a cell 1-9, like 5.
 ";
 
 #[test]
@@ -105,7 +106,7 @@ fn analyze_a_finished_board() {
         .assert()
         .code(0)
         .stdout(
-            "Game over: x has three in a row.\n\n x | x | x\n---+---+---\n o | o |\n---+---+---\n   |   |\n",
+            "tictactoe: xxxoo....\nGame over: x wins.\n\n x | x | x\n---+---+---\n o | o |\n---+---+---\n   |   |\n",
         );
 }
 
@@ -116,18 +117,18 @@ fn analyze_refuses_what_is_not_a_reachable_board() {
         .assert()
         .code(1)
         .stdout("")
-        .stderr("perfect-play: no game reaches this board: both x and o have three in a row\n");
+        .stderr("perfect-play: no game of tictactoe reaches this position: xxxooo...\n");
     perfect_play()
         .args(["analyze", "xx"])
         .assert()
         .code(1)
-        .stderr("perfect-play: not a board: expected 9 cells, found 2\n");
+        .stderr("perfect-play: not a tictactoe position: expected 9 cells, found 2\n");
     perfect_play()
         .arg("analyze")
         .write_stdin("")
         .assert()
         .code(1)
-        .stderr("perfect-play: not a board: empty board: expected 9 cells\n");
+        .stderr("perfect-play: not a tictactoe position: empty: expected a position\n");
 }
 
 #[test]
@@ -138,7 +139,7 @@ fn play_as_o_lets_the_table_open_and_quits_on_request() {
         .assert()
         .code(0)
         .stdout(concat!(
-            "You play o; the table plays x (x moves first). Enter a cell 1-9, `hint` or `quit`.\n",
+            "You play o; the table plays x (x moves first). Enter a move (a cell 1-9, like 5), `hint` or `quit`.\n",
             "\n",
             " 1 | 2 | 3\n",
             "---+---+---\n",
@@ -175,9 +176,10 @@ fn play_a_whole_game_through_a_pipe() {
         .stdout
         .clone();
     let output = String::from_utf8(output).unwrap();
-    assert!(output.contains("Your move (x): nonsense\nEnter a cell 1-9, `hint` or `quit`.\n"));
-    assert!(output.contains("x to move. With perfect play: a draw (9 plies to a full board)."));
-    assert!(output.contains("is taken: pick an empty cell."));
+    assert!(output.contains(
+        "Your move (x): nonsense\ncolumn 1: not a move: expected a cell 1-9, like 5 (or `hint`, `quit`).\n"
+    ));
+    assert!(output.contains("x to move. With perfect play: a draw in 9 plies."));
     let last = output.lines().last().unwrap();
     assert!(last == "o wins." || last == "A draw.", "{output}");
 }

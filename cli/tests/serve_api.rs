@@ -168,10 +168,10 @@ fn a_game_is_judged_move_by_move() {
     assert_eq!(
         mistakes,
         [
-            "o at 1 turned a draw into a loss in 5 plies",
-            "x at 2 turned a win into a draw",
-            "x at 3 turned a draw into a loss in 1 ply",
-            "o at 5 turned a win into a draw",
+            "o 2 turned a draw into a loss in 6 plies",
+            "x 3 turned a win into a draw",
+            "x 4 turned a draw into a loss in 2 plies",
+            "o 6 turned a win into a draw",
         ]
     );
     // Every position on the way answers as the board endpoint does.
@@ -754,7 +754,7 @@ fn a_game_of_any_kind_is_judged_move_by_move() {
     assert_eq!(answer["plies"][0]["verdict"], "inaccuracy");
     assert_eq!(
         answer["plies"][0]["sentence"],
-        "white 1-4 hastened the loss: a loss in 3 plies instead of 5"
+        "white 1-4 hastened the loss: a loss in 4 plies instead of 6"
     );
     // Dodgem is loopy: its start is a win for blue in 20 plies.
     let start = &server.get("/api/games/dodgem").json()["positions"][0];

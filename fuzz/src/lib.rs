@@ -64,7 +64,7 @@ pub fn check_board(data: &[u8]) {
     if let Ok(text) = std::str::from_utf8(data) {
         assert_eq!(
             text.parse::<Board>(),
-            parsed,
+            parsed.map_err(perfect_play::games::ParseError::from),
             "FromStr and from_ascii disagree"
         );
     }

@@ -55,20 +55,6 @@ pub(crate) fn component(seed: u64, set: u64) -> u64 {
     }
 }
 
-/// Iterates over the indices of the cells of a set, lowest first.
-#[derive(Clone, Copy)]
-pub(crate) struct Cells(pub(crate) u64);
-
-impl Iterator for Cells {
-    type Item = u8;
-
-    #[inline]
-    fn next(&mut self) -> Option<u8> {
-        if self.0 == 0 {
-            return None;
-        }
-        let cell = self.0.trailing_zeros() as u8;
-        self.0 &= self.0 - 1;
-        Some(cell)
-    }
-}
+/// Iterates over the indices of the cells of a set, lowest first: the crate's one bit-set
+/// iterator, from `perfect-play-core`.
+pub(crate) use perfect_play_core::Bits as Cells;

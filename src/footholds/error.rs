@@ -41,35 +41,15 @@ pub enum FootholdsError {
         /// The most rows, and the most columns, allowed ([`Grid::MAX_SIDE`](super::Grid::MAX_SIDE)).
         max: usize,
     },
-    /// A player's start lies outside the grid.
-    StartOffGrid {
-        /// Whose start.
+    /// A player's square cannot be: a start off the grid or without a tile, or a square
+    /// of a position in progress ([`Position::new`](super::Position::new)) that is.
+    Square {
+        /// Whose square.
         side: Side,
-        /// The start, `(row, col)`.
+        /// The square, `(row, col)`.
         at: (usize, usize),
-    },
-    /// A player's start is a cell without a tile.
-    StartNoTile {
-        /// Whose start.
-        side: Side,
-        /// The start, `(row, col)`.
-        at: (usize, usize),
-    },
-    /// A player of a position in progress ([`Position::new`](super::Position::new))
-    /// stands outside the grid.
-    StandsOffGrid {
-        /// Who.
-        side: Side,
-        /// Where, `(row, col)`.
-        at: (usize, usize),
-    },
-    /// The player not to move in a position in progress stands on a cell without a tile
-    /// (only the player to move may, having just lost it).
-    StandsNoTile {
-        /// Who.
-        side: Side,
-        /// Where, `(row, col)`.
-        at: (usize, usize),
+        /// What is wrong with it.
+        why: BadSquare,
     },
     /// A step that is not one of the position's legal steps
     /// ([`Position::step`](super::Position::step)).
@@ -105,29 +85,22 @@ impl fmt::Display for FootholdsError {
                 f,
                 "the grid is {rows}x{cols}, larger than the {max}x{max} the solver takes"
             ),
-            FootholdsError::StartOffGrid {
+            FootholdsError::Square {
                 side,
                 at: (row, col),
+                why,
             } => {
-                write!(f, "{side} starts at ({row}, {col}), which is off the grid")
+                let (verb, what) = match why {
+                    BadSquare::StartOffGrid => ("starts", "is off the grid"),
+                    BadSquare::StartNoTile => ("starts", "has no tile"),
+                    BadSquare::StandsOffGrid => ("stands", "is off the grid"),
+                    BadSquare::StandsNoTile => (
+                        "stands",
+                        "has no tile, but is not to move: only the player to move can stand where the tile has vanished",
+                    ),
+                };
+                write!(f, "{side} {verb} at ({row}, {col}), which {what}")
             }
-            FootholdsError::StartNoTile {
-                side,
-                at: (row, col),
-            } => {
-                write!(f, "{side} starts at ({row}, {col}), which has no tile")
-            }
-            FootholdsError::StandsOffGrid {
-                side,
-                at: (row, col),
-            } => write!(f, "{side} stands at ({row}, {col}), which is off the grid"),
-            FootholdsError::StandsNoTile {
-                side,
-                at: (row, col),
-            } => write!(
-                f,
-                "{side} stands at ({row}, {col}), which has no tile, but is not to move: only the player to move can stand where the tile has vanished"
-            ),
             FootholdsError::IllegalStep {
                 from: (from_row, from_col),
                 to: (row, col),
@@ -144,3 +117,18 @@ impl fmt::Display for FootholdsError {
 }
 
 impl core::error::Error for FootholdsError {}
+
+/// What is wrong with a player's square ([`FootholdsError::Square`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum BadSquare {
+    /// A start outside the grid.
+    StartOffGrid,
+    /// A start on a cell without a tile.
+    StartNoTile,
+    /// A player of a position in progress stands outside the grid.
+    StandsOffGrid,
+    /// The player not to move in a position in progress stands on a cell without a tile
+    /// (only the player to move may, having just lost it).
+    StandsNoTile,
+}

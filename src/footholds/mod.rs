@@ -47,11 +47,12 @@ mod error;
 mod grid;
 mod paths;
 mod position;
+mod slots;
 mod solver;
 mod table;
 
 pub use budget::Budget;
-pub use error::FootholdsError;
+pub use error::{BadSquare, FootholdsError};
 pub use grid::Grid;
 pub use position::{Analysis, Position, StepValue};
 pub use solver::{Side, Solution, Solver, Stats, solve};

@@ -7,21 +7,19 @@
 //! and where it stands. Cells it cannot reach do not change the answer, which is why the
 //! key holds only the reachable ones: positions that differ elsewhere share the entry.
 
-use alloc::vec::Vec;
-
 use super::bits::{Cells, EVEN, bit, component, spread};
+use super::slots::Slots;
 
-/// One slot: the reachable cells, then bits 0-5 the walker's cell, 6 set in a used slot,
-/// 8-14 the length found, 15 set when the length is exact (else it is only a lower bound,
-/// the search having stopped at a cap).
-type Slot = [u64; 2];
+// One slot: the reachable cells, then bits 0-5 the walker's cell, 6 set in a used slot,
+// 8-14 the length found, 15 set when the length is exact (else it is only a lower bound,
+// the search having stopped at a cap).
 
 const USED: u64 = 1 << 6;
 const EXACT: u64 = 1 << 15;
 
 /// The memo of longest walks, and the work done finding them.
 pub(crate) struct Paths {
-    slots: Vec<Slot>,
+    slots: Slots,
     /// Steps of the depth-first searches run (calls of the inner search).
     pub(crate) steps: u64,
 }
@@ -30,7 +28,7 @@ impl Paths {
     /// A memo that holds nothing yet; [`Paths::prepare`] gives it room.
     pub(crate) const fn new() -> Paths {
         Paths {
-            slots: Vec::new(),
+            slots: Slots::new(),
             steps: 0,
         }
     }
@@ -38,32 +36,19 @@ impl Paths {
     /// Gives the memo at least `2^bits` slots (what it held stays valid: a walk's length
     /// depends on nothing else than its key).
     pub(crate) fn prepare(&mut self, bits: u32) {
-        let want = 1usize << bits.clamp(1, 24);
-        if self.slots.len() < want {
-            self.slots = Vec::new();
-            self.slots = alloc::vec![[0; 2]; want];
-        }
+        self.slots.grow(bits, 24);
     }
 
     /// Forgets every walk.
     pub(crate) fn clear(&mut self) {
-        self.slots.fill([0; 2]);
-    }
-
-    #[inline]
-    fn slot(&self, reach: u64, from: u8) -> usize {
-        let mut h = reach ^ u64::from(from).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        h = (h ^ (h >> 32)).wrapping_mul(0xD6E8_FEB8_6659_FD93);
-        h ^= h >> 29;
-        // Truncation is the point: the low bits pick the slot.
-        (h as usize) & self.slots.len().wrapping_sub(1)
+        self.slots.clear();
     }
 
     /// The length of the longest walk from `from` over the cells of `reach`, visiting each
     /// at most once; or `cap`, if that is shorter. `reach` is every cell the walker can
     /// reach, its own excluded (the caller knows them: a flood of its region).
     pub(crate) fn longest(&mut self, from: u8, reach: u64, cap: u32) -> u32 {
-        let at = self.slot(reach, from);
+        let at = self.slots.index(reach, u64::from(from));
         let tag = USED | u64::from(from & 63);
         if let Some(&[key, word]) = self.slots.get(at) {
             if key == reach && word & 0x7F == tag {

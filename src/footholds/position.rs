@@ -4,7 +4,7 @@ use alloc::vec::Vec;
 
 use super::bits::{Cells, bit, coords, index, spread};
 use super::budget::Budget;
-use super::error::FootholdsError;
+use super::error::{BadSquare, FootholdsError};
 use super::grid::Grid;
 use super::solver::{Side, Solver};
 
@@ -34,20 +34,16 @@ impl Position {
     ///
     /// # Errors
     ///
-    /// As [`solve`](super::solve)'s: [`FootholdsError::StartOffGrid`] or
-    /// [`FootholdsError::StartNoTile`], A checked first.
+    /// As [`solve`](super::solve)'s: [`FootholdsError::Square`] with
+    /// [`BadSquare::StartOffGrid`](BadSquare::StartOffGrid) or
+    /// [`BadSquare::StartNoTile`](BadSquare::StartNoTile), A checked first.
     pub fn start(
         grid: &Grid,
         a: (usize, usize),
         b: (usize, usize),
     ) -> Result<Position, FootholdsError> {
         for (side, at) in [(Side::A, a), (Side::B, b)] {
-            if !grid.contains(at.0, at.1) {
-                return Err(FootholdsError::StartOffGrid { side, at });
-            }
-            if !grid.has_tile(at.0, at.1) {
-                return Err(FootholdsError::StartNoTile { side, at });
-            }
+            super::solver::start(grid, side, at)?;
         }
         Ok(Position {
             tiles: *grid,
@@ -64,8 +60,10 @@ impl Position {
     ///
     /// # Errors
     ///
-    /// [`FootholdsError::StandsOffGrid`] if a square is off the grid (A checked first),
-    /// [`FootholdsError::StandsNoTile`] if the side not to move stands without a tile.
+    /// [`FootholdsError::Square`] with [`BadSquare::StandsOffGrid`](BadSquare::StandsOffGrid)
+    /// if a square is off the grid (A checked first), or with
+    /// [`BadSquare::StandsNoTile`](BadSquare::StandsNoTile) if the side not to move
+    /// stands without a tile.
     pub fn new(
         tiles: &Grid,
         a: (usize, usize),
@@ -74,13 +72,19 @@ impl Position {
     ) -> Result<Position, FootholdsError> {
         for (side, at) in [(Side::A, a), (Side::B, b)] {
             if !tiles.contains(at.0, at.1) {
-                return Err(FootholdsError::StandsOffGrid { side, at });
+                let why = BadSquare::StandsOffGrid;
+                return Err(FootholdsError::Square { side, at, why });
             }
         }
         let waiting = to_move.other();
         let at = if waiting == Side::A { a } else { b };
         if !tiles.has_tile(at.0, at.1) {
-            return Err(FootholdsError::StandsNoTile { side: waiting, at });
+            let why = BadSquare::StandsNoTile;
+            return Err(FootholdsError::Square {
+                side: waiting,
+                at,
+                why,
+            });
         }
         Ok(Position {
             tiles: *tiles,

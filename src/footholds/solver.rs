@@ -53,7 +53,7 @@ use core::sync::atomic::{AtomicBool, Ordering};
 
 use super::bits::{Cells, around, bit, component, coords, index, spread};
 use super::budget::Budget;
-use super::error::FootholdsError;
+use super::error::{BadSquare, FootholdsError};
 use super::grid::Grid;
 use super::paths::{Paths, bound_within};
 use super::table::{Bound, Entry, Table};
@@ -107,8 +107,8 @@ pub struct Solution {
 ///
 /// # Errors
 ///
-/// [`FootholdsError::StartOffGrid`] if `a` or `b` lies outside the grid, and
-/// [`FootholdsError::StartNoTile`] if it is a cell without a tile; A's start is checked
+/// [`FootholdsError::Square`] with [`BadSquare::StartOffGrid`] if `a` or `b` lies outside
+/// the grid, and [`BadSquare::StartNoTile`] if it is a cell without a tile; A's start is checked
 /// first. The grid itself was checked by [`Grid::new`], so nothing else fails.
 ///
 /// ```
@@ -320,12 +320,13 @@ impl Solver {
 }
 
 /// The cell index of a player's start, checked against the grid.
-fn start(grid: &Grid, side: Side, at: (usize, usize)) -> Result<u8, FootholdsError> {
+pub(crate) fn start(grid: &Grid, side: Side, at: (usize, usize)) -> Result<u8, FootholdsError> {
+    let bad = |why| FootholdsError::Square { side, at, why };
     if !grid.contains(at.0, at.1) {
-        return Err(FootholdsError::StartOffGrid { side, at });
+        return Err(bad(BadSquare::StartOffGrid));
     }
     if !grid.has_tile(at.0, at.1) {
-        return Err(FootholdsError::StartNoTile { side, at });
+        return Err(bad(BadSquare::StartNoTile));
     }
     Ok(index(at.0, at.1))
 }

@@ -6,7 +6,7 @@
 //! relative to the position (moves from here to the end of the game), so an entry is
 //! exact wherever the position recurs, in this game or in a later one on another grid.
 
-use alloc::vec::Vec;
+use super::slots::{Slot, Slots};
 
 /// What a stored score says about the position's true score.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -30,11 +30,10 @@ pub(crate) struct Entry {
     pub(crate) best: u8,
 }
 
-/// One slot: the region's tiles, then the rest packed in a word: bits 0-5 the mover's cell,
-/// 6-11 the other's, 15 set in a used slot (so the zeroed table holds no position), 16-31
-/// the score, 32-33 the bound, 40-45 the best move, 48-55 the query that stored it, 56-62
-/// the number of the region's tiles (which of two positions gives way).
-type Slot = [u64; 2];
+// One slot (`Slot`): the region's tiles, then the rest packed in a word: bits 0-5 the
+// mover's cell, 6-11 the other's, 15 set in a used slot (so the zeroed table holds no
+// position), 16-31 the score, 32-33 the bound, 40-45 the best move, 48-55 the query that
+// stored it, 56-62 the number of the region's tiles (which of two positions gives way).
 
 const USED: u64 = 1 << 15;
 
@@ -86,7 +85,7 @@ fn age(word: u64) -> u8 {
 /// first, then one an earlier query stored, and otherwise the slot holding the smaller
 /// position (fewer tiles: less work to find again) gives way.
 pub(crate) struct Table {
-    slots: Vec<Slot>,
+    slots: Slots,
     /// The query now running (modulo 256), stamped on what it stores.
     age: u8,
 }
@@ -95,7 +94,7 @@ impl Table {
     /// A table that holds nothing yet; [`Table::prepare`] gives it room.
     pub(crate) const fn new() -> Table {
         Table {
-            slots: Vec::new(),
+            slots: Slots::new(),
             age: 0,
         }
     }
@@ -109,30 +108,18 @@ impl Table {
     /// if it grows), and what earlier queries stored marked as the first to give way.
     pub(crate) fn prepare(&mut self, bits: u32) {
         self.age = self.age.wrapping_add(1);
-        let want = 1usize << bits.clamp(1, 30);
-        if self.slots.len() < want {
-            // Drop the old table first, so the two are never held at once.
-            self.slots = Vec::new();
-            // All zeros: the allocator hands out zeroed pages, touched only when used.
-            self.slots = alloc::vec![[0; 2]; want];
-        }
+        self.slots.grow(bits, 30);
     }
 
     /// Forgets every position.
     pub(crate) fn clear(&mut self) {
-        self.slots.fill([0; 2]);
+        self.slots.clear();
     }
 
     /// The first slot of the bucket a position hashes to.
     #[inline]
     fn bucket(&self, region: u64, places: u64) -> usize {
-        // The splitmix64 finaliser: every input bit reaches every output bit.
-        let mut h = region ^ places.wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        h = (h ^ (h >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        h = (h ^ (h >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        h ^= h >> 31;
-        // Truncation is the point: the low bits pick the bucket.
-        (h as usize) & self.slots.len().wrapping_sub(1) & !1
+        self.slots.index(region, places) & !1
     }
 
     /// What the table holds on a position, if anything.

@@ -4,6 +4,7 @@
 // `best_cells`: the optimal moves as a cell mask). Read by `build.rs`, which solves each, and
 // by `src/games/mod.rs`, which serves each table.
 games! {
+    tictactoe "tictactoe" "tictactoe/rules.rs" Board TICTACTOE best_cells;
     misere "misere" "misere.rs" Misere MISERE no_bits;
     hexapawn "hexapawn" "hexapawn.rs" Hexapawn HEXAPAWN no_bits;
     dodgem "dodgem" "dodgem.rs" Dodgem DODGEM no_bits;

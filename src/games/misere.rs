@@ -5,8 +5,9 @@
 //!
 //! # Notation
 //!
-//! A position is the board's three rows from the top, split by `/`, `x`, `o` and `.` for an
-//! empty cell: `x../.o./...` (the nine cells without the `/` are read too: `x...o....`).
+//! Tic-tac-toe's, read by the same code: a position is the board's three rows from the top,
+//! split by `/`, `x`, `o` and `.` for an empty cell: `x../.o./...` (the nine cells without
+//! the `/` are read too: `x...o....`, and `-` or `_` for an empty cell).
 //! x moves first, so the marks say whose turn it is. A move is the cell a person names,
 //! 1-9 (1 2 3 on the top row, 7 8 9 on the bottom): `5` is the centre.
 //!
@@ -22,11 +23,9 @@
 use core::fmt;
 use core::str::FromStr;
 
-use perfect_play_core::notation::{
-    Notation, ParseError, ParseErrorKind, Side, Spelling, parse_one_cell, parse_position,
-    piece_in, write_position,
-};
+use perfect_play_core::notation::{Notation, ParseError, Side, Spelling, write_position};
 use perfect_play_core::{Game, Value};
+
 use super::tictactoe::{Board, Player};
 
 /// A misère tic-tac-toe position: a tic-tac-toe board, x to move first.
@@ -44,70 +43,53 @@ impl Game for Misere {
         u64::from(self.0.code())
     }
 
-    /// The player who just moved made three in a row: the side to move has won.
+    /// Tic-tac-toe's end, the other way round: the player who just moved made three in a
+    /// row, so the side to move has won.
     fn finished(&self) -> Option<Value> {
-        if self.0.has_line(Player::X) || self.0.has_line(Player::O) {
-            Some(Value::Win)
-        } else if self.0.empty_mask() == 0 {
-            Some(Value::Draw)
-        } else {
-            None
-        }
+        self.0.finished().map(Value::flip)
     }
 
     fn moves(&self, visit: &mut dyn FnMut(u8, Misere)) {
-        let mover = self.0.turn();
-        let mut empty = self.0.empty_mask();
-        while empty != 0 {
-            let cell = empty.trailing_zeros() as u8;
-            empty &= empty - 1;
-            visit(cell, Misere(self.0.with(cell, mover)));
-        }
+        self.0.moves(&mut |cell, board| visit(cell, Misere(board)));
     }
 }
 
-// --- Notation ---------------------------------------------------------------------------
+// --- Notation: tic-tac-toe's, the board's own ---------------------------------------------
 
 /// The notation's letters: `x` and `o`; the marks say whose turn it is.
 const SPELLING: Spelling = Spelling {
-    pieces: ['x', 'o'],
+    pieces: Board::PIECES,
     cells: "x, o or .",
     sides: None,
 };
 
 impl Notation for Misere {
-    const SIDES: [&'static str; 2] = ["x", "o"];
-    const PIECES: [char; 2] = SPELLING.pieces;
-    const MOVE_HELP: &'static str = "a cell 1-9, like 5";
+    const SIDES: [&'static str; 2] = Board::SIDES;
+    const PIECES: [char; 2] = Board::PIECES;
+    const MOVE_HELP: &'static str = Board::MOVE_HELP;
 
     fn to_move(&self) -> Side {
-        Side::second_if(self.0.turn() == Player::O)
+        self.0.to_move()
     }
 
     fn piece(&self, cell: u8) -> Option<Side> {
-        piece_in(self.masks(), cell)
+        self.0.piece(cell)
     }
 
     fn write_move(cell: u8, out: &mut dyn fmt::Write) -> fmt::Result {
-        write!(out, "{}", u16::from(cell) + 1)
+        Board::write_move(cell, out)
     }
 
     fn parse_move(text: &str) -> Result<u8, ParseError> {
-        parse_one_cell(text, Self::MOVE_HELP)
-    }
-}
-
-impl Misere {
-    /// The cells of x and of o, as 9-bit masks.
-    fn masks(&self) -> [u16; 2] {
-        [self.0.mask(Player::X), self.0.mask(Player::O)]
+        Board::parse_move(text)
     }
 }
 
 impl fmt::Display for Misere {
     /// The board's rows from the top, split by `/`: `x../.o./...`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write_position(self.masks(), self.to_move(), &SPELLING, f)
+        let masks = [self.0.mask(Player::X), self.0.mask(Player::O)];
+        write_position(masks, self.to_move(), &SPELLING, f)
     }
 }
 
@@ -120,13 +102,9 @@ impl fmt::Debug for Misere {
 impl FromStr for Misere {
     type Err = ParseError;
 
-    /// Reads the board's three rows split by `/` (`x../.o./...`) or its nine cells
-    /// (`x...o....`); x moves first, so the marks say whose turn it is.
+    /// Reads a board as tic-tac-toe does: three rows split by `/` (`x../.o./...`) or nine
+    /// cells (`x...o....`); x moves first, so the marks say whose turn it is.
     fn from_str(text: &str) -> Result<Misere, ParseError> {
-        let ([x, o], _) = parse_position(text, &SPELLING)?;
-        // The masks of a parsed grid are disjoint and 9-bit, so this never fails.
-        Board::from_masks(x, o)
-            .map(Misere)
-            .ok_or(ParseError::new(0, ParseErrorKind::Empty))
+        text.parse().map(Misere)
     }
 }

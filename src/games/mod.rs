@@ -27,8 +27,6 @@ use perfect_play_core::{Game, Record, Solved};
 
 pub use perfect_play_core::notation::{Notation, ParseError, ParseErrorKind, ShowMove, Side};
 
-pub mod tictactoe;
-
 /// Something to do with one game of this module, whatever its position type: give it to
 /// [`visit`] with the game's name. (A trait with a generic method, as a closure cannot be
 /// generic.)
@@ -93,21 +91,14 @@ macro_rules! games {
 }
 include!("list.rs");
 
-/// Every game solved at compile time, tic-tac-toe first, with its size and its start
-/// position's record.
+/// Every game solved at compile time, in the order `list.rs` registers them, with its size
+/// and its start position's record.
 pub fn all() -> impl Iterator<Item = GameInfo> {
-    let tictactoe = (
-        "tictactoe",
-        tictactoe::TICTACTOE.len(),
-        tictactoe::TICTACTOE.probe(&tictactoe::Board::EMPTY),
-    );
-    core::iter::once(tictactoe)
-        .chain(registered())
-        .filter_map(|(name, positions, start)| {
-            Some(GameInfo {
-                name,
-                positions,
-                start: start?,
-            })
+    registered().filter_map(|(name, positions, start)| {
+        Some(GameInfo {
+            name,
+            positions,
+            start: start?,
         })
+    })
 }

@@ -10,8 +10,9 @@ use axum::extract::{Path, RawQuery};
 use crate::messages::{NoGame, outcome_name, position_fields};
 use std::io::Write;
 
-use perfect_play::Value;
-use perfect_play::games::tictactoe::{Board, Game, Outcome, Position};
+use perfect_play::games::tictactoe::{Board, Outcome, Player, Position};
+use perfect_play::games::{Notation, TICTACTOE};
+use perfect_play::{GameRecord, Value};
 
 use super::error::ApiError;
 use super::random::{level, random};
@@ -72,37 +73,49 @@ pub async fn game(RawQuery(query): RawQuery) -> Answer {
         .transpose()
         .map_err(|why| ApiError::unprocessable(format_args!("start: {}", NoGame(why))))?
         .unwrap_or(Position::START);
-    let mut game = Game::from_position(start);
+    // The library's game record, every game's; plies numbered from the empty board.
+    let mut game = GameRecord::<Board, 9>::from_position(&TICTACTOE, start.board())
+        .map_err(|_| ApiError::unprocessable("start: no game reaches it"))?;
+    let marks = start.board().count(Player::X) + start.board().count(Player::O);
     for (index, &cell) in moves.iter().enumerate() {
-        game.play(cell)
-            .map_err(|why| ApiError::unprocessable(format_args!("move {}: {why}", index + 1)))?;
+        let illegal = |why: &dyn core::fmt::Display| {
+            ApiError::unprocessable(format_args!("move {}: {why}", index + 1))
+        };
+        // The position's own check first: it says which cell and why.
+        if let Ok(Err(why)) = game.position().lookup().map(|at| at.play(cell)) {
+            return Err(illegal(&why));
+        }
+        game.play(cell).map_err(|why| illegal(&why))?;
     }
     let mut body = b"{\"moves\":[".to_vec();
-    for (index, cell) in game.moves().iter().enumerate() {
+    for (index, cell) in game.moves().enumerate() {
         if index > 0 {
             body.push(b',');
         }
         body.push(b'0' + cell);
     }
     body.extend_from_slice(b"],\"positions\":[");
-    for (index, &position) in game.positions().iter().enumerate() {
+    for (index, board) in game.positions().enumerate() {
         if index > 0 {
             body.push(b',');
         }
-        position_json(&mut body, position);
+        if let Ok(position) = board.lookup() {
+            position_json(&mut body, position);
+        }
     }
     body.extend_from_slice(b"],\"plies\":[");
     for (index, ply) in game.history().enumerate() {
         if index > 0 {
             body.push(b',');
         }
+        let outcome = |board: Board| board.lookup().map(|at| outcome_name(at.outcome())).ok();
         let value = serde_json::json!({
-            "number": ply.number(),
-            "player": ply.player().symbol().to_string(),
-            "cell": ply.cell(),
+            "number": marks as usize + ply.number(),
+            "player": Board::side_name(ply.mover()),
+            "cell": ply.played(),
             "verdict": ply.verdict().to_string(),
-            "outcome_before": outcome_name(ply.before().outcome()),
-            "outcome_after": outcome_name(ply.after().outcome()),
+            "outcome_before": outcome(ply.before()),
+            "outcome_after": outcome(ply.after()),
             "sentence": ply.to_string(),
         });
         body.extend_from_slice(value.to_string().as_bytes());

@@ -6,7 +6,7 @@
 // - every value shown for a move is checked against the binary's own `outcome --json` on
 //   the board that move leads to (the library's table, read through another path than
 //   the server's);
-// - the blunder and its sentence: the library's documented game (src/tictactoe/record.rs);
+// - the blunder and its sentence: the library's documented game (tests/tictactoe_record.rs);
 // - footholds: the first official example of Programmers 92345 (5 moves, B loses), from
 //   tests/data/programmers92345-examples.json.
 // Screenshots go to target/web-screenshots/ (PERFECT_PLAY_SCREENSHOTS to change it).
@@ -156,7 +156,7 @@ describe("tic-tac-toe", () => {
     const points = await page.$$("#ttt-chart .point");
     assert.equal(points.length, 3, "one point per position: start and two plies");
     const mistake = await page.$$eval("#ttt-plies li.verdict-mistake .sentence", (items) => items.map((item) => item.textContent));
-    assert.deepEqual(mistake, ["O at 1 turned a draw into a loss in 5 plies"]);
+    assert.deepEqual(mistake, ["O 2 turned a draw into a loss in 6 plies"]);
     const title = await page.textContent('#ttt-chart .point[data-index="2"] title');
     assert.ok(title.includes("For x: a win in 5 plies. For o: a loss in 5 plies."), title);
     await page.screenshot({ path: `${SHOTS}/value-history.png`, fullPage: true });

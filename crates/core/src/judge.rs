@@ -1,5 +1,5 @@
 //! How good a move was, for any solved game: a [`Verdict`] and one [`Sentence`] a person
-//! reads in a game review ("o at 1 turned a draw into a loss in 5 plies").
+//! reads in a game review ("o 2 turned a draw into a loss in 6 plies").
 //!
 //! Both compare two records from the mover's side: what the best move was worth and what
 //! the move played was worth, each counting the move itself (as
@@ -55,18 +55,39 @@ impl fmt::Display for Verdict {
     }
 }
 
-/// One sentence on what a move did, values from the mover's side and plies counted after
-/// the move:
+/// One sentence on what a move did, values from the mover's side.
+///
+/// Plies are counted as a board labels its moves ([`Solved::ranked_moves`]): from the
+/// position before the move, the move itself included. A move labelled `win 5` is "a win
+/// in 5 plies", and the best move it is compared with is counted the same way, so the
+/// numbers in the sentence are the numbers on the board.
 ///
 /// | verdict | sentence |
 /// |---|---|
-/// | best, game finished | `x at 2 won the game`, `x at 8 drew the game` |
-/// | best | `x at 4 was best: a draw`, `o at 3 was best: a loss in 4 plies` |
-/// | inaccuracy | `x at 1 delayed the win: a win in 5 plies instead of 3` |
-/// | inaccuracy | `o at 8 hastened the loss: a loss in 1 ply instead of 3` |
-/// | mistake | `o at 1 turned a draw into a loss in 5 plies`, `x at 5 turned a win into a draw` |
+/// | best, game finished | `x 3 won the game`, `x 9 drew the game` |
+/// | best | `x 5 was best: a draw`, `o 4 was best: a loss in 5 plies` |
+/// | inaccuracy | `x 8 delayed the win: a win in 5 plies instead of 1` |
+/// | inaccuracy | `o 9 hastened the loss: a loss in 2 plies instead of 4` |
+/// | mistake | `o 2 turned a draw into a loss in 6 plies`, `x 6 turned a win into a draw` |
+///
+/// ```
+/// use perfect_play_core::{Record, Sentence, Value};
+///
+/// let win = |plies| Record { value: Value::Win, remoteness: plies };
+/// // x could win at once (the best move's label: win 1) and plays a move labelled win 5.
+/// let sentence = Sentence { mover: &"x 8", best: win(1), chosen: win(5), finished: false };
+/// assert_eq!(sentence.to_string(), "x 8 delayed the win: a win in 5 plies instead of 1");
+/// let sentence = Sentence { mover: &"x 7", best: win(1), chosen: win(1), finished: true };
+/// assert_eq!(sentence.to_string(), "x 7 won the game");
+/// let loss = Record { value: Value::Loss, remoteness: 6 };
+/// let draw = Record { value: Value::Draw, remoteness: 8 };
+/// let sentence = Sentence { mover: &"o 2", best: draw, chosen: loss, finished: false };
+/// assert_eq!(sentence.to_string(), "o 2 turned a draw into a loss in 6 plies");
+/// ```
+///
+/// [`Solved::ranked_moves`]: super::Solved::ranked_moves
 pub struct Sentence<'a> {
-    /// Who moved and what, as the game says it: `x at 4`, `white 2-5`.
+    /// Who moved and what, as the game says it: `x 5`, `white 2-5`.
     pub mover: &'a dyn fmt::Display,
     /// What the best move was worth to the mover, the move included.
     pub best: Record,
@@ -79,7 +100,7 @@ pub struct Sentence<'a> {
 impl fmt::Display for Sentence<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{} ", self.mover)?;
-        let after = Valued(self.chosen.value, self.chosen.remoteness.saturating_sub(1));
+        let after = Valued(self.chosen.value, self.chosen.remoteness);
         match Verdict::judge(self.best, self.chosen) {
             Verdict::Best if self.finished => f.write_str(match self.chosen.value {
                 Value::Win => "won the game",
@@ -92,8 +113,7 @@ impl fmt::Display for Sentence<'_> {
                     Value::Win => "delayed the win",
                     _ => "hastened the loss",
                 };
-                let best = self.best.remoteness.saturating_sub(1);
-                write!(f, "{verb}: {after} instead of {best}")
+                write!(f, "{verb}: {after} instead of {}", self.best.remoteness)
             }
             Verdict::Mistake => write!(f, "turned {} into {after}", article(self.best.value)),
         }

@@ -136,6 +136,8 @@ pub enum ParseErrorKind {
         /// How many cells it has.
         cells: usize,
     },
+    /// More than nine cells: the column is the tenth one's.
+    TooManyCells,
     /// A board of other than nine cells.
     CellCount {
         /// How many cells it has.
@@ -199,6 +201,7 @@ impl fmt::Display for ParseError {
             ParseErrorKind::RowLength { row, cells } => {
                 write!(f, "row {row} has {cells} cells, expected 3")
             }
+            ParseErrorKind::TooManyCells => f.write_str("expected 9 cells, found more"),
             ParseErrorKind::CellCount { cells } => {
                 write!(f, "expected 9 cells, found {cells}")
             }

@@ -1,7 +1,8 @@
 //! A set of cells, such as a board's optimal moves.
 
 use core::fmt;
-use core::iter::FusedIterator;
+
+use perfect_play_core::Bits;
 
 /// A set of cells (0..9, row-major from the top left), such as the optimal moves of a
 /// position.
@@ -70,7 +71,7 @@ impl CellSet {
     /// The cells in increasing order.
     #[must_use]
     pub const fn iter(self) -> CellSetIter {
-        CellSetIter(self.0)
+        Bits(self.0 as u64)
     }
 }
 
@@ -95,30 +96,8 @@ impl FromIterator<u8> for CellSet {
 }
 
 /// The cells of a [`CellSet`], in increasing order: from [`CellSet::iter`] or
-/// `for cell in set`.
-#[derive(Clone, Debug)]
-pub struct CellSetIter(u16);
-
-impl Iterator for CellSetIter {
-    type Item = u8;
-
-    fn next(&mut self) -> Option<u8> {
-        if self.0 == 0 {
-            return None;
-        }
-        let cell = self.0.trailing_zeros() as u8;
-        self.0 &= self.0 - 1;
-        Some(cell)
-    }
-
-    fn size_hint(&self) -> (usize, Option<usize>) {
-        let len = self.0.count_ones() as usize;
-        (len, Some(len))
-    }
-}
-
-impl ExactSizeIterator for CellSetIter {}
-impl FusedIterator for CellSetIter {}
+/// `for cell in set`. The games' one bit-set iterator ([`Bits`]).
+pub type CellSetIter = Bits;
 
 /// `{0, 4, 8}`: the cells in increasing order, or `{}` for the empty set.
 impl fmt::Display for CellSet {

@@ -13,8 +13,9 @@
 //! - Ask whether a board can occur at all ([`Board::is_reachable`], and [`Unreachable`]
 //!   for why not), and whether it is *final*, the last board of a finished game
 //!   ([`Board::is_final`], [`NotFinal`] for why not).
-//! - Play: [`Position::play`] moves from position to position; a [`Game`] records the
-//!   moves with undo and redo and judges each ([`Ply`], [`Verdict`](crate::Verdict)).
+//! - Play: [`Position::play`] moves from position to position; a
+//!   [`GameRecord`](crate::GameRecord)`<Board, 9>` records the moves with undo and redo and
+//!   judges each, as it does for every game.
 //! - Use the 8 rotations and reflections ([`Symmetry`]): transform boards and positions,
 //!   and take canonical forms with the symmetry that made them.
 //!
@@ -34,20 +35,16 @@
 mod cells;
 mod entry;
 mod position;
-mod record;
 mod rules;
 mod symmetry;
 mod table;
-mod text;
 mod validity;
 
+pub use super::TICTACTOE;
 pub use cells::{CellSet, CellSetIter};
 pub use position::{IllegalMove, Position};
-pub use record::{Game, History, Ply};
-pub use rules::{Board, Outcome, Player};
-pub use symmetry::Symmetry;
-pub use table::TICTACTOE;
-pub use text::ParseBoardError;
 #[doc(hidden)]
-pub use text::parse_row;
+pub use rules::parse_row;
+pub use rules::{Board, Outcome, ParseBoardError, Player};
+pub use symmetry::Symmetry;
 pub use validity::{NotFinal, Unreachable};

@@ -7,7 +7,8 @@ use super::entry::Entry;
 use perfect_play_core::{Level, Record, Value};
 
 use super::rules::{Board, Outcome, Player};
-use super::table::{self, TICTACTOE};
+use super::table;
+use crate::games::TICTACTOE;
 use super::validity::Unreachable;
 
 /// A board that legal play reaches, with its solution: the answer of one table lookup.

@@ -7,7 +7,15 @@
 
 use core::fmt;
 
-use perfect_play_core::{Game, Value};
+use perfect_play_core::{Bits, Game, Value};
+
+// The board as text and tic-tac-toe's notation: a child of the rules, so that `build.rs`,
+// which compiles this file alone, has them too (misère's notation is read through them).
+#[path = "text.rs"]
+mod text;
+#[doc(hidden)]
+pub use text::parse_row;
+pub use text::ParseBoardError;
 
 /// One of the two players. `X` always moves first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -62,9 +70,9 @@ pub enum Outcome {
 impl Outcome {
     /// The player who wins the game, or `None` for a draw.
     ///
-    /// On a [`Position`](super::Position)'s outcome this is who wins *with perfect play
+    /// On a [`Position`](crate::games::tictactoe::Position)'s outcome this is who wins *with perfect play
     /// from here*, which may be nobody yet on the board; for who has three in a row on the
-    /// board now, see [`Position::three_in_a_row`](super::Position::three_in_a_row).
+    /// board now, see [`Position::three_in_a_row`](crate::games::tictactoe::Position::three_in_a_row).
     #[must_use]
     pub const fn winner(self) -> Option<Player> {
         match self {
@@ -372,10 +380,7 @@ impl Game for Board {
 
     fn moves(&self, visit: &mut dyn FnMut(u8, Board)) {
         let mover = self.turn();
-        let mut empty = self.empty_mask();
-        while empty != 0 {
-            let cell = empty.trailing_zeros() as u8;
-            empty &= empty - 1;
+        for cell in Bits(u64::from(self.empty_mask())) {
             visit(cell, self.with(cell, mover));
         }
     }

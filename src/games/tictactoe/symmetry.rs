@@ -26,7 +26,7 @@ use super::rules::{Board, Player};
 ///
 /// // A move on the canonical board, say its cell 8, is this cell on the board itself:
 /// assert_eq!(symmetry.inverse().cell(8), 6);
-/// # Ok::<(), perfect_play::games::tictactoe::ParseBoardError>(())
+/// # Ok::<(), perfect_play::games::ParseError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Symmetry {

@@ -1,4 +1,9 @@
-//! Boards as text: parsing ([`FromStr`], [`Board::from_ascii`]) and printing ([`Display`]).
+//! Boards as text: parsing ([`FromStr`], [`Board::from_ascii`]), printing ([`Display`]), and
+//! tic-tac-toe's [`Notation`] (moves are cells as a person names them, 1-9). Misère
+//! tic-tac-toe reads and names its boards and moves through this module too: one 3x3
+//! alphabet for both.
+//!
+//! Compiled with the rules (`rules.rs` brings it in), so `build.rs` has it too.
 //!
 //! Accepted: nine cells in a row (`xo.x..o..`), or three rows of three split by `/`,
 //! spaces, tabs or line breaks (`xo./x../o..`; a run of separators counts as one, and
@@ -8,7 +13,9 @@
 use core::fmt::{self, Display};
 use core::str::FromStr;
 
-use super::rules::{Board, Player};
+use perfect_play_core::notation::{Notation, ParseError, ParseErrorKind, Side, parse_one_cell};
+
+use super::{Board, Player};
 
 impl Board {
     /// Parses a board from bytes, as [`str::parse`] does from text, without needing UTF-8.
@@ -20,7 +27,7 @@ impl Board {
     ///
     /// let board = Board::from_ascii(b"xx./oo./...")?;
     /// assert_eq!(board.to_string(), "xx.oo....");
-    /// # Ok::<(), perfect_play::games::tictactoe::ParseBoardError>(())
+    /// # Ok::<(), perfect_play::games::ParseError>(())
     /// ```
     pub fn from_ascii(text: &[u8]) -> Result<Board, ParseBoardError> {
         let leading = text.len() - text.trim_ascii_start().len();
@@ -31,7 +38,7 @@ impl Board {
             return Ok(board);
         }
         if text.is_empty() {
-            return Err(ParseBoardError::new(ErrorKind::Empty));
+            return Err(ParseBoardError::new(ErrorKind::Empty, 0));
         }
         let (mut x, mut o) = (0u16, 0u16);
         let (mut cells, mut rows, mut in_row) = (0u8, 0u8, 0u8);
@@ -44,7 +51,8 @@ impl Board {
                 }
                 if in_row > 0 {
                     if in_row != 3 {
-                        return Err(ParseBoardError::row_length(rows + 1, usize::from(in_row)));
+                        let column = leading + offset + 1;
+                        return Err(ParseBoardError::row_length(rows + 1, usize::from(in_row), column));
                     }
                     rows += 1;
                     in_row = 0;
@@ -53,22 +61,24 @@ impl Board {
                 continue;
             }
             if cells == 9 {
-                return Err(ParseBoardError::new(ErrorKind::TooManyCells));
+                return Err(ParseBoardError::new(ErrorKind::TooManyCells, leading + offset + 1));
             }
             x |= u16::from(bits & 1) << cells;
             o |= u16::from(bits >> 1) << cells;
             cells += 1;
             in_row += 1;
             if separated && in_row > 3 {
-                return Err(ParseBoardError::row_length(rows + 1, usize::from(in_row)));
+                let column = leading + offset + 1;
+                return Err(ParseBoardError::row_length(rows + 1, usize::from(in_row), column));
             }
         }
         // A separator after the last row is as harmless as one before the first.
         if separated && in_row != 0 && in_row != 3 {
-            return Err(ParseBoardError::row_length(rows + 1, usize::from(in_row)));
+            let column = leading + text.len() + 1;
+            return Err(ParseBoardError::row_length(rows + 1, usize::from(in_row), column));
         }
         if cells != 9 {
-            return Err(ParseBoardError::new(ErrorKind::CellCount(cells)));
+            return Err(ParseBoardError::new(ErrorKind::CellCount(cells), 0));
         }
         // Each cell set one bit of x or of o, never both.
         Ok(Board::from_disjoint_masks(x, o))
@@ -151,7 +161,7 @@ pub fn parse_row(text: &[u8], row: u8) -> Result<(u8, u8), ParseBoardError> {
     if cells.len() == 3 {
         Ok((x, o))
     } else {
-        Err(ParseBoardError::row_length(row, cells.len()))
+        Err(ParseBoardError::row_length(row, cells.len(), 0))
     }
 }
 
@@ -222,11 +232,38 @@ const fn is_separator(byte: u8) -> bool {
     matches!(byte, b'/' | b' ' | b'\t' | b'\r' | b'\n')
 }
 
+/// Reads a board as [`Board::from_ascii`] does; the error is the games' [`ParseError`],
+/// with the column where the text goes wrong (counted in characters from 1).
 impl FromStr for Board {
-    type Err = ParseBoardError;
+    type Err = ParseError;
 
-    fn from_str(text: &str) -> Result<Board, ParseBoardError> {
-        Board::from_ascii(text.as_bytes())
+    fn from_str(text: &str) -> Result<Board, ParseError> {
+        Board::from_ascii(text.as_bytes()).map_err(ParseError::from)
+    }
+}
+
+/// Tic-tac-toe's notation: the board as [`Display`] and [`FromStr`] give it (nine cells,
+/// or three rows split by `/`), x to move first so the marks say whose turn it is, and a
+/// move as the cell a person names, 1-9.
+impl Notation for Board {
+    const SIDES: [&'static str; 2] = ["x", "o"];
+    const PIECES: [char; 2] = ['x', 'o'];
+    const MOVE_HELP: &'static str = "a cell 1-9, like 5";
+
+    fn to_move(&self) -> Side {
+        Side::second_if(self.turn() == Player::O)
+    }
+
+    fn piece(&self, cell: u8) -> Option<Side> {
+        self.at(cell).map(|player| Side::second_if(player == Player::O))
+    }
+
+    fn write_move(cell: u8, out: &mut dyn fmt::Write) -> fmt::Result {
+        write!(out, "{}", u16::from(cell) + 1)
+    }
+
+    fn parse_move(text: &str) -> Result<u8, ParseError> {
+        parse_one_cell(text, Self::MOVE_HELP)
     }
 }
 
@@ -254,16 +291,20 @@ impl fmt::Debug for Board {
     }
 }
 
-/// Why text is not a board.
+/// Why text is not a board, in the judges' words (the batch formats print it as it is).
+/// [`str::parse`] gives the same error as the games' [`ParseError`] (`From` converts).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ParseBoardError {
     kind: ErrorKind,
+    /// Where the text goes wrong, counted in bytes from 1; 0 when it is about the whole
+    /// text (or the row given alone, for [`parse_row`]).
+    column: usize,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum ErrorKind {
     Empty,
-    Unexpected { found: Found, column: usize },
+    Unexpected(Found),
     RowLength { row: u8, cells: usize },
     CellCount(u8),
     TooManyCells,
@@ -296,21 +337,49 @@ impl Found {
 }
 
 impl ParseBoardError {
-    const fn new(kind: ErrorKind) -> ParseBoardError {
-        ParseBoardError { kind }
+    const fn new(kind: ErrorKind, column: usize) -> ParseBoardError {
+        ParseBoardError { kind, column }
     }
 
     /// A byte that is not a cell at `offset` of `text`, which begins `leading` bytes into
     /// the text as given.
     fn unexpected(text: &[u8], offset: usize, leading: usize) -> ParseBoardError {
-        ParseBoardError::new(ErrorKind::Unexpected {
-            found: Found::at(text, offset),
-            column: leading + offset + 1,
-        })
+        let found = Found::at(text, offset);
+        ParseBoardError::new(ErrorKind::Unexpected(found), leading + offset + 1)
     }
 
-    const fn row_length(row: u8, cells: usize) -> ParseBoardError {
-        ParseBoardError::new(ErrorKind::RowLength { row, cells })
+    const fn row_length(row: u8, cells: usize, column: usize) -> ParseBoardError {
+        ParseBoardError::new(ErrorKind::RowLength { row, cells }, column)
+    }
+}
+
+/// The cells of the alphabet, for messages.
+const CELLS: &str = "x, o or . (- and _ also mean empty)";
+
+/// The same error in the games' words. Columns stay as they are: a text that is `str`
+/// has only ASCII before the first byte that is not a cell, so bytes and characters count
+/// alike up to it.
+impl From<ParseBoardError> for ParseError {
+    fn from(error: ParseBoardError) -> ParseError {
+        let kind = match error.kind {
+            ErrorKind::Empty => ParseErrorKind::Empty,
+            ErrorKind::Unexpected(found) => ParseErrorKind::NotACell {
+                found: match found {
+                    Found::Char(c) => c,
+                    Found::Byte(_) => char::REPLACEMENT_CHARACTER,
+                },
+                expected: CELLS,
+            },
+            ErrorKind::RowLength { row, cells } => ParseErrorKind::RowLength {
+                row: usize::from(row),
+                cells,
+            },
+            ErrorKind::CellCount(cells) => ParseErrorKind::CellCount {
+                cells: usize::from(cells),
+            },
+            ErrorKind::TooManyCells => ParseErrorKind::TooManyCells,
+        };
+        ParseError::new(error.column, kind)
     }
 }
 
@@ -318,15 +387,12 @@ impl Display for ParseBoardError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.kind {
             ErrorKind::Empty => f.write_str("empty board: expected 9 cells"),
-            ErrorKind::Unexpected { found, column } => {
+            ErrorKind::Unexpected(found) => {
                 match found {
                     Found::Char(c) => write!(f, "unexpected {c:?}")?,
                     Found::Byte(b) => write!(f, "unexpected byte 0x{b:02x}")?,
                 }
-                write!(
-                    f,
-                    " at column {column}: a cell is x, o or . (- and _ also mean empty)"
-                )
+                write!(f, " at column {}: a cell is {CELLS}", self.column)
             }
             ErrorKind::RowLength { row, cells } => {
                 write!(f, "row {row} has {cells} cells, expected 3")
@@ -349,7 +415,15 @@ mod tests {
 
     use super::Board;
 
+    /// The board read as the judges' readers read it, or their message.
     fn parse(text: &str) -> Result<std::string::String, std::string::String> {
+        Board::from_ascii(text.as_bytes())
+            .map(|board| board.to_string())
+            .map_err(|error| error.to_string())
+    }
+
+    /// The same text read with `str::parse`: the games' `ParseError`, with its column.
+    fn parse_str(text: &str) -> Result<std::string::String, std::string::String> {
         text.parse::<Board>()
             .map(|board| board.to_string())
             .map_err(|error| error.to_string())
@@ -372,25 +446,24 @@ mod tests {
 
     #[test]
     fn errors_say_what_is_wrong() {
+        // Each text with the judges' message (`Board::from_ascii`) and the games' one
+        // (`str::parse`: the same error, with the column where it can say one).
+        const CELLS: &str = "x, o or . (- and _ also mean empty)";
         let cases = [
-            ("", "empty board: expected 9 cells"),
-            (" \n", "empty board: expected 9 cells"),
-            ("xo.", "expected 9 cells, found 3"),
-            ("xo.xo.xo.x", "expected 9 cells, found more"),
-            ("xo./xo../...", "row 2 has 4 cells, expected 3"),
-            ("xo./xo/...", "row 2 has 2 cells, expected 3"),
-            ("xo./xo./..", "row 3 has 2 cells, expected 3"),
-            (
-                "xo.x?....",
-                "unexpected '?' at column 5: a cell is x, o or . (- and _ also mean empty)",
-            ),
-            (
-                "xo.x\u{e9}....",
-                "unexpected '\u{e9}' at column 5: a cell is x, o or . (- and _ also mean empty)",
-            ),
+            ("", "empty board: expected 9 cells", "empty: expected a position"),
+            (" \n", "empty board: expected 9 cells", "empty: expected a position"),
+            ("xo.", "expected 9 cells, found 3", "expected 9 cells, found 3"),
+            ("xo.xo.xo.x", "expected 9 cells, found more", "column 10: expected 9 cells, found more"),
+            ("xo./xo../...", "row 2 has 4 cells, expected 3", "column 8: row 2 has 4 cells, expected 3"),
+            ("xo./xo/...", "row 2 has 2 cells, expected 3", "column 7: row 2 has 2 cells, expected 3"),
+            ("xo./xo./..", "row 3 has 2 cells, expected 3", "column 11: row 3 has 2 cells, expected 3"),
+            (" xo.x?....", "unexpected '?' at column 6: a cell is {}", "column 6: `?` is not a cell: expected {}"),
+            ("xo.x\u{e9}....", "unexpected '\u{e9}' at column 5: a cell is {}", "column 5: `\u{e9}` is not a cell: expected {}"),
         ];
-        for (text, message) in cases {
-            assert_eq!(parse(text), Err(message.into()), "{text:?}");
+        for (text, judges, games) in cases {
+            let (judges, games) = (judges.replace("{}", CELLS), games.replace("{}", CELLS));
+            assert_eq!(parse(text), Err(judges), "{text:?}");
+            assert_eq!(parse_str(text), Err(games), "{text:?}");
         }
         // Columns count the text as given, whitespace before the board included.
         assert_eq!(
