@@ -221,18 +221,18 @@ pub fn review<G: Notation>(
     let mut plies = Vec::new();
     for (index, (column, text)) in moves.iter().enumerate() {
         let number = index + 1;
-        let at = format!("move {number} (column {column} of moves)");
+        let at = format!("(at column {column} of moves)");
         let mv = G::parse_move(text)
-            .map_err(|why| ApiError::bad_request(format_args!("{at}: {why}")))?;
+            .map_err(|why| ApiError::bad_request(format_args!("move {number}: {why} {at}")))?;
         let Some(reached) = after(&position, mv) else {
             return Err(ApiError::unprocessable(format_args!(
-                "{at}: {text} cannot be played from {position} (the moves there are {})",
+                "move {number}: {text} cannot be played from {position} {at} (the moves there are {})",
                 legal_list(&position)
             )));
         };
         let Some(reached_record) = table.probe(&reached) else {
             return Err(ApiError::unprocessable(format_args!(
-                "{at}: the table has no position {reached}"
+                "move {number}: the table has no position {reached} {at}"
             )));
         };
         plies.push(GamePly::of(
