@@ -50,9 +50,12 @@ fn cells_of(text: &str, pieces: [char; 2]) -> ([u8; 9], Option<char>) {
     (cells, side.chars().next())
 }
 
-/// The reference of a game: a position's text to its value for the side to move and its
-/// plies (`None` where the reference does not count them).
-fn reference(game: &str) -> Box<dyn FnMut(&str) -> (V, Option<u16>)> {
+/// A game's reference: a position's text to its value for the side to move and its plies
+/// (`None` where the reference does not count them).
+type Reference = Box<dyn FnMut(&str) -> (V, Option<u16>)>;
+
+/// The reference of the game called `game`.
+fn reference(game: &str) -> Reference {
     match game {
         "misere" => {
             let mut memo = HashMap::new();
