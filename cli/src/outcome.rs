@@ -11,8 +11,8 @@ use std::ffi::OsString;
 use std::fmt::Display;
 use std::io::Read;
 
-use perfect_play::games::{self, Notation, ShowMove, Visitor};
-use perfect_play::{Record, Solved, Value};
+use perfect_play::Solved;
+use perfect_play::games::{self, Notation, Visitor};
 
 use crate::args::OutcomeArgs;
 use crate::batch::{self, Answered, ReadFailed};
@@ -127,9 +127,9 @@ fn answer<G: Notation>(
         };
         let buf = out.buffer();
         if json {
-            wire::line(buf, &shape(&position, table, record));
+            wire::line(buf, &wire::GamePosition::of(&position, table, record));
         } else {
-            buf.extend_from_slice(winner(&position, record.value).as_bytes());
+            buf.extend_from_slice(wire::winner(&position, record.value).as_bytes());
             buf.push(b'\n');
         }
         out.answered()?;
@@ -157,48 +157,4 @@ fn fault(
         buf.extend_from_slice(b"error\n");
     }
     out.answered()
-}
-
-/// Who wins from `position` when it is worth `value` to the side to move: a side's name,
-/// or `draw`.
-pub fn winner<G: Notation>(position: &G, value: Value) -> &'static str {
-    let mover = position.to_move();
-    match value {
-        Value::Win => G::side_name(mover),
-        Value::Loss => G::side_name(mover.other()),
-        Value::Draw => "draw",
-    }
-}
-
-/// A reachable position's answer.
-pub fn shape<G: Notation>(position: &G, table: &Solved<G>, record: Record) -> wire::GamePosition {
-    let finished = position.finished();
-    wire::GamePosition {
-        position: position.to_string(),
-        to_move: G::side_name(position.to_move()),
-        finished: finished.is_some(),
-        winner: finished
-            .filter(|&value| value != Value::Draw)
-            .map(|value| winner(position, value)),
-        outcome: winner(position, record.value),
-        plies: wire::plies(record),
-        best_moves: best_moves(position, table, record),
-    }
-}
-
-/// The moves that keep `position`'s record, in the game's move order, as `play` takes them.
-pub fn best_moves<G: Notation>(position: &G, table: &Solved<G>, record: Record) -> Vec<String> {
-    let mut best = Vec::new();
-    if position.finished().is_some() {
-        return best;
-    }
-    position.moves(&mut |mv, child| {
-        if table
-            .probe(&child)
-            .is_some_and(|after| after.before_move() == record)
-        {
-            best.push(ShowMove::<G>(mv).to_string());
-        }
-    });
-    best
 }

@@ -533,6 +533,7 @@ fn the_openapi_document_names_every_route_and_required_field() {
         "/api/footholds/position",
         "/api/games/{game}",
         "/api/games/{game}/pick",
+        "/api/games/{game}/position",
     ] {
         assert!(paths.contains_key(path), "{path} is not documented");
     }

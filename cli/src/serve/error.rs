@@ -1,7 +1,7 @@
 //! The one error type of the API, [`ApiError`], and the layer that gives every error
 //! response, whichever layer made it, the same JSON shape.
 //!
-//! Every error is `{"error": why}` (the OpenAPI document's `Error` schema) with
+//! Every error is `{"error": why}` ([`ErrorBody`], the OpenAPI document's `Error` schema) with
 //! `Content-Type: application/json` and `Cache-Control: no-store`; a 503 also carries
 //! `Retry-After`. Handlers return `Result<Reply, ApiError>`; errors made by axum's extractors
 //! or by tower-http's layers (a 413 in plain text, a 405 with no body) are rewritten by
@@ -16,7 +16,7 @@ use axum::http::{HeaderValue, StatusCode, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 
-use crate::messages::json_string;
+use crate::wire::api::ErrorBody;
 use perfect_play::footholds::FootholdsError;
 
 use super::limits::RETRY_AFTER;
@@ -136,9 +136,10 @@ fn timed_out() -> String {
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         let status = self.status();
-        let mut body = b"{\"error\":".to_vec();
-        json_string(&mut body, &self.words());
-        body.push(b'}');
+        let body = serde_json::to_vec(&ErrorBody {
+            error: self.words(),
+        })
+        .unwrap_or_default();
         let mut response = (
             status,
             [

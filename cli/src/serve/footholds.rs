@@ -18,8 +18,9 @@ use axum::extract::rejection::BytesRejection;
 use serde_json::Value;
 
 use crate::queries::{Query, QueryError, query};
-use crate::wire::{solution_json, squares_json};
-use perfect_play::footholds::{Analysis, Budget, Grid, Position, Side, Solver};
+use crate::wire::Solution;
+use crate::wire::api::FootholdsAnalysis;
+use perfect_play::footholds::{Budget, Grid, Position, Side, Solver};
 
 use super::error::ApiError;
 use super::reply::{self, Answer};
@@ -38,9 +39,7 @@ pub async fn solve(State(shared): State<Shared>, body: Result<Bytes, BytesReject
         solver.solve_within(&grid, query.a, query.b, budget(limits))
     })
     .await??;
-    let mut body = Vec::new();
-    solution_json(&mut body, &solution);
-    Ok(reply::ok(body))
+    reply::ok(&Solution::of(&solution))
 }
 
 /// `POST /api/footholds/position` with `{"board":..,"aloc":..,"bloc":..,"turn":"A"|"B"}`
@@ -56,7 +55,7 @@ pub async fn position(State(shared): State<Shared>, body: Result<Bytes, BytesRej
         solver.analyze(&position, budget(limits))
     })
     .await??;
-    Ok(reply::ok(analysis_json(&position, &analysis)))
+    reply::ok(&FootholdsAnalysis::of(&position, &analysis))
 }
 
 /// The query in a request body, and whose turn it is (`turn`, A when absent).
@@ -132,31 +131,4 @@ fn busy(limits: Limits) -> ApiError {
         limits.solves,
         WAIT.as_secs()
     ))
-}
-
-/// `{"to_move":..,"finished":..,"winner":..,"moves":..,"line":[..],"steps":[{"to":[r,c],"winner":..,"moves":..},..]}`
-fn analysis_json(position: &Position, analysis: &Analysis) -> Vec<u8> {
-    use std::io::Write;
-    let mut body = Vec::new();
-    // Writing into a Vec cannot fail.
-    let _ = write!(
-        body,
-        "{{\"to_move\":\"{}\",\"finished\":{},\"winner\":\"{}\",\"moves\":{},\"line\":",
-        position.to_move(),
-        position.is_finished(),
-        analysis.winner,
-        analysis.moves
-    );
-    squares_json(&mut body, &analysis.line);
-    body.extend_from_slice(b",\"steps\":[");
-    for (index, step) in analysis.steps.iter().enumerate() {
-        let comma = if index > 0 { "," } else { "" };
-        let _ = write!(
-            body,
-            "{comma}{{\"to\":[{},{}],\"winner\":\"{}\",\"moves\":{}}}",
-            step.to.0, step.to.1, step.winner, step.moves
-        );
-    }
-    body.extend_from_slice(b"]}");
-    body
 }

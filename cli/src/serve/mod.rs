@@ -1,8 +1,10 @@
 //! `perfect-play serve`: the web board and its JSON API, on axum and tokio.
 //!
 //! A request's way through: [`routes`] picks the handler by path; the game's handler
-//! ([`tictactoe`], [`footholds`], [`games`]) reads the request, asks the library, and
-//! answers through [`reply`] (JSON, or a JSON error with a 4xx or 5xx status); [`assets`]
+//! ([`games`] for every game of the registry, [`tictactoe`] for the first API's aliases,
+//! [`footholds`]) reads the request (query strings through [`params`], one typed
+//! extractor), asks the library, and answers one of the structs of [`crate::wire`]
+//! through [`reply`] (JSON, or a JSON error with a 4xx or 5xx status); [`assets`]
 //! serves the page, embedded in the binary. Nothing is read from disk and nothing is
 //! fetched from the network.
 //!
@@ -21,6 +23,9 @@ mod footholds;
 mod games;
 mod guard;
 mod limits;
+#[cfg(test)]
+mod openapi;
+mod params;
 mod random;
 mod reply;
 mod routes;

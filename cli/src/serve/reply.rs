@@ -4,6 +4,7 @@
 
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
+use serde::Serialize;
 
 use super::error::ApiError;
 
@@ -31,10 +32,12 @@ impl IntoResponse for Reply {
     }
 }
 
-/// 200 with `body`, a JSON document.
-pub fn ok(body: Vec<u8>) -> Reply {
-    Reply {
+/// 200 with `shape` serialized: one of the structs of [`crate::wire`].
+pub fn ok(shape: &impl Serialize) -> Answer {
+    let body = serde_json::to_vec(shape)
+        .map_err(|why| ApiError::Internal(format!("the answer cannot be written: {why}")))?;
+    Ok(Reply {
         status: StatusCode::OK,
         body,
-    }
+    })
 }

@@ -60,6 +60,7 @@ pub fn router(limits: &Limits, hosts: Hosts) -> Router {
         .route("/api/games", get(games::list))
         .route("/api/games/{game}", get(games::game))
         .route("/api/games/{game}/pick", get(games::pick))
+        .route("/api/games/{game}/position", get(games::position))
         .route("/api/tictactoe/game", get(tictactoe::game))
         .route("/api/tictactoe/{board}", get(tictactoe::board))
         .route("/api/tictactoe/{board}/validity", get(tictactoe::validity))

@@ -1,8 +1,10 @@
 //! Every JSON shape the binary writes, in one place: serde-derived structs whose field
 //! names are the wire format. `games --json`, `outcome --game NAME --json`, the judges'
-//! `outcome --json` and `validity --json`, and `footholds --json` write these, and the web
-//! API's handlers are to write the same structs (today the server takes the games list,
-//! the footholds solution and the validity fields from here).
+//! `outcome --json` and `validity --json`, and `footholds --json` write these; the web
+//! API writes the same structs where its answer has the same shape ([`GameInfo`],
+//! [`GamePosition`], [`JudgedBoard`], [`Validity`], [`Solution`]) and the shapes of its
+//! own in [`api`]. The OpenAPI document (`serve/web/openapi.json`) is checked against
+//! these structs by a test of the server (`serve::openapi`).
 //!
 //! One object per line: [`line()`] serializes a shape and ends it with `\n`. The judges'
 //! `outcome --json` keeps a hand-written writer for speed (`messages::position_fields`);
@@ -10,6 +12,9 @@
 
 use serde::Serialize;
 
+pub mod api;
+
+use perfect_play::games::ShowMove;
 use perfect_play::games::tictactoe::{Board, NotFinal, Outcome, Player, Position};
 use perfect_play::games::{self, Notation, Visitor};
 use perfect_play::{ENDLESS, Record, Solved, Value};
@@ -106,6 +111,52 @@ pub struct GamePosition {
     /// The optimal moves, in the game's notation as `play` takes them, in the game's move
     /// order.
     pub best_moves: Vec<String>,
+}
+
+impl GamePosition {
+    /// The shape of a reachable `position` whose record is `record`.
+    pub fn of<G: Notation>(position: &G, table: &Solved<G>, record: Record) -> GamePosition {
+        let finished = position.finished();
+        GamePosition {
+            position: position.to_string(),
+            to_move: G::side_name(position.to_move()),
+            finished: finished.is_some(),
+            winner: finished
+                .filter(|&value| value != Value::Draw)
+                .map(|value| winner(position, value)),
+            outcome: winner(position, record.value),
+            plies: plies(record),
+            best_moves: best_moves(position, table, record),
+        }
+    }
+}
+
+/// Who wins from `position` when it is worth `value` to the side to move: a side's name,
+/// or `draw`.
+pub fn winner<G: Notation>(position: &G, value: Value) -> &'static str {
+    let mover = position.to_move();
+    match value {
+        Value::Win => G::side_name(mover),
+        Value::Loss => G::side_name(mover.other()),
+        Value::Draw => "draw",
+    }
+}
+
+/// The moves that keep `position`'s record, in the game's move order, as `play` takes them.
+pub fn best_moves<G: Notation>(position: &G, table: &Solved<G>, record: Record) -> Vec<String> {
+    let mut best = Vec::new();
+    if position.finished().is_some() {
+        return best;
+    }
+    position.moves(&mut |mv, child| {
+        if table
+            .probe(&child)
+            .is_some_and(|after| after.before_move() == record)
+        {
+            best.push(ShowMove::<G>(mv).to_string());
+        }
+    });
+    best
 }
 
 /// A line of `outcome --game NAME --json` that has no answer: the text (null where no one
@@ -209,15 +260,6 @@ impl Validity {
     }
 }
 
-/// A board's verdict as JSON fields without the braces around them, for a writer that
-/// adds fields of its own (the server's validity answer).
-pub fn validity_fields(out: &mut Vec<u8>, board: Board) {
-    let mut object = Vec::new();
-    // Serializing these fields into a Vec cannot fail.
-    let _ = serde_json::to_writer(&mut object, &Validity::of(board));
-    out.extend_from_slice(inner(&object));
-}
-
 /// A solved footholds query, as `footholds --json` and `POST /api/footholds` answer it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Solution {
@@ -250,31 +292,6 @@ pub struct QueryError {
 /// Squares as the wire writes them: `[row, col]` pairs.
 pub fn squares(squares: &[(usize, usize)]) -> Vec<[usize; 2]> {
     squares.iter().map(|&(row, col)| [row, col]).collect()
-}
-
-/// Appends a [`Solution`] as one JSON object (no line end).
-pub fn solution_json(out: &mut Vec<u8>, solution: &perfect_play::footholds::Solution) {
-    // Serializing the shape into a Vec cannot fail.
-    let _ = serde_json::to_writer(out, &Solution::of(solution));
-}
-
-/// Appends squares as a JSON array of `[row, col]` pairs.
-pub fn squares_json(out: &mut Vec<u8>, line: &[(usize, usize)]) {
-    // Serializing numbers into a Vec cannot fail.
-    let _ = serde_json::to_writer(out, &squares(line));
-}
-
-/// A game of `perfect-play games --json` as a JSON value, for the server's list.
-pub fn game_object(game: &games::GameInfo) -> serde_json::Value {
-    serde_json::to_value(GameInfo::of(game)).unwrap_or(serde_json::Value::Null)
-}
-
-/// An object's text without its braces.
-fn inner(object: &[u8]) -> &[u8] {
-    object
-        .strip_prefix(b"{")
-        .and_then(|rest| rest.strip_suffix(b"}"))
-        .unwrap_or(object)
 }
 
 #[cfg(test)]
@@ -337,18 +354,5 @@ mod tests {
             );
             assert_eq!(fast, derived);
         }
-    }
-
-    #[test]
-    fn validity_fields_are_the_object_without_braces() {
-        let board: Board = "xxxoo....".parse().unwrap();
-        let mut fields = b"{".to_vec();
-        validity_fields(&mut fields, board);
-        fields.push(b'}');
-        let value: serde_json::Value = serde_json::from_slice(&fields).unwrap();
-        assert_eq!(
-            value,
-            serde_json::json!({"board":"xxxoo....","reachable":true,"finished":true,"valid":true,"reason":null})
-        );
     }
 }

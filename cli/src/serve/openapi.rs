@@ -1,0 +1,311 @@
+//! The OpenAPI document checked against the wire structs: for every path it documents,
+//! values of the structs the handler answers (made by the handlers' own functions, over
+//! every game of the registry) are validated against the schema of its 200 answer, and
+//! every error against `Error`. The checker is small and hand-written: `$ref`, `type`,
+//! `nullable`, `required`, `properties` (a field the document does not name is an error
+//! too, so a field added to a struct must be documented), `items`, `minItems`/`maxItems`,
+//! `minLength`/`maxLength`, `minimum`/`maximum` and `enum`; `pattern` is left to
+//! schemathesis (`.ci/web.sh`).
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use std::collections::BTreeMap;
+
+use serde::Serialize;
+use serde_json::Value;
+
+use perfect_play::GameRecord;
+use perfect_play::footholds::{Budget, Grid, Position as Footholds, Side, Solver};
+use perfect_play::games::TICTACTOE;
+use perfect_play::games::tictactoe::Board;
+use perfect_play::games::{self, Notation, ShowMove, Visitor};
+use perfect_play::{Level, Solved};
+
+use crate::wire::api::{
+    AnalysedPosition, ErrorBody, FootholdsAnalysis, GamePick, TicTacToeGame, TicTacToePick,
+    TicTacToePosition,
+};
+use crate::wire::{GameInfo, Solution, Validity};
+
+use super::games::review;
+
+/// The document the server serves.
+fn document() -> Value {
+    serde_json::from_str(include_str!("web/openapi.json")).unwrap()
+}
+
+/// Why `value` does not match `schema` (empty when it does), each with where.
+fn check(document: &Value, schema: &Value, value: &Value, at: &str, why: &mut Vec<String>) {
+    if let Some(reference) = schema.get("$ref").and_then(Value::as_str) {
+        let name = reference.trim_start_matches("#/components/schemas/");
+        let target = &document["components"]["schemas"][name];
+        assert!(target.is_object(), "{at}: no schema {reference}");
+        return check(document, target, value, &format!("{at}<{name}>"), why);
+    }
+    if value.is_null() {
+        if schema["nullable"] != true {
+            why.push(format!("{at}: null, but not nullable"));
+        }
+        return;
+    }
+    if let Some(options) = schema.get("enum").and_then(Value::as_array) {
+        if !options.contains(value) {
+            why.push(format!("{at}: {value} is not one of {options:?}"));
+        }
+    }
+    let bound = |key: &str| schema.get(key).and_then(Value::as_f64);
+    let within = |size: f64, low: &str, high: &str, why: &mut Vec<String>| {
+        if bound(low).is_some_and(|low| size < low) || bound(high).is_some_and(|high| size > high) {
+            why.push(format!("{at}: {value} is outside {low}/{high} of {schema}"));
+        }
+    };
+    match (schema["type"].as_str(), value) {
+        (Some("object"), Value::Object(fields)) => {
+            for name in schema["required"].as_array().into_iter().flatten() {
+                if !fields.contains_key(name.as_str().unwrap()) {
+                    why.push(format!("{at}: lacks the required {name}"));
+                }
+            }
+            for (name, field) in fields {
+                match schema["properties"].get(name) {
+                    Some(property) => {
+                        check(document, property, field, &format!("{at}.{name}"), why)
+                    }
+                    None => why.push(format!("{at}: {name} is not in the document")),
+                }
+            }
+        }
+        (Some("array"), Value::Array(items)) => {
+            within(items.len() as f64, "minItems", "maxItems", why);
+            for (index, item) in items.iter().enumerate() {
+                check(
+                    document,
+                    &schema["items"],
+                    item,
+                    &format!("{at}[{index}]"),
+                    why,
+                );
+            }
+        }
+        (Some("string"), Value::String(text)) => {
+            within(text.chars().count() as f64, "minLength", "maxLength", why);
+        }
+        (Some("integer"), Value::Number(number)) if number.is_u64() || number.is_i64() => {
+            within(number.as_f64().unwrap(), "minimum", "maximum", why);
+        }
+        (Some("number"), Value::Number(number)) => {
+            within(number.as_f64().unwrap(), "minimum", "maximum", why);
+        }
+        (Some("boolean"), Value::Bool(_)) => {}
+        (None, _) => why.push(format!("{at}: the schema has no type: {schema}")),
+        (Some(kind), value) => why.push(format!("{at}: {value} is not {kind}")),
+    }
+}
+
+/// Samples of every answer, by the path the document names.
+#[derive(Default)]
+struct Samples(BTreeMap<&'static str, Vec<Value>>);
+
+impl Samples {
+    /// Adds `shape` as an answer of `path`.
+    fn add(&mut self, path: &'static str, shape: &impl Serialize) {
+        let value = serde_json::to_value(shape).unwrap();
+        self.0.entry(path).or_default().push(value);
+    }
+}
+
+/// Samples of one game of the registry: its start and a perfect game to its end (or 30
+/// plies of one), reviewed, each position analysed, each move picked.
+struct Sample<'a> {
+    samples: &'a mut Samples,
+}
+
+impl Visitor for Sample<'_> {
+    type Output = ();
+
+    fn visit<G: Notation + 'static>(self, name: &'static str, table: &'static Solved<G>) {
+        let mut position = G::start();
+        let mut moves = Vec::new();
+        loop {
+            let record = table.probe(&position).unwrap();
+            self.samples.add(
+                "/api/games/{game}/position",
+                &AnalysedPosition::of(table, &position, record),
+            );
+            let Some(mv) = table.pick(&position, Level::Perfect, &mut || 0) else {
+                break;
+            };
+            if moves.len() == 30 {
+                break;
+            }
+            let text = ShowMove::<G>(mv).to_string();
+            self.samples.add(
+                "/api/games/{game}/pick",
+                &GamePick {
+                    mv: text.clone(),
+                    level: Level::Perfect.to_string(),
+                },
+            );
+            moves.push((1, text));
+            position = crate::wire::api::after(&position, mv).unwrap();
+        }
+        let text = position.to_string();
+        self.samples.add(
+            "/api/games/{game}",
+            &review(name, table, None, &moves).unwrap(),
+        );
+        self.samples.add(
+            "/api/games/{game}",
+            &review(name, table, Some(&text), &[]).unwrap(),
+        );
+    }
+}
+
+/// Every answer the handlers give, from their own functions.
+fn samples() -> Samples {
+    let mut samples = Samples::default();
+    let list: Vec<GameInfo> = games::all().map(|game| GameInfo::of(&game)).collect();
+    samples.add("/api/games", &list);
+    let mut registered = 0;
+    for game in games::all() {
+        registered += usize::from(
+            games::visit(
+                game.name,
+                Sample {
+                    samples: &mut samples,
+                },
+            )
+            .is_some(),
+        );
+    }
+    assert!(registered >= 3, "the registry's games are sampled");
+    for code in 0..19_683u16 {
+        let board = Board::from_code(code).unwrap();
+        samples.add("/api/tictactoe/{board}/validity", &Validity::of(board));
+        if let Ok(position) = board.lookup() {
+            samples.add("/api/tictactoe/{board}", &TicTacToePosition::of(position));
+            if let Some(cell) = position.pick(Level::Perfect, &mut || 0) {
+                let pick = TicTacToePick {
+                    cell,
+                    level: Level::Perfect.to_string(),
+                };
+                samples.add("/api/tictactoe/{board}/pick", &pick);
+            }
+        }
+    }
+    let mut game = GameRecord::<Board, 9>::new(&TICTACTOE);
+    for cell in [4, 0, 8, 2, 6, 3, 5] {
+        game.play(cell).unwrap();
+        samples.add("/api/tictactoe/game", &TicTacToeGame::of(&game, 0));
+    }
+    let grid = Grid::new(&[[1u8, 1, 1], [1, 1, 1], [1, 1, 1]]).unwrap();
+    let solution = Solver::new()
+        .solve_within(&grid, (1, 0), (1, 2), Budget::UNLIMITED)
+        .unwrap();
+    samples.add("/api/footholds", &Solution::of(&solution));
+    for turn in [Side::A, Side::B] {
+        let position = Footholds::new(&grid, (1, 0), (1, 2), turn).unwrap();
+        let analysis = Solver::new().analyze(&position, Budget::UNLIMITED).unwrap();
+        samples.add(
+            "/api/footholds/position",
+            &FootholdsAnalysis::of(&position, &analysis),
+        );
+    }
+    samples
+}
+
+/// Every answer of every documented path matches the schema of its 200; every error
+/// matches `Error`; every documented path has samples, and every sampled path is
+/// documented.
+#[test]
+fn the_document_describes_what_the_structs_write() {
+    let document = document();
+    let samples = samples();
+    let paths = document["paths"].as_object().unwrap();
+    let mut why = Vec::new();
+    for (path, item) in paths {
+        let answers = samples
+            .0
+            .get(path.as_str())
+            .unwrap_or_else(|| panic!("{path} is documented but has no samples here"));
+        for operation in item.as_object().unwrap().values() {
+            let schema = &operation["responses"]["200"]["content"]["application/json"]["schema"];
+            for answer in answers {
+                check(&document, schema, answer, path, &mut why);
+            }
+            for status in ["400", "404", "422"] {
+                let error =
+                    &operation["responses"][status]["content"]["application/json"]["schema"];
+                if error.is_object() {
+                    let body = serde_json::to_value(ErrorBody {
+                        error: "why".to_owned(),
+                    })
+                    .unwrap();
+                    check(
+                        &document,
+                        error,
+                        &body,
+                        &format!("{path} {status}"),
+                        &mut why,
+                    );
+                }
+            }
+        }
+    }
+    for path in samples.0.keys() {
+        assert!(
+            paths.contains_key(*path),
+            "{path} is served but not documented"
+        );
+    }
+    why.sort();
+    why.dedup();
+    assert!(
+        why.is_empty(),
+        "{} mismatches:\n{}",
+        why.len(),
+        why.join("\n")
+    );
+}
+
+/// The checker itself finds what it is to find: a missing field, a field the document
+/// does not name, a wrong type, a null where none may be, a value out of bounds.
+#[test]
+fn the_checker_finds_mismatches() {
+    let document = document();
+    let schema = serde_json::json!({"$ref": "#/components/schemas/GamePick"});
+    let mut why = Vec::new();
+    for (value, words) in [
+        (serde_json::json!({"move": "1"}), "lacks the required"),
+        (
+            serde_json::json!({"move": "1", "level": "perfect", "x": 1}),
+            "not in the document",
+        ),
+        (
+            serde_json::json!({"move": 1, "level": "perfect"}),
+            "is not string",
+        ),
+        (
+            serde_json::json!({"move": null, "level": "perfect"}),
+            "not nullable",
+        ),
+    ] {
+        why.clear();
+        check(&document, &schema, &value, "GamePick", &mut why);
+        assert!(
+            why.iter().any(|why| why.contains(words)),
+            "{value}: {why:?}"
+        );
+    }
+    why.clear();
+    let move_schema = serde_json::json!({"$ref": "#/components/schemas/TicTacToeMove"});
+    let value = serde_json::json!({"cell": 9, "outcome": "x", "plies": 1});
+    check(&document, &move_schema, &value, "TicTacToeMove", &mut why);
+    assert!(why.iter().any(|why| why.contains("outside")), "{why:?}");
+    why.clear();
+    let value = serde_json::json!({"cell": 1, "outcome": "y", "plies": 1});
+    check(&document, &move_schema, &value, "TicTacToeMove", &mut why);
+    assert!(
+        why.iter().any(|why| why.contains("is not one of")),
+        "{why:?}"
+    );
+}

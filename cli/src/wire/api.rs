@@ -1,0 +1,369 @@
+//! The web API's own JSON shapes: what `perfect-play serve` answers where no command
+//! writes the same thing. Each struct is a schema of the OpenAPI document
+//! (`serve/web/openapi.json`, named in each struct's docs); a test of the server checks
+//! the document against values of these structs (`serve::openapi`).
+
+use serde::Serialize;
+
+use perfect_play::footholds::{self, Analysis};
+use perfect_play::games::tictactoe::{Board, Outcome, Position};
+use perfect_play::games::{Notation, ShowMove};
+use perfect_play::{Game, GameRecord, Record, Sentence, Solved, Value, Verdict};
+
+use super::{GamePosition, JudgedBoard, judged_outcome, plies, squares, winner};
+
+/// Every error the API answers (schema `Error`): `{"error": why}`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ErrorBody {
+    /// What is wrong, in words (which parameter, which move, which column).
+    pub error: String,
+}
+
+/// One position of any game with every move's value (schema `GamePosition`): the answer
+/// of `GET /api/games/{game}/position` and each position of a review. The fields of
+/// `outcome --game NAME --json` ([`GamePosition`]) and two of the server's own.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct AnalysedPosition {
+    /// The fields `outcome --game NAME --json` writes.
+    #[serde(flatten)]
+    pub summary: GamePosition,
+    /// The nine cells row by row, each its piece's letter or `.`, for drawing the board.
+    pub cells: String,
+    /// Every legal move, best first for the side to move.
+    pub moves: Vec<GameMove>,
+}
+
+impl AnalysedPosition {
+    /// The shape of a `position` the table has (`record` its record).
+    pub fn of<G: Notation>(table: &Solved<G>, position: &G, record: Record) -> AnalysedPosition {
+        let cells = (0..9)
+            .map(|cell| position.piece(cell).map_or('.', G::piece_letter))
+            .collect();
+        // Room for every move, then the moves ranked best first into it.
+        let unranked = Record {
+            value: Value::Draw,
+            remoteness: 0,
+        };
+        let mut buffer: Vec<(G::Move, Record)> = Vec::new();
+        if position.finished().is_none() {
+            position.moves(&mut |mv, _| buffer.push((mv, unranked)));
+        }
+        let count = table.ranked_moves(position, &mut buffer);
+        let moves = buffer
+            .iter()
+            .take(count)
+            .map(|&(mv, value)| GameMove::of(position, mv, value))
+            .collect();
+        AnalysedPosition {
+            summary: GamePosition::of(position, table, record),
+            cells,
+            moves,
+        }
+    }
+}
+
+/// One legal move and what it leads to (schema `GameMove`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct GameMove {
+    /// The move in the game's notation, as `play` takes it.
+    #[serde(rename = "move")]
+    pub mv: String,
+    /// The cell the piece leaves (0-8), null when a mark is placed.
+    pub from: Option<u8>,
+    /// The cell the move lands on (0-8), null when a piece leaves the board.
+    pub to: Option<u8>,
+    /// Who wins after this move with perfect play: a side's name, or `draw`.
+    pub outcome: &'static str,
+    /// Plies to the end, this move included; null for a draw that never ends.
+    pub plies: Option<u16>,
+    /// The position the move leads to, in the game's notation.
+    pub position: Option<String>,
+}
+
+impl GameMove {
+    /// The shape of `mv` from `position`, worth `value` to the side to move.
+    fn of<G: Notation>(position: &G, mv: G::Move, value: Record) -> GameMove {
+        let text = ShowMove::<G>(mv).to_string();
+        let (from, to) = cells(&text);
+        GameMove {
+            from,
+            to,
+            outcome: winner(position, value.value),
+            plies: plies(value),
+            position: after(position, mv).map(|after| after.to_string()),
+            mv: text,
+        }
+    }
+}
+
+/// The position `mv` leads to from `position`, if it is a legal move there.
+pub fn after<G: Game>(position: &G, mv: G::Move) -> Option<G> {
+    if position.finished().is_some() {
+        return None;
+    }
+    let mut found = None;
+    position.moves(&mut |m, after| {
+        if m == mv {
+            found = Some(after);
+        }
+    });
+    found
+}
+
+/// A move's cells for drawing it, from its notation: `(from, to)`, cells 0-8, `None` for
+/// none (a mark placed has no `from`; a car driving off the board has no `to`).
+fn cells(text: &str) -> (Option<u8>, Option<u8>) {
+    let cell = |part: &str| match part.as_bytes() {
+        [digit @ b'1'..=b'9'] => Some(digit - b'1'),
+        _ => None,
+    };
+    match text.split_once('-') {
+        Some((from, to)) => (cell(from), cell(to)),
+        None => (None, cell(text)),
+    }
+}
+
+/// One move of a game, judged (schema `GamePly`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct GamePly {
+    /// The move's number, from 1.
+    pub number: usize,
+    /// The side that moved.
+    pub player: &'static str,
+    /// The move in the game's notation.
+    #[serde(rename = "move")]
+    pub mv: String,
+    /// The library's verdict: `best`, `inaccuracy`, `mistake`...
+    pub verdict: String,
+    /// Who would win with perfect play before the move.
+    pub outcome_before: &'static str,
+    /// Who would win with perfect play after it.
+    pub outcome_after: &'static str,
+    /// The move told in one sentence.
+    pub sentence: String,
+}
+
+impl GamePly {
+    /// Move `number` (from 1), `mv` from `before` (worth `best`) to `reached` (worth
+    /// `reached_record` to its side to move).
+    pub fn of<G: Notation>(
+        number: usize,
+        before: &G,
+        mv: G::Move,
+        best: Record,
+        reached: &G,
+        reached_record: Record,
+    ) -> GamePly {
+        let chosen = reached_record.before_move();
+        let player = G::side_name(before.to_move());
+        let said = format!("{player} {}", ShowMove::<G>(mv));
+        let sentence = Sentence {
+            mover: &said,
+            best,
+            chosen,
+            finished: reached.finished().is_some(),
+        };
+        GamePly {
+            number,
+            player,
+            mv: ShowMove::<G>(mv).to_string(),
+            verdict: Verdict::judge(best, chosen).to_string(),
+            outcome_before: winner(before, best.value),
+            outcome_after: winner(before, chosen.value),
+            sentence: sentence.to_string(),
+        }
+    }
+}
+
+/// A game reviewed move by move (schema `GameReview`): `GET /api/games/{game}`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct GameReview {
+    /// The game's name.
+    pub game: &'static str,
+    /// The two sides as the game names them, the first to move first.
+    pub sides: [&'static str; 2],
+    /// Each side's piece letter in the notation.
+    pub pieces: [String; 2],
+    /// How a move is written, for a person.
+    pub move_help: &'static str,
+    /// The moves as given.
+    pub moves: Vec<String>,
+    /// The start and the position after each move.
+    pub positions: Vec<AnalysedPosition>,
+    /// Every move, judged.
+    pub plies: Vec<GamePly>,
+}
+
+/// The computer's move in any game (schema `GamePick`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct GamePick {
+    /// The move, in the game's notation.
+    #[serde(rename = "move")]
+    pub mv: String,
+    /// The level it was picked at, as the library spells it.
+    pub level: String,
+}
+
+/// A tic-tac-toe board with every move's value (schema `TicTacToePosition`):
+/// `GET /api/tictactoe/{board}`, the fields of the judges' `outcome --json` and `moves`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct TicTacToePosition {
+    /// The fields the judges' `outcome --json` writes.
+    #[serde(flatten)]
+    pub board: JudgedBoard,
+    /// Every empty cell with what playing there leads to, best first for the side to move.
+    pub moves: Vec<TicTacToeMove>,
+}
+
+impl TicTacToePosition {
+    /// The shape of a reachable board.
+    pub fn of(position: Position) -> TicTacToePosition {
+        let mover = position.board().turn();
+        let moves = position
+            .ranked_moves()
+            .map(|(cell, record)| TicTacToeMove {
+                cell,
+                outcome: judged_outcome(match record.value {
+                    Value::Win => Outcome::Win(mover),
+                    Value::Loss => Outcome::Win(mover.other()),
+                    Value::Draw => Outcome::Draw,
+                }),
+                plies: record.remoteness,
+            })
+            .collect();
+        TicTacToePosition {
+            board: JudgedBoard::of(position),
+            moves,
+        }
+    }
+}
+
+/// One empty cell of a tic-tac-toe board and what playing there leads to (schema
+/// `TicTacToeMove`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct TicTacToeMove {
+    /// The cell, 0-8 row-major.
+    pub cell: u8,
+    /// Who wins after this move with perfect play: `x`, `o` or `draw`.
+    pub outcome: &'static str,
+    /// Plies to the end, this move included.
+    pub plies: u16,
+}
+
+/// The computer's cell on a tic-tac-toe board (schema `Pick`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct TicTacToePick {
+    /// The cell, 0-8 row-major.
+    pub cell: u8,
+    /// The level it was picked at.
+    pub level: String,
+}
+
+/// One move of a tic-tac-toe game, judged (schema `TicTacToePly`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct TicTacToePly {
+    /// The move's number, from 1.
+    pub number: u8,
+    /// `x` or `o`.
+    pub player: String,
+    /// The cell, 0-8.
+    pub cell: u8,
+    /// The library's verdict.
+    pub verdict: String,
+    /// Who would win with perfect play before the move.
+    pub outcome_before: &'static str,
+    /// Who would win with perfect play after it.
+    pub outcome_after: &'static str,
+    /// The move told in one sentence.
+    pub sentence: String,
+}
+
+/// A tic-tac-toe game move by move (schema `TicTacToeGame`): `GET /api/tictactoe/game`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct TicTacToeGame {
+    /// The cells played, 0-8.
+    pub moves: Vec<u8>,
+    /// The start and the board after each move.
+    pub positions: Vec<TicTacToePosition>,
+    /// Every move, judged.
+    pub plies: Vec<TicTacToePly>,
+}
+
+impl TicTacToeGame {
+    /// The shape of a game record whose start has `marks` marks on the board (plies are
+    /// numbered from the empty board).
+    pub fn of(game: &GameRecord<Board, 9>, marks: u32) -> TicTacToeGame {
+        let outcome = |board: Board| board.lookup().map(|at| judged_outcome(at.outcome())).ok();
+        TicTacToeGame {
+            moves: game.moves().collect(),
+            positions: game
+                .positions()
+                .filter_map(|board| board.lookup().ok())
+                .map(TicTacToePosition::of)
+                .collect(),
+            plies: game
+                .history()
+                .map(|ply| TicTacToePly {
+                    number: u8::try_from(marks as usize + ply.number()).unwrap_or(u8::MAX),
+                    player: Board::side_name(ply.mover()).to_owned(),
+                    cell: ply.played(),
+                    verdict: ply.verdict().to_string(),
+                    outcome_before: outcome(ply.before()).unwrap_or("draw"),
+                    outcome_after: outcome(ply.after()).unwrap_or("draw"),
+                    sentence: ply.to_string(),
+                })
+                .collect(),
+        }
+    }
+}
+
+/// A footholds game in progress analysed (schema `FootholdsAnalysis`):
+/// `POST /api/footholds/position`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct FootholdsAnalysis {
+    /// `A` or `B`.
+    pub to_move: String,
+    /// Whether the side to move has no step left.
+    pub finished: bool,
+    /// Who wins with perfect play: `A` or `B`.
+    pub winner: String,
+    /// Moves left, both players', with perfect play.
+    pub moves: u32,
+    /// One optimal line: the squares stepped onto, as `[row, col]`.
+    pub line: Vec<[usize; 2]>,
+    /// Every step the side to move can take, best first.
+    pub steps: Vec<FootholdsStep>,
+}
+
+impl FootholdsAnalysis {
+    /// The shape of `analysis` of `position`.
+    pub fn of(position: &footholds::Position, analysis: &Analysis) -> FootholdsAnalysis {
+        FootholdsAnalysis {
+            to_move: position.to_move().to_string(),
+            finished: position.is_finished(),
+            winner: analysis.winner.to_string(),
+            moves: analysis.moves,
+            line: squares(&analysis.line),
+            steps: analysis
+                .steps
+                .iter()
+                .map(|step| FootholdsStep {
+                    to: [step.to.0, step.to.1],
+                    winner: step.winner.to_string(),
+                    moves: step.moves,
+                })
+                .collect(),
+        }
+    }
+}
+
+/// One step of footholds and its value (schema `FootholdsStep`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct FootholdsStep {
+    /// The square stepped onto, `[row, col]`.
+    pub to: [usize; 2],
+    /// Who wins with perfect play after this step.
+    pub winner: String,
+    /// Moves left counting this step.
+    pub moves: u32,
+}

@@ -1,0 +1,268 @@
+//! Every game of the registry through the game routes (`/api/games/{game}`, `/position`,
+//! `/pick`), on a seeded sample of positions reached by random play through the API
+//! itself, against the plain references in `tests/common/games.rs` (written from the
+//! rules, no code shared with the crate); and bad input answered with the JSON error.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing
+)] // test code: a panic is a failed test
+
+#[path = "../../tests/common/mod.rs"]
+mod common;
+mod support;
+
+use std::collections::HashMap;
+
+use common::Rng;
+use common::games::{dodgem_reference, hexapawn_reference, misere_reference};
+use perfect_play::Value as V;
+use serde_json::Value;
+use support::server::Server;
+
+/// A query value percent-encoded as a browser would.
+fn encode(text: &str) -> String {
+    text.replace('%', "%25")
+        .replace('/', "%2F")
+        .replace(' ', "%20")
+        .replace(',', "%2C")
+}
+
+/// The cells of a 3x3 notation (`ww./.../bbb w`): 0 empty, 1 the first piece letter, 2
+/// the second; and the side letter after the board, if any.
+fn cells_of(text: &str, pieces: [char; 2]) -> ([u8; 9], Option<char>) {
+    let (board, side) = text.split_once(' ').unwrap_or((text, ""));
+    let letters: Vec<char> = board.chars().filter(|&c| c != '/').collect();
+    assert_eq!(letters.len(), 9, "{text}");
+    let mut cells = [0; 9];
+    for (cell, letter) in letters.iter().enumerate() {
+        cells[cell] = pieces
+            .iter()
+            .position(|piece| piece == letter)
+            .map_or(0, |index| index as u8 + 1);
+    }
+    (cells, side.chars().next())
+}
+
+/// A game's reference: a position's text to its value for the side to move and its plies
+/// (`None` where the reference does not count them).
+type Reference = Box<dyn FnMut(&str) -> (V, Option<u16>)>;
+
+/// The reference of the game called `game`.
+fn reference(game: &str) -> Reference {
+    match game {
+        "tictactoe" => {
+            let mut memo = HashMap::new();
+            Box::new(move |text| {
+                let cells = cells_of(text, ['x', 'o']).0;
+                let (winner, plies) = common::tictactoe::solve(&cells, &mut memo);
+                let mover = common::tictactoe::mover(&cells);
+                let value = match winner {
+                    common::tictactoe::EMPTY => V::Draw,
+                    mark if mark == mover => V::Win,
+                    _ => V::Loss,
+                };
+                (value, Some(u16::from(plies)))
+            })
+        }
+        "misere" => {
+            let mut memo = HashMap::new();
+            Box::new(move |text| {
+                let (value, plies) = misere_reference(cells_of(text, ['x', 'o']).0, &mut memo);
+                (value, Some(plies))
+            })
+        }
+        "hexapawn" => {
+            let mut memo = HashMap::new();
+            Box::new(move |text| {
+                let (cells, side) = cells_of(text, ['w', 'b']);
+                let (value, plies) = hexapawn_reference(cells, side == Some('b'), &mut memo);
+                (value, Some(plies))
+            })
+        }
+        "dodgem" => {
+            let values: HashMap<String, Option<V>> = dodgem_reference()
+                .into_iter()
+                .map(|(cars, value)| (cars.notation(), value))
+                .collect();
+            Box::new(move |text| {
+                let value = values
+                    .get(text)
+                    .unwrap_or_else(|| panic!("dodgem {text}: not in the reference"));
+                (value.unwrap_or(V::Draw), None)
+            })
+        }
+        game => panic!("no reference for {game}: add one to tests/common/games.rs"),
+    }
+}
+
+/// Who wins, as the API spells it, when `value` is worth it to `mover`.
+fn name(value: V, mover: &str, sides: &[String]) -> String {
+    let other = if mover == sides[0] {
+        &sides[1]
+    } else {
+        &sides[0]
+    };
+    match value {
+        V::Win => mover.to_owned(),
+        V::Loss => other.clone(),
+        V::Draw => "draw".to_owned(),
+    }
+}
+
+#[test]
+fn every_game_answers_through_the_game_routes_as_the_references_say() {
+    let server = Server::start(&[]);
+    let games = server.get("/api/games").json();
+    let mut served = 0;
+    for game in games.as_array().unwrap() {
+        let game_name = game["name"].as_str().unwrap();
+        let start = server.get(&format!("/api/games/{game_name}"));
+        assert_eq!(start.status, 200, "{game_name}: {}", start.text());
+        let start = start.json();
+        let sides: Vec<String> = serde_json::from_value(start["sides"].clone()).unwrap();
+        assert_eq!(
+            start["positions"][0]["position"], game["start"],
+            "{game_name}"
+        );
+        let mut reference = reference(game_name);
+        let mut rng = Rng(0x5eed ^ game_name.len() as u64);
+        for _ in 0..12 {
+            let (mut text, mut moves) = (game["start"].as_str().unwrap().to_owned(), Vec::new());
+            let mut seen = Vec::new();
+            for _ in 0..rng.below(14) {
+                let path = format!("/api/games/{game_name}/position?position={}", encode(&text));
+                let answer = server.get(&path);
+                assert_eq!(answer.status, 200, "{path}: {}", answer.text());
+                let answer = answer.json();
+                let mover = answer["to_move"].as_str().unwrap().to_owned();
+                let (value, plies) = reference(&text);
+                assert_eq!(answer["position"], text.as_str());
+                assert_eq!(
+                    answer["outcome"],
+                    name(value, &mover, &sides),
+                    "{game_name} {text}"
+                );
+                if let Some(plies) = plies {
+                    assert_eq!(answer["plies"], plies, "{game_name} {text}");
+                }
+                let options = answer["moves"].as_array().unwrap().clone();
+                for option in &options {
+                    let (child, child_plies) = reference(option["position"].as_str().unwrap());
+                    let for_mover = match child {
+                        V::Win => V::Loss,
+                        V::Loss => V::Win,
+                        V::Draw => V::Draw,
+                    };
+                    assert_eq!(
+                        option["outcome"],
+                        name(for_mover, &mover, &sides),
+                        "{text} {option}"
+                    );
+                    if let Some(plies) = child_plies {
+                        assert_eq!(option["plies"], plies + 1, "{text} {option}");
+                    }
+                }
+                let pick = server.get(&format!(
+                    "/api/games/{game_name}/pick?position={}&level=perfect",
+                    encode(&text)
+                ));
+                seen.push(answer.clone());
+                if options.is_empty() {
+                    assert_eq!(pick.status, 422, "{text}: {}", pick.text());
+                    break;
+                }
+                assert_eq!(pick.status, 200, "{text}: {}", pick.text());
+                let best = answer["best_moves"].as_array().unwrap();
+                assert!(
+                    best.contains(&pick.json()["move"]),
+                    "{text}: {} of {best:?}",
+                    pick.text()
+                );
+                let chosen = &options[rng.below(options.len())];
+                moves.push(chosen["move"].as_str().unwrap().to_owned());
+                text = chosen["position"].as_str().unwrap().to_owned();
+            }
+            // The review of the same moves holds the same positions, each as `/position`
+            // answers it.
+            let review = server.get(&format!(
+                "/api/games/{game_name}?moves={}",
+                encode(&moves.join(","))
+            ));
+            assert_eq!(review.status, 200, "{moves:?}: {}", review.text());
+            let review = review.json();
+            assert_eq!(review["plies"].as_array().unwrap().len(), moves.len());
+            for (index, position) in seen.iter().enumerate() {
+                assert_eq!(
+                    &review["positions"][index], position,
+                    "{game_name} {moves:?}"
+                );
+            }
+        }
+        served += 1;
+    }
+    assert!(served >= 3, "the registry's games were served");
+}
+
+#[test]
+fn bad_game_requests_are_json_errors_that_say_where() {
+    let server = Server::start(&[]);
+    let too_many = vec!["1-2"; 1001].join(",");
+    for (path, status, words) in [
+        ("/api/games/chess", 404, "no game \"chess\""),
+        ("/api/games/chess/position", 404, "the games are tictactoe, misere"),
+        ("/api/games/chess/pick", 404, "no game"),
+        ("/api/games/hexapawn?moves=2-5,%20x", 400, "move 2: "),
+        (
+            "/api/games/hexapawn?moves=2-5,%20x",
+            400,
+            "at column 6 of moves",
+        ),
+        (
+            "/api/games/hexapawn?moves=2-5,5-1",
+            422,
+            "move 2: 5-1 cannot be played",
+        ),
+        (
+            &format!("/api/games/dodgem?moves={too_many}"),
+            400,
+            "at most 1000",
+        ),
+        (
+            "/api/games/hexapawn/position?position=www",
+            400,
+            "position: ",
+        ),
+        (
+            "/api/games/hexapawn/position?position=bbb%2F...%2Fwww%20w",
+            422,
+            "position: no game",
+        ),
+        (
+            "/api/games/hexapawn/position?start=x",
+            400,
+            "unknown parameter `start`",
+        ),
+        ("/api/games/hexapawn/pick?level=genius", 400, "level: "),
+        ("/api/games/hexapawn/pick?position=%FF", 400, "not UTF-8"),
+        ("/api/games/misere/pick?position=xxx%2Fooo%2F...", 422, ""),
+    ] {
+        let response = server.get(path);
+        assert_eq!(response.status, status, "{path}: {}", response.text());
+        assert_eq!(
+            response.header("content-type"),
+            Some("application/json"),
+            "{path}"
+        );
+        let error = response.json()["error"].as_str().unwrap().to_owned();
+        assert!(error.contains(words), "{path}: {error}");
+    }
+    // The start, analysed, is the first position of an empty review.
+    for game in ["misere", "hexapawn", "dodgem"] {
+        let position = server.get(&format!("/api/games/{game}/position")).json();
+        let review = server.get(&format!("/api/games/{game}")).json();
+        assert_eq!(review["positions"][0], position, "{game}");
+        assert!(!position.get("cells").unwrap_or(&Value::Null).is_null());
+    }
+}
