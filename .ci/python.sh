@@ -21,11 +21,11 @@ MATURIN_PEP517_ARGS="--locked" "$py" -m pip install ./python
 echo "the stubs against the compiled module (mypy.stubtest)"
 "$py" -m mypy.stubtest perfect_play._native
 
-echo "pytest: python/tests, and python/README.md as doctests"
+echo "pytest: python/tests, and the examples of python/README.md and README.md as doctests"
 # From the repository's root, so that `import perfect_play` is the installed package, not
 # the source directory python/perfect_play (which has no compiled module).
 status=0
-"$py" -m pytest -c python/pyproject.toml --rootdir python -rs python/tests python/README.md \
+"$py" -m pytest -c python/pyproject.toml --rootdir python -rs python/tests python/README.md README.md \
   || status=$?
 if [ "$status" -eq 5 ]; then
   echo "pytest collected no tests: that is a failure here" >&2

@@ -36,7 +36,7 @@ pub fn probe_many<'py>(
     let mut ends = Vec::new();
     for item in positions.try_iter()? {
         let item = item?;
-        text.push_str(&item.cast::<PyString>()?.to_cow()?);
+        text.push_str(item.cast::<PyString>()?.to_str()?);
         ends.push(text.len());
     }
     let answer = py.detach(|| {

@@ -1,7 +1,7 @@
 //! The compiled half of the `perfect_play` Python package (`perfect_play._native`): every
 //! game of perfect-play's registry and the footholds solver, for Python.
 //!
-//! Nothing here knows a game: [`game::Game`] reaches every game through
+//! Nothing here knows a game: `game::Game` reaches every game through
 //! `perfect_play::games::visit` with generic code over `Notation`, so a game registered
 //! in `src/games/list.rs` is in Python with no line written here. The pure-Python half
 //! (`python/perfect_play/__init__.py`) re-exports this module; its stubs are

@@ -1,13 +1,14 @@
 """probe_many beside a Python dict of the same answers and beside OpenSpiel solving the
 same positions: one run, figures printed as a Markdown table for BENCHMARKS.md.
 
-    python python/bench.py [--game NAME] [--count N] [--openspiel-count N] [--seed S]
+    python benches/python_probe.py [--game NAME] [--count N] [--openspiel-count N] [--seed S]
 
 The input: ``--count`` positions (1,000,000 by default) drawn uniformly, with a seeded
 random generator, from every position of the game reachable from its start (walked through
 the package's own ``moves`` and ``play``). Measured, each once:
 
-- ``probe_many`` (numpy arrays, then lists);
+- ``probe_many``: its first call in the process (cold), then again with numpy arrays and
+  with lists;
 - a dict from position to (outcome code, plies), built beforehand, looked up for each;
 - ``Game.probe`` called once per position (a smaller count: it builds a full ``Probe``);
 - OpenSpiel (when the game is one of its own: ``tictactoe``, ``misere``, ``connect4-4x4``):
@@ -83,6 +84,10 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=25)
     args = parser.parse_args()
 
+    try:
+        import numpy  # noqa: F401 (imported here, so that no timed call pays for the import)
+    except ImportError:
+        print("(numpy is not installed: probe_many answers lists)")
     game = perfect_play.game(args.game)
     every = reachable(game)
     assert len(every) == game.positions
@@ -95,6 +100,11 @@ def main() -> None:
     print("| method | positions | time | per position | rate |")
     print("|---|---:|---:|---:|---:|")
 
+    timed(
+        "`probe_many`, the process's first call (cold: fresh memory from the OS)",
+        args.count,
+        lambda: game.probe_many(positions, numpy=False),
+    )
     (codes, plies), _ = timed(
         "`probe_many` (numpy arrays)", args.count, lambda: game.probe_many(positions)
     )
