@@ -3,7 +3,7 @@
 
 use perfect_play::games::{self, Notation, ParseError, Side, Visitor};
 use perfect_play::{Solved, Value};
-use pyo3::exceptions::PyValueError;
+use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyByteArray, PyDict, PyList, PyString, PyTuple};
 
@@ -31,6 +31,12 @@ pub fn probe_many<'py>(
         Some(true) => Some(py.import("numpy")?),
         None => py.import("numpy").ok(),
     };
+    // A str is an iterable of str too (its characters): surely a mistake here.
+    if positions.is_instance_of::<PyString>() {
+        return Err(PyTypeError::new_err(
+            "positions must be an iterable of positions, not one str: probe_many([position])",
+        ));
+    }
     // The texts, copied into one buffer while the GIL is held: the probes run without it.
     let mut text = String::new();
     let mut ends = Vec::new();

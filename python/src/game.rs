@@ -226,7 +226,8 @@ impl Game {
     /// without numpy), `numpy=False` gives lists.
     ///
     /// Raises NotationError (a ValueError, its `index` the position's place) for the first
-    /// text that is not in the game's notation, and TypeError for an item that is not a str.
+    /// text that is not in the game's notation, and TypeError for an item that is not a str
+    /// (or for one str given instead of an iterable of them).
     #[pyo3(signature = (positions, *, numpy = None))]
     fn probe_many<'py>(
         &self,

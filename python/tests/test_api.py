@@ -37,6 +37,16 @@ def test_games_come_from_the_registry() -> None:
         assert start.to_move == game.sides[0]
 
 
+def test_help_shows_the_rust_docs() -> None:
+    # The doc comments of python/src/*.rs are the docstrings.
+    assert "One solved game of the registry" in (perfect_play.Game.__doc__ or "")
+    assert "or None when no game reaches the position" in (perfect_play.Game.probe.__doc__ or "")
+    assert "with the GIL released" in (perfect_play.Game.probe_many.__doc__ or "")
+    assert "What a probe answers about one position" in (perfect_play.Probe.__doc__ or "")
+    assert "the budget" in (perfect_play.FootholdsSolver.solve.__doc__ or "")
+    assert "naming the column" in (perfect_play.__doc__ or "")
+
+
 def test_probe_fields() -> None:
     hexapawn = perfect_play.game("hexapawn")
     probe = hexapawn.probe("www/.../bbb w")

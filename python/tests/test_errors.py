@@ -89,6 +89,8 @@ def test_probe_many_says_which_item_is_bad(hexapawn: perfect_play.Game) -> None:
         hexapawn.probe_many([hexapawn.start, 5])  # type: ignore[list-item]
     with pytest.raises(TypeError):
         hexapawn.probe_many(7)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="not one str"):
+        hexapawn.probe_many(hexapawn.start)
 
 
 def test_footholds_errors() -> None:
