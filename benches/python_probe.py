@@ -28,7 +28,8 @@ import platform
 import random
 import subprocess
 import time
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import perfect_play
 
@@ -77,7 +78,9 @@ def machine() -> str:
     except (OSError, subprocess.CalledProcessError, StopIteration):
         model = platform.processor() or "unknown CPU"
     load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
-    return f"{model}, {os.cpu_count()} cores, load average {load}; Python {platform.python_version()}"
+    return (
+        f"{model}, {os.cpu_count()} cores, load average {load}; Python {platform.python_version()}"
+    )
 
 
 def main() -> None:
@@ -100,8 +103,10 @@ def main() -> None:
     assert len(every) == game.positions
     rng = random.Random(args.seed)
     positions = [rng.choice(every) for _ in range(args.count)]
-    print(f"game {game.name}: {game.positions:,} reachable positions; {args.count:,} drawn "
-          f"with seed {args.seed}")
+    print(
+        f"game {game.name}: {game.positions:,} reachable positions; {args.count:,} drawn "
+        f"with seed {args.seed}"
+    )
     print(f"machine: {machine()}")
     print()
     print("| method | positions | CPU time | wall time | CPU per position | rate (CPU) |")
@@ -123,7 +128,7 @@ def main() -> None:
     assert codes.tolist() == list_codes and plies.tolist() == list_plies
 
     every_codes, every_plies = game.probe_many(every, numpy=False)
-    table = dict(zip(every, zip(every_codes, every_plies)))
+    table = dict(zip(every, zip(every_codes, every_plies, strict=True), strict=True))
     looked_up, _ = timed(
         "dict lookup, `list(map(d.__getitem__, positions))`",
         args.count,
@@ -132,10 +137,12 @@ def main() -> None:
     assert [c for c, _ in looked_up] == list_codes and [p for _, p in looked_up] == list_plies
 
     few = positions[: args.probe_count]
-    probes, _ = timed("`Game.probe` once per position", len(few), lambda: [game.probe(p) for p in few])
+    probes, _ = timed(
+        "`Game.probe` once per position", len(few), lambda: [game.probe(p) for p in few]
+    )
     assert [p.plies for p in probes] == list_plies[: len(few)]
 
-    spiel = OPENSPIEL_GAMES.get(game.name)
+    spiel = OPENSPIEL_GAMES.get(game.name.replace("_", "-"))
     if spiel is None:
         print(f"\n(OpenSpiel has no {game.name}: no OpenSpiel figures)")
         return
@@ -148,7 +155,10 @@ def main() -> None:
         return
     spiel_game = pyspiel.load_game(spiel)
     states = get_all_states.get_all_states(
-        spiel_game, depth_limit=-1, include_terminals=True, include_chance_states=False,
+        spiel_game,
+        depth_limit=-1,
+        include_terminals=True,
+        include_chance_states=False,
         to_string=str,
     )
     by_text = {"/".join(key.split()): state for key, state in states.items()}
@@ -192,9 +202,7 @@ def main() -> None:
                 out.append(value if mover(state) == 0 else -value)
         return out
 
-    solved_values, _ = timed(
-        "then its table, looked up for each position", args.count, lookups
-    )
+    solved_values, _ = timed("then its table, looked up for each position", args.count, lookups)
     assert [code_of[v] for v in solved_values] == list_codes
 
 

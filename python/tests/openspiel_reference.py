@@ -1,6 +1,6 @@
 """OpenSpiel's games solved by OpenSpiel, for the tests: ``open-spiel`` from the package index
-(2.0.2). Its own rules (``tic_tac_toe``; ``connect_four`` with ``rows`` and ``columns`` of 4; ``misere`` over
-``tic_tac_toe``, its game transform that swaps the winner and the loser),
+(2.0.2). Its own rules (``tic_tac_toe``; ``connect_four`` with ``rows`` and ``columns`` of
+4; ``misere`` over ``tic_tac_toe``, its game transform that swaps the winner and the loser),
 its own enumeration of every reachable state (``get_all_states``) and its own solver
 (``MinimaxSolver``: memoised minimax over every state, a value and every action's value).
 OpenSpiel has no remoteness, so plies come from a plain negamax with a memo over OpenSpiel's

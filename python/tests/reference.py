@@ -22,7 +22,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable, Hashable, Iterator
 from dataclasses import dataclass
-from typing import Generic, Optional, TypeVar
+from typing import Generic, TypeVar
 
 WIN, LOSS, DRAW = "win", "loss", "draw"
 FLIP = {WIN: LOSS, LOSS: WIN, DRAW: DRAW}
@@ -30,7 +30,7 @@ FLIP = {WIN: LOSS, LOSS: WIN, DRAW: DRAW}
 P = TypeVar("P", bound=Hashable)
 
 #: A position's value for its side to move and its remoteness (None: an endless draw).
-Record = tuple[str, Optional[int]]
+Record = tuple[str, int | None]
 
 
 @dataclass(frozen=True)
@@ -41,7 +41,7 @@ class Rules(Generic[P]):
     sides: tuple[str, str]
     start: P
     #: The result for the side to move if the game is over, else None.
-    finished: Callable[[P], Optional[str]]
+    finished: Callable[[P], str | None]
     #: Every legal move, written in the notation, and the position it leads to.
     moves: Callable[[P], list[tuple[str, P]]]
     #: The position written in the notation.
@@ -114,9 +114,10 @@ def solve_loopy(rules: Rules[P]) -> dict[P, Record]:
             kids = [solved.get(c) for c in children[p]]
             if any(k == (LOSS, level) for k in kids):
                 found[p] = (WIN, level + 1)
-            elif all(k is not None and k[0] == WIN for k in kids) and max(
-                k[1] or 0 for k in kids if k is not None
-            ) == level:
+            elif (
+                all(k is not None and k[0] == WIN for k in kids)
+                and max(k[1] or 0 for k in kids if k is not None) == level
+            ):
                 found[p] = (LOSS, level + 1)
         solved.update(found)
         level += 1
@@ -126,10 +127,10 @@ def solve_loopy(rules: Rules[P]) -> dict[P, Record]:
     def is_draw(p: P) -> bool:
         return p not in solved or solved[p][0] == DRAW
 
-    longest: dict[P, Optional[int]] = {}
+    longest: dict[P, int | None] = {}
     on_stack: set[P] = set()
 
-    def line(p: P) -> Optional[int]:
+    def line(p: P) -> int | None:
         if p in longest:
             return longest[p]
         if p in on_stack:
@@ -138,7 +139,7 @@ def solve_loopy(rules: Rules[P]) -> dict[P, Record]:
             longest[p] = 0
             return 0
         on_stack.add(p)
-        best: Optional[int] = 0
+        best: int | None = 0
         for c in children[p]:
             if not is_draw(c):
                 continue
@@ -201,14 +202,14 @@ def _placement_moves(position: Grid) -> list[tuple[str, Grid]]:
     ]
 
 
-def _tictactoe_finished(position: Grid) -> Optional[str]:
+def _tictactoe_finished(position: Grid) -> str | None:
     cells, _ = position
     if has_line(cells, "x") or has_line(cells, "o"):
         return LOSS  # the player who just moved made three in a row
     return DRAW if "." not in cells else None
 
 
-def _misere_finished(position: Grid) -> Optional[str]:
+def _misere_finished(position: Grid) -> str | None:
     cells, _ = position
     if has_line(cells, "x") or has_line(cells, "o"):
         return WIN  # the player who just moved made three in a row, and so lost
@@ -262,7 +263,7 @@ def _hexapawn_moves(position: Grid) -> list[tuple[str, Grid]]:
     return out
 
 
-def _hexapawn_finished(position: Grid) -> Optional[str]:
+def _hexapawn_finished(position: Grid) -> str | None:
     """The player who just moved has won by reaching the far row or capturing every enemy
     pawn; the side to move also loses when it cannot move."""
     cells, mover = position

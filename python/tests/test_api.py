@@ -14,9 +14,8 @@ import random
 import threading
 import time
 
-import pytest
-
 import perfect_play
+import pytest
 
 
 def test_games_come_from_the_registry() -> None:
@@ -124,13 +123,17 @@ def test_probe_many_lets_other_threads_run() -> None:
     assert len(during) >= 5, (after - before, len(during))
 
 
-def brute_force(grid: tuple[tuple[int, ...], ...], a: tuple[int, int], b: tuple[int, int]) -> tuple[str, int]:
+def brute_force(
+    grid: tuple[tuple[int, ...], ...], a: tuple[int, int], b: tuple[int, int]
+) -> tuple[str, int]:
     """Programmers 92345 by its statement: the winner (who makes the last move) and the total
     number of moves, the winner as few as it can, the loser as many."""
     rows, cols = len(grid), len(grid[0])
 
-    @functools.lru_cache(maxsize=None)
-    def play(tiles: frozenset[tuple[int, int]], me: tuple[int, int], other: tuple[int, int]) -> tuple[bool, int]:
+    @functools.cache
+    def play(
+        tiles: frozenset[tuple[int, int]], me: tuple[int, int], other: tuple[int, int]
+    ) -> tuple[bool, int]:
         # Whether the side to move wins, and the moves left.
         if me not in tiles:
             return (False, 0)
@@ -191,4 +194,3 @@ def test_dodgem_has_no_endless_draw() -> None:
     assert perfect_play.ENDLESS == 16383
     codes, plies = game.probe_many([game.start], numpy=False)
     assert plies[0] != perfect_play.ENDLESS and codes == [perfect_play.FIRST_WINS]
-

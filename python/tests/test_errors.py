@@ -7,9 +7,8 @@ column counted from 1, 0 when the error is about the whole text.
 
 from __future__ import annotations
 
-import pytest
-
 import perfect_play
+import pytest
 
 
 @pytest.fixture
@@ -60,8 +59,11 @@ def test_a_bad_move_names_its_column(hexapawn: perfect_play.Game) -> None:
 
 
 def test_an_illegal_move_says_which_are_legal(hexapawn: perfect_play.Game) -> None:
-    with pytest.raises(ValueError, match="2-6 is not a legal hexapawn move in www/.../bbb w: "
-                       "the legal moves are 1-4, 2-5, 3-6") as caught:
+    with pytest.raises(
+        ValueError,
+        match="2-6 is not a legal hexapawn move in www/.../bbb w: "
+        "the legal moves are 1-4, 2-5, 3-6",
+    ) as caught:
         hexapawn.play(hexapawn.start, "2-6")
     assert not isinstance(caught.value, perfect_play.NotationError)
     # x made three in a row (and so lost, in misère): no move is legal any more.

@@ -8,16 +8,16 @@ the best moves, ``moves``, ``play``; and every one of the 3^9 boards with either
 move through ``probe_many``, so that an unreachable position is answered as one. Published
 facts pin the references themselves: tic-tac-toe has 5,478 reachable positions and is a
 draw; Hexapawn is a win for black, the second player (Gardner); Dodgem on 3x3 a win for the
-first player (Winning Ways).
+first player (Winning Ways). Tic-tac-toe is compared the same way once the registry has it
+(issue 20); until then its cases skip, saying so.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
 import perfect_play
+import pytest
 from reference import (
     DODGEM,
     DRAW,
@@ -35,8 +35,27 @@ from reference import (
     solve_loopy,
 )
 
-CASES = [(MISERE, solve_acyclic), (HEXAPAWN, solve_acyclic), (DODGEM, solve_loopy)]
-IDS = [rules.name for rules, _ in CASES]
+NAMES = {game.name for game in perfect_play.games()}
+CASES = [
+    pytest.param(MISERE, solve_acyclic, id="misere"),
+    pytest.param(HEXAPAWN, solve_acyclic, id="hexapawn"),
+    pytest.param(DODGEM, solve_loopy, id="dodgem"),
+    pytest.param(
+        TICTACTOE,
+        solve_acyclic,
+        id="tictactoe",
+        marks=pytest.mark.skipif(
+            "tictactoe" not in NAMES,
+            reason="tic-tac-toe is not in perfect-play's registry yet (issue 20 registers it)",
+        ),
+    ),
+]
+
+
+def same(position: str, text: str) -> bool:
+    """The same cells and side to move, with or without the rows' `/` (tic-tac-toe's
+    judges' format writes its nine cells in a row)."""
+    return position.replace("/", "") == text.replace("/", "")
 
 
 def test_the_references_agree_with_published_facts() -> None:
@@ -52,13 +71,13 @@ def test_the_two_reference_solvers_agree_on_acyclic_games(rules: Rules[Any]) -> 
     assert solve_loopy(rules) == solve_acyclic(rules)
 
 
-@pytest.mark.parametrize(("rules", "solve"), CASES, ids=IDS)
+@pytest.mark.parametrize(("rules", "solve"), CASES)
 def test_every_reachable_position(rules: Rules[Any], solve: Any) -> None:
     game = perfect_play.game(rules.name)
     solved = solve(rules)
     positions = reachable(rules)
     assert game.positions == len(positions) == len(solved)
-    assert game.start == rules.text(rules.start)
+    assert same(game.start, rules.text(rules.start))
     assert game.sides == rules.sides
     for position in positions:
         text = rules.text(position)
@@ -66,7 +85,7 @@ def test_every_reachable_position(rules: Rules[Any], solve: Any) -> None:
         probe = game.probe(text)
         assert probe is not None, text
         assert probe.game == rules.name
-        assert probe.position == text
+        assert same(probe.position, text)
         assert (probe.value, probe.plies) == (value, plies), text
         mover = rules.mover(position)
         assert probe.to_move == rules.sides[mover]
@@ -76,9 +95,10 @@ def test_every_reachable_position(rules: Rules[Any], solve: Any) -> None:
 
         children = rules.children(position)
         expected = {
-            move: (after_move(solved[child]), rules.text(child)) for move, child in children
+            move: (after_move(solved[child]), rules.text(child).replace("/", ""))
+            for move, child in children
         }
-        got = {m.move: ((m.value, m.plies), m.position) for m in probe.moves}
+        got = {m.move: ((m.value, m.plies), m.position.replace("/", "")) for m in probe.moves}
         assert got == expected, text
         ranks = [rank((m.value, m.plies)) for m in probe.moves]
         assert ranks == sorted(ranks, reverse=True), text
@@ -92,10 +112,10 @@ def test_every_reachable_position(rules: Rules[Any], solve: Any) -> None:
 
         assert sorted(game.moves(text)) == sorted(move for move, _ in children)
         for move, child in children:
-            assert game.play(text, move) == rules.text(child)
+            assert same(game.play(text, move), rules.text(child))
 
 
-@pytest.mark.parametrize(("rules", "solve"), CASES, ids=IDS)
+@pytest.mark.parametrize(("rules", "solve"), CASES)
 def test_every_board_through_probe_many(rules: Rules[Any], solve: Any) -> None:
     game = perfect_play.game(rules.name)
     solved = solve(rules)
@@ -109,7 +129,7 @@ def test_every_board_through_probe_many(rules: Rules[Any], solve: Any) -> None:
     codes, plies = game.probe_many(texts, numpy=False)
     assert len(codes) == len(plies) == len(texts)
     reached = 0
-    for text, code, ply in zip(texts, codes, plies):
+    for text, code, ply in zip(texts, codes, plies, strict=True):
         if text not in by_text:
             assert (code, ply) == (perfect_play.UNREACHABLE, 0), text
             assert game.probe(text) is None
