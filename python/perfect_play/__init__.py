@@ -30,6 +30,7 @@ from perfect_play._native import (
     RankedMove,
     game,
     games,
+    __version__,
     solve_footholds,
 )
 
@@ -49,4 +50,5 @@ __all__ = [
     "game",
     "games",
     "solve_footholds",
+    "__version__",
 ]

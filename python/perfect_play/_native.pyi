@@ -4,7 +4,7 @@ Checked against the built module by ``python -m mypy.stubtest perfect_play._nati
 ``.ci/python.sh``, so they cannot drift from the Rust code.
 """
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Final, Literal, final, overload
 
 import numpy
@@ -26,6 +26,7 @@ __all__ = [
     "SECOND_WINS",
     "UNREACHABLE",
     "ENDLESS",
+    "__version__",
 ]
 
 DRAW: Final[int]
@@ -38,6 +39,8 @@ UNREACHABLE: Final[int]
 """The outcome code of a position no game reaches (-1); its plies are 0."""
 ENDLESS: Final[int]
 """The plies ``Game.probe_many`` gives a draw that can go on for ever (16383)."""
+__version__: Final[str]
+"""The package's version (the Rust workspace's)."""
 
 class NotationError(ValueError):
     """A text that is not a position or a move in the game's notation."""
@@ -149,6 +152,8 @@ class Game:
     def probe_many(
         self, positions: Iterable[str], *, numpy: Literal[True] | None = None
     ) -> tuple[numpy.typing.NDArray[numpy.int8], numpy.typing.NDArray[numpy.uint16]]: ...
+    def __reduce__(self) -> tuple[Callable[[str], Game], tuple[str]]:
+        """Pickles as its name: ``perfect_play.game(name)`` makes it again."""
     def __eq__(self, other: object, /) -> bool: ...
     def __hash__(self, /) -> int: ...
 

@@ -241,6 +241,12 @@ impl Game {
     fn __repr__(&self) -> String {
         format!("perfect_play.game({})", quote(self.name))
     }
+
+    /// Pickles as its name: `perfect_play.game(name)` makes it again (for multiprocessing).
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (&'static str,))> {
+        let make = py.import("perfect_play")?.getattr("game")?;
+        Ok((make, (self.name,)))
+    }
 }
 
 #[pymethods]

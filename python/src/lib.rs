@@ -38,5 +38,6 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("SECOND_WINS", batch::SECOND_WINS)?;
     m.add("UNREACHABLE", batch::UNREACHABLE)?;
     m.add("ENDLESS", perfect_play::ENDLESS)?;
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

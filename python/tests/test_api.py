@@ -10,6 +10,7 @@ Programmers 92345 for footholds (its two examples: 5 moves won by A; 4 moves won
 from __future__ import annotations
 
 import functools
+import pickle
 import random
 import threading
 import time
@@ -34,6 +35,13 @@ def test_games_come_from_the_registry() -> None:
         start = game.probe(game.start)
         assert start is not None and not start.finished
         assert start.to_move == game.sides[0]
+
+
+def test_games_pickle_as_their_name() -> None:
+    for game in perfect_play.games():
+        again = pickle.loads(pickle.dumps(game))
+        assert again == game and again.probe(again.start) == game.probe(game.start)
+    assert perfect_play.__version__.count(".") == 2
 
 
 def test_help_shows_the_rust_docs() -> None:
