@@ -1,0 +1,54 @@
+"""Perfect play for small two-player games: every position legal play reaches, solved when
+the package was built, each question one lookup in a perfect-hash table.
+
+- ``games()`` lists every solved game of perfect-play's registry; ``game(name)`` gives one
+  (a ``Game``): ``probe`` a position (a ``Probe``: outcome, value, plies, every move ranked,
+  the best moves), list its ``moves``, ``play`` one, or ``probe_many`` positions at once with
+  the GIL released (numpy arrays of outcome codes and plies when numpy is installed).
+- ``solve_footholds`` and ``FootholdsSolver`` solve the disappearing-footholds game
+  (Programmers 92345) exactly at run time, within a budget if you give one.
+
+Positions and moves are written in each game's one-line notation (``game.start`` shows it);
+a text that is not one raises ``NotationError``, a ``ValueError`` naming the column.
+
+The games come from the Rust registry (``src/games/list.rs``): a game registered there is
+here, with no Python written for it. The README beside this package has a worked example.
+"""
+
+from perfect_play._native import (
+    DRAW,
+    ENDLESS,
+    FIRST_WINS,
+    SECOND_WINS,
+    UNREACHABLE,
+    FootholdsSolution,
+    FootholdsSolver,
+    Game,
+    NotationError,
+    OutOfBudgetError,
+    Probe,
+    RankedMove,
+    game,
+    games,
+    __version__,
+    solve_footholds,
+)
+
+__all__ = [
+    "DRAW",
+    "ENDLESS",
+    "FIRST_WINS",
+    "SECOND_WINS",
+    "UNREACHABLE",
+    "FootholdsSolution",
+    "FootholdsSolver",
+    "Game",
+    "NotationError",
+    "OutOfBudgetError",
+    "Probe",
+    "RankedMove",
+    "game",
+    "games",
+    "solve_footholds",
+    "__version__",
+]

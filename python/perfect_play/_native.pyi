@@ -1,0 +1,209 @@
+"""Type stubs of ``perfect_play._native``, the compiled half of the package (``python/src/``).
+
+Checked against the built module by ``python -m mypy.stubtest perfect_play._native`` in
+``.ci/python.sh``, so they cannot drift from the Rust code.
+"""
+
+from collections.abc import Callable, Iterable, Sequence
+from typing import Final, Literal, final, overload
+
+import numpy
+import numpy.typing
+
+__all__ = [
+    "Game",
+    "Probe",
+    "RankedMove",
+    "games",
+    "game",
+    "FootholdsSolver",
+    "FootholdsSolution",
+    "solve_footholds",
+    "NotationError",
+    "OutOfBudgetError",
+    "DRAW",
+    "FIRST_WINS",
+    "SECOND_WINS",
+    "UNREACHABLE",
+    "ENDLESS",
+    "__version__",
+]
+
+DRAW: Final[int]
+"""The outcome code of a draw (0), in ``Game.probe_many``'s answers."""
+FIRST_WINS: Final[int]
+"""The outcome code of a win for the first of the game's ``sides`` (1)."""
+SECOND_WINS: Final[int]
+"""The outcome code of a win for the second of the game's ``sides`` (2)."""
+UNREACHABLE: Final[int]
+"""The outcome code of a position no game reaches (-1); its plies are 0."""
+ENDLESS: Final[int]
+"""The plies ``Game.probe_many`` gives a draw that can go on for ever (16383)."""
+__version__: Final[str]
+"""The package's version (the Rust workspace's)."""
+
+class NotationError(ValueError):
+    """A text that is not a position or a move in the game's notation."""
+
+    column: int
+    """Where the text goes wrong, counted from 1; 0 when it is about the whole text."""
+    text: str
+    """The text given."""
+    index: int | None
+    """The text's place in the iterable given to ``probe_many``; None elsewhere."""
+
+class OutOfBudgetError(RuntimeError):
+    """The footholds search used up its budget before it found the answer."""
+
+    positions: int
+    """How many positions it had searched."""
+
+@final
+class RankedMove:
+    """One legal move of a probed position, with what it is worth to the side that plays it."""
+
+    @property
+    def move(self) -> str:
+        """The move, in the game's notation."""
+    @property
+    def position(self) -> str:
+        """The position it leads to."""
+    @property
+    def value(self) -> Literal["win", "loss", "draw"]:
+        """The value for the side that plays it: "win", "loss" or "draw"."""
+    @property
+    def plies(self) -> int | None:
+        """Plies left with perfect play, this move included; None for an endless draw."""
+    @property
+    def outcome(self) -> str:
+        """The winning side with perfect play after this move, or "draw"."""
+    def __eq__(self, other: object, /) -> bool: ...
+    def __hash__(self, /) -> int: ...
+
+@final
+class Probe:
+    """What a probe answers about one position, from its side to move."""
+
+    @property
+    def game(self) -> str:
+        """The game's name."""
+    @property
+    def position(self) -> str:
+        """The position, written in the game's notation as the game writes it."""
+    @property
+    def to_move(self) -> str:
+        """The side to move (in a finished position, the side that would move next)."""
+    @property
+    def finished(self) -> bool:
+        """Whether the game is over here."""
+    @property
+    def outcome(self) -> str:
+        """The winning side with perfect play, or "draw"."""
+    @property
+    def value(self) -> Literal["win", "loss", "draw"]:
+        """The value for the side to move: "win", "loss" or "draw"."""
+    @property
+    def plies(self) -> int | None:
+        """Plies left with perfect play, None for an endless draw."""
+    @property
+    def best_moves(self) -> tuple[str, ...]:
+        """The optimal moves, in the game's notation."""
+    @property
+    def moves(self) -> tuple[RankedMove, ...]:
+        """Every legal move ranked best first for the side to move."""
+    def __eq__(self, other: object, /) -> bool: ...
+    def __hash__(self, /) -> int: ...
+
+@final
+class Game:
+    """One solved game of the registry: its name, size, start and sides, and the questions
+    its table answers."""
+
+    def __new__(cls, name: str) -> Game: ...
+    @property
+    def name(self) -> str:
+        """The game's name, as ``games()`` lists it."""
+    @property
+    def positions(self) -> int:
+        """How many positions the game's table holds."""
+    @property
+    def start(self) -> str:
+        """The start position, in the game's notation."""
+    @property
+    def sides(self) -> tuple[str, str]:
+        """The two sides as a person names them, the one that moves first first."""
+    @property
+    def move_help(self) -> str:
+        """What a move looks like in the game's notation, for a prompt."""
+    @property
+    def rules(self) -> str | None:
+        """The game's rules in prose: None for now."""
+    def probe(self, position: str) -> Probe | None:
+        """What perfect play makes of ``position``, or None when no game reaches it."""
+    def moves(self, position: str) -> list[str]:
+        """The legal moves from ``position``, in the game's notation and move order."""
+    def play(self, position: str, move: str) -> str:
+        """The position ``move`` leads to from ``position``."""
+    @overload
+    def probe_many(
+        self, positions: Iterable[str], *, numpy: Literal[False]
+    ) -> tuple[list[int], list[int]]: ...
+    @overload
+    def probe_many(
+        self, positions: Iterable[str], *, numpy: Literal[True] | None = None
+    ) -> tuple[numpy.typing.NDArray[numpy.int8], numpy.typing.NDArray[numpy.uint16]]: ...
+    def __reduce__(self) -> tuple[Callable[[str], Game], tuple[str]]:
+        """Pickles as its name: ``perfect_play.game(name)`` makes it again."""
+    def __eq__(self, other: object, /) -> bool: ...
+    def __hash__(self, /) -> int: ...
+
+def games() -> list[Game]:
+    """Every solved game, in the order the registry lists them."""
+
+def game(name: str) -> Game:
+    """The solved game called ``name``; ValueError for a name no game has."""
+
+@final
+class FootholdsSolution:
+    """How a footholds game ends under perfect play."""
+
+    @property
+    def moves(self) -> int:
+        """The total number of moves both players make."""
+    @property
+    def winner(self) -> Literal["A", "B"]:
+        """Who wins: "A" (who moves first) or "B"."""
+    @property
+    def line(self) -> tuple[tuple[int, int], ...]:
+        """One optimal line of play: the ``(row, col)`` each move steps onto, in order."""
+    def __eq__(self, other: object, /) -> bool: ...
+    def __hash__(self, /) -> int: ...
+
+@final
+class FootholdsSolver:
+    """A reusable footholds solver: its table carries over from one query to the next."""
+
+    def __new__(cls) -> FootholdsSolver: ...
+    def solve(
+        self,
+        grid: Sequence[Sequence[int]],
+        a: tuple[int, int],
+        b: tuple[int, int],
+        *,
+        max_positions: int | None = None,
+        seconds: float | None = None,
+    ) -> FootholdsSolution:
+        """Solves one game: A at ``a``, B at ``b``, A to move, on ``grid``."""
+    @property
+    def positions(self) -> int:
+        """How many positions the last query searched."""
+
+def solve_footholds(
+    grid: Sequence[Sequence[int]],
+    a: tuple[int, int],
+    b: tuple[int, int],
+    *,
+    max_positions: int | None = None,
+    seconds: float | None = None,
+) -> FootholdsSolution:
+    """Solves one footholds game with a fresh solver."""

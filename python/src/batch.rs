@@ -1,0 +1,138 @@
+//! `Game.probe_many`: many positions probed with the GIL released, answered as outcome
+//! codes and plies.
+
+use perfect_play::games::{self, Notation, ParseError, Side, Visitor};
+use perfect_play::{Solved, Value};
+use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyByteArray, PyDict, PyList, PyString, PyTuple};
+
+use crate::error;
+
+/// The outcome code of a draw.
+pub const DRAW: i8 = 0;
+/// The outcome code of a win for the side that moves first.
+pub const FIRST_WINS: i8 = 1;
+/// The outcome code of a win for the side that moves second.
+pub const SECOND_WINS: i8 = 2;
+/// The outcome code of a position no game reaches (its plies are 0).
+pub const UNREACHABLE: i8 = -1;
+
+/// Probes every str of `positions` in game `name`: a tuple (outcome codes, plies), numpy
+/// arrays or lists as `numpy` says (see `Game.probe_many`).
+pub fn probe_many<'py>(
+    py: Python<'py>,
+    name: &'static str,
+    positions: &Bound<'py, PyAny>,
+    numpy: Option<bool>,
+) -> PyResult<Bound<'py, PyTuple>> {
+    let numpy = match numpy {
+        Some(false) => None,
+        Some(true) => Some(py.import("numpy")?),
+        None => py.import("numpy").ok(),
+    };
+    // A str is an iterable of str too (its characters): surely a mistake here.
+    if positions.is_instance_of::<PyString>() {
+        return Err(PyTypeError::new_err(
+            "positions must be an iterable of positions, not one str: probe_many([position])",
+        ));
+    }
+    // The texts, copied into one buffer while the GIL is held: the probes run without it.
+    let mut text = String::new();
+    let mut ends = Vec::new();
+    for item in positions.try_iter()? {
+        let item = item?;
+        text.push_str(item.cast::<PyString>()?.to_str()?);
+        ends.push(text.len());
+    }
+    let answer = py.detach(|| {
+        games::visit(
+            name,
+            Batch {
+                text: &text,
+                ends: &ends,
+            },
+        )
+    });
+    let (codes, plies) = match answer {
+        Some(Ok(answer)) => answer,
+        Some(Err((index, failure))) => {
+            let start = index
+                .checked_sub(1)
+                .and_then(|i| ends.get(i))
+                .copied()
+                .unwrap_or(0);
+            let end = ends.get(index).copied().unwrap_or(start);
+            let bad = text.get(start..end).unwrap_or_default();
+            let what = format!("{name} position");
+            return Err(error::notation(py, &what, bad, failure, Some(index)));
+        }
+        None => return Err(PyValueError::new_err(format!("no game is called {name}"))),
+    };
+    match numpy {
+        Some(numpy) => {
+            let codes: Vec<u8> = codes.iter().map(|&c| c.to_le_bytes()[0]).collect();
+            let plies: Vec<u8> = plies.iter().flat_map(|p| p.to_le_bytes()).collect();
+            let array = |bytes: &[u8], dtype: &str| -> PyResult<Bound<'py, PyAny>> {
+                let kwargs = PyDict::new(py);
+                kwargs.set_item("dtype", dtype)?;
+                // A bytearray, so that the array is writable like any other.
+                numpy.call_method("frombuffer", (PyByteArray::new(py, bytes),), Some(&kwargs))
+            };
+            PyTuple::new(py, [array(&codes, "i1")?, array(&plies, "<u2")?])
+        }
+        None => PyTuple::new(
+            py,
+            [
+                PyList::new(py, codes)?.into_any(),
+                PyList::new(py, plies)?.into_any(),
+            ],
+        ),
+    }
+}
+
+/// The outcome code of `value` for the side `to_move`.
+fn code(value: Value, to_move: Side) -> i8 {
+    match (value, to_move) {
+        (Value::Draw, _) => DRAW,
+        (Value::Win, Side::First) | (Value::Loss, Side::Second) => FIRST_WINS,
+        (Value::Win, Side::Second) | (Value::Loss, Side::First) => SECOND_WINS,
+    }
+}
+
+/// Probes the positions of `text`, the i-th ending at `ends[i]`.
+struct Batch<'a> {
+    text: &'a str,
+    ends: &'a [usize],
+}
+
+impl Visitor for Batch<'_> {
+    /// The codes and plies, or the first text that is not a position: its index and why.
+    type Output = Result<(Vec<i8>, Vec<u16>), (usize, ParseError)>;
+
+    fn visit<G: Notation + 'static>(
+        self,
+        _: &'static str,
+        table: &'static Solved<G>,
+    ) -> Self::Output {
+        let mut codes = Vec::with_capacity(self.ends.len());
+        let mut plies = Vec::with_capacity(self.ends.len());
+        let mut start = 0;
+        for (index, &end) in self.ends.iter().enumerate() {
+            let text = self.text.get(start..end).unwrap_or_default();
+            start = end;
+            let position: G = text.parse().map_err(|e| (index, e))?;
+            match table.probe(&position) {
+                Some(record) => {
+                    codes.push(code(record.value, position.to_move()));
+                    plies.push(record.remoteness);
+                }
+                None => {
+                    codes.push(UNREACHABLE);
+                    plies.push(0);
+                }
+            }
+        }
+        Ok((codes, plies))
+    }
+}

@@ -1,0 +1,43 @@
+//! The compiled half of the `perfect_play` Python package (`perfect_play._native`): every
+//! game of perfect-play's registry and the footholds solver, for Python.
+//!
+//! Nothing here knows a game: `game::Game` reaches every game through
+//! `perfect_play::games::visit` with generic code over `Notation`, so a game registered
+//! in `src/games/list.rs` is in Python with no line written here. The pure-Python half
+//! (`python/perfect_play/__init__.py`) re-exports this module; its stubs are
+//! `python/perfect_play/_native.pyi`.
+
+mod batch;
+mod error;
+mod footholds;
+mod game;
+
+use pyo3::prelude::*;
+
+/// Perfect play for small two-player games: every position legal play reaches, solved when
+/// the package was built, each question one lookup.
+///
+/// `games()` lists every solved game; `game(name)` gives one: probe a position, list and
+/// play its moves, or probe many positions at once. `solve_footholds` and
+/// `FootholdsSolver` solve the disappearing-footholds game (Programmers 92345) at run time.
+#[pymodule]
+fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<game::Game>()?;
+    m.add_class::<game::Probe>()?;
+    m.add_class::<game::RankedMove>()?;
+    m.add_function(wrap_pyfunction!(game::games, m)?)?;
+    m.add_function(wrap_pyfunction!(game::game, m)?)?;
+    m.add_class::<footholds::FootholdsSolver>()?;
+    m.add_class::<footholds::FootholdsSolution>()?;
+    m.add_function(wrap_pyfunction!(footholds::solve_footholds, m)?)?;
+    let py = m.py();
+    m.add("NotationError", py.get_type::<error::NotationError>())?;
+    m.add("OutOfBudgetError", py.get_type::<error::OutOfBudgetError>())?;
+    m.add("DRAW", batch::DRAW)?;
+    m.add("FIRST_WINS", batch::FIRST_WINS)?;
+    m.add("SECOND_WINS", batch::SECOND_WINS)?;
+    m.add("UNREACHABLE", batch::UNREACHABLE)?;
+    m.add("ENDLESS", perfect_play::ENDLESS)?;
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    Ok(())
+}
