@@ -11,10 +11,15 @@ use std::time::Instant;
 use std::{env, fs};
 
 use perfect_play_core::Game;
-use perfect_play_generate::{Solution, solve, write_table};
+use perfect_play_generate::{Limits, Solution, solve, solve_flat, write_packed_table, write_table};
+
+// Connect Four's rules, shared by its sizes (the registry's `connect4_WxH` modules).
+#[allow(dead_code, unused_imports)]
+#[path = "src/games/connect4.rs"]
+mod connect4;
 
 macro_rules! games {
-    ($($module:ident $name:literal $file:literal $game:ident $table:ident $bits:ident;)*) => {
+    ($($(#[cfg(feature = $feature:literal)])? $module:ident $name:literal $file:literal $game:ident $table:ident $writer:ident;)*) => {
         $(
             // The library's whole game file: what only the run time uses is dead here.
             #[allow(dead_code, unused_imports)]
@@ -22,16 +27,18 @@ macro_rules! games {
             mod $module;
         )*
 
-        /// Each game solved, and its table written into `out_dir`.
+        /// Each game of this build's features solved, and its table written into `out_dir`.
         fn games(out_dir: &Path) -> Result<(), Box<dyn Error>> {
             $(
-                let clock = Clock::start($name);
-                let solution = solve::<$module::$game>(false)?;
-                let clock = clock.lap("solve");
-                let doc = concat!("Every ", $name, " position reachable from the start, solved.");
-                let source = write_table(stringify!($table), doc, &solution, |p| $bits(&solution, p))?;
-                fs::write(out_dir.join(concat!(stringify!($module), ".rs")), source)?;
-                clock.lap("write");
+                if true $(&& feature_on($feature))? {
+                    let table = Table {
+                        out_dir,
+                        module: stringify!($module),
+                        name: stringify!($table),
+                        doc: concat!("Every ", $name, " position reachable from the start, solved."),
+                    };
+                    $writer::<$module::$game>(&table)?;
+                }
             )*
             Ok(())
         }
@@ -44,25 +51,73 @@ fn main() -> Result<(), Box<dyn Error>> {
     println!("cargo:rerun-if-changed=src/games");
     println!("cargo:rerun-if-env-changed=PERFECT_PLAY_BUILD_TIMES");
     let out_dir = env::var_os("OUT_DIR").ok_or("cargo sets OUT_DIR for build scripts")?;
-    let out_dir = Path::new(&out_dir);
-
-    games(out_dir)
+    games(Path::new(&out_dir))
 }
 
-/// No bits of the game's own.
-fn no_bits<G: Game>(_: &Solution<G>, _: &G) -> u32 {
-    0
+/// Whether the crate is built with `feature` (a build script sees features only through
+/// `CARGO_FEATURE_*`).
+fn feature_on(feature: &str) -> bool {
+    let name = feature.to_ascii_uppercase().replace('-', "_");
+    env::var_os(format!("CARGO_FEATURE_{name}")).is_some()
 }
 
-/// The optimal moves from `position` as a mask of cells (bit `cell`): every move whose
-/// child is worth the most to the mover. None on a finished position.
-fn best_cells<G: Game<Move = u8>>(solution: &Solution<G>, position: &G) -> u32 {
-    let ranked = solution.ranked_moves(position);
-    let top = ranked.first().map(|(_, record)| record.rank());
-    ranked
-        .iter()
-        .filter(|(_, record)| Some(record.rank()) == top)
-        .fold(0, |mask, &(cell, _)| mask | 1 << cell)
+/// Where one game's table goes: `OUT_DIR/<module>.rs` (and `.bin`), `static <name>`.
+struct Table<'a> {
+    out_dir: &'a Path,
+    module: &'static str,
+    name: &'static str,
+    doc: &'static str,
+}
+
+/// A `phf` map in Rust source, with no bits of the game's own.
+fn phf<G: Game>(table: &Table) -> Result<(), Box<dyn Error>> {
+    phf_with(table, |_: &Solution<G>, _: &G| 0)
+}
+
+/// A `phf` map in Rust source, each entry keeping the optimal moves from its position as a
+/// mask of cells (bit `cell`): every move whose child is worth the most to the mover.
+fn phf_best_cells<G: Game<Move = u8>>(table: &Table) -> Result<(), Box<dyn Error>> {
+    phf_with(table, |solution: &Solution<G>, position: &G| {
+        let ranked = solution.ranked_moves(position);
+        let top = ranked.first().map(|(_, record)| record.rank());
+        ranked
+            .iter()
+            .filter(|(_, record)| Some(record.rank()) == top)
+            .fold(0, |mask, &(cell, _)| mask | 1 << cell)
+    })
+}
+
+/// The game solved by retrograde analysis and written as a `phf` map with `bits`.
+fn phf_with<G: Game>(
+    table: &Table,
+    bits: impl Fn(&Solution<G>, &G) -> u32,
+) -> Result<(), Box<dyn Error>> {
+    let clock = Clock::start(table.module);
+    let solution = solve::<G>(false)?;
+    let clock = clock.lap("solve");
+    let source = write_table(table.name, table.doc, &solution, |p| bits(&solution, p))?;
+    fs::write(table.out_dir.join(format!("{}.rs", table.module)), source)?;
+    clock.lap("write");
+    Ok(())
+}
+
+/// The game solved in flat arrays and written as a binary table, with the source that
+/// embeds it.
+fn packed<G: Game + std::fmt::Debug>(table: &Table) -> Result<(), Box<dyn Error>> {
+    let clock = Clock::start(table.module);
+    let solution = solve_flat::<G>(Limits::DEFAULT)?;
+    let clock = clock.lap("solve");
+    let files = write_packed_table(table.name, table.module, table.doc, &solution)?;
+    fs::write(
+        table.out_dir.join(format!("{}.bin", table.module)),
+        files.bytes,
+    )?;
+    fs::write(
+        table.out_dir.join(format!("{}.rs", table.module)),
+        files.source,
+    )?;
+    clock.lap("write");
+    Ok(())
 }
 
 /// With `PERFECT_PLAY_BUILD_TIMES` set, how long each step of a table takes, said as a

@@ -102,6 +102,7 @@ struct ReadmeDoctests;
 pub mod footholds;
 pub mod games;
 
+pub use perfect_play_core::packed;
 pub use perfect_play_core::{
     DEFAULT_CAPACITY, ENDLESS, Game, GameRecord, History, Level, Notation, ParseLevelError, Ply,
     Record, RecordError, Sentence, Solved, Table, Value, Verdict,

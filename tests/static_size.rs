@@ -112,3 +112,13 @@ fn game_table_sizes_are_pinned() {
         ]
     );
 }
+
+/// The binary table of Connect Four 4x4 (the `packed` writer of `src/games/list.rs`):
+/// header, 40,258 two-byte pilots, 163,545 slots of a 3-byte key and a 1-byte record,
+/// 4.56 bytes per position for 161,029 positions.
+#[test]
+fn connect4_4x4_table_size_is_pinned() {
+    let bytes = include_bytes!(concat!(env!("OUT_DIR"), "/connect4_4x4.bin"));
+    assert_eq!(bytes.len(), 734_736);
+    assert_eq!(bytes.len(), 40 + 2 * 40_258 + 4 * 163_545);
+}

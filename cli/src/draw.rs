@@ -48,21 +48,27 @@ pub(crate) const WIDE: usize = 11;
 /// The width of a cell in the small drawing.
 pub(crate) const NARROW: usize = 3;
 
-/// Appends the 3x3 grid of `cells` (text and style of each), each centred in `width`
-/// columns, with `|` and `-+-` rules between.
-pub(crate) fn grid(out: &mut String, paint: Paint, width: usize, cells: &[(String, &str); 9]) {
-    for (row, three) in cells.chunks(3).enumerate() {
+/// Appends the grid of `cells` (text and style of each, row-major, `columns` a row), each
+/// centred in `width` characters, with `|` and `-+-` rules between.
+pub(crate) fn grid(
+    out: &mut String,
+    paint: Paint,
+    width: usize,
+    columns: usize,
+    cells: &[(String, &str)],
+) {
+    let rule = vec!["-".repeat(width); columns].join("+");
+    for (row, cells) in cells.chunks(columns.max(1)).enumerate() {
         if row > 0 {
-            let rule = "-".repeat(width);
-            let _ = writeln!(out, "{rule}+{rule}+{rule}");
+            let _ = writeln!(out, "{rule}");
         }
         let mut line = String::new();
-        for (column, (text, style)) in three.iter().enumerate() {
+        for (column, (text, style)) in cells.iter().enumerate() {
             let pad = width.saturating_sub(text.chars().count());
             let left = pad / 2;
             line.push_str(&" ".repeat(left));
             paint.push(&mut line, text, style);
-            if column < 2 {
+            if column + 1 < columns {
                 line.push_str(&" ".repeat(pad - left));
                 line.push('|');
             }
@@ -70,6 +76,12 @@ pub(crate) fn grid(out: &mut String, paint: Paint, width: usize, cells: &[(Strin
         out.push_str(line.trim_end());
         out.push('\n');
     }
+}
+
+/// Whether `G`'s moves name cells 1-9 of a 3x3 board (a placement or from-to), so that a
+/// drawing numbers the cells; on other boards (Connect Four) moves name columns.
+const fn cells_numbered<G: Notation>() -> bool {
+    G::WIDTH == 3 && G::HEIGHT == 3
 }
 
 /// The style of a side's pieces: the first side's as x's marks, the second's as o's.
@@ -80,19 +92,29 @@ fn side_style(side: Side) -> &'static str {
     }
 }
 
-/// A game's board, each piece as its letter and, if `numbered`, each empty cell as its
-/// number 1-9 (the cells a person names in a move).
+/// A game's board, each piece as its letter and, if `numbered`, what a person types to
+/// name a move: on a 3x3 board each empty cell's number 1-9, on a wider one each column's
+/// number under the board.
 pub fn board<G: Notation>(position: &G, paint: Paint, numbered: bool) -> String {
-    let cells = std::array::from_fn(|cell| {
-        let cell = cell as u8;
-        match position.piece(cell) {
-            Some(side) => (G::piece_letter(side).to_string(), side_style(side)),
-            None if numbered => ((cell + 1).to_string(), DIM),
-            None => (String::new(), ""),
-        }
-    });
+    let cells: Vec<(String, &str)> = (0..G::WIDTH * G::HEIGHT)
+        .map(|cell| {
+            let cell = u8::try_from(cell).unwrap_or(u8::MAX);
+            match position.piece(cell) {
+                Some(side) => (G::piece_letter(side).to_string(), side_style(side)),
+                None if numbered && cells_numbered::<G>() => ((cell + 1).to_string(), DIM),
+                None => (String::new(), ""),
+            }
+        })
+        .collect();
     let mut out = String::new();
-    grid(&mut out, paint, NARROW, &cells);
+    grid(&mut out, paint, NARROW, G::WIDTH, &cells);
+    if numbered && !cells_numbered::<G>() {
+        let numbers: Vec<(String, &str)> = (1..=G::WIDTH)
+            .map(|column| (column.to_string(), DIM))
+            .collect();
+        let _ = writeln!(out, "{}", vec!["=".repeat(NARROW); G::WIDTH].join("+"));
+        grid(&mut out, paint, NARROW, G::WIDTH, &numbers);
+    }
     out
 }
 
@@ -160,14 +182,19 @@ pub fn analysis<G: Notation>(name: &str, position: &G, table: &Solved<G>, paint:
             )
         })
         .collect();
-    let cells: Option<Vec<u8>> = shown.iter().map(|(mv, _, _)| placement(mv)).collect();
+    let cells: Option<Vec<u8>> = if cells_numbered::<G>() {
+        shown.iter().map(|(mv, _, _)| placement(mv)).collect()
+    } else {
+        None
+    };
     match cells {
         Some(cells) => {
-            let mut drawn: [(String, &str); 9] =
-                std::array::from_fn(|cell| match position.piece(cell as u8) {
+            let mut drawn: Vec<(String, &str)> = (0..9u8)
+                .map(|cell| match position.piece(cell) {
                     Some(side) => (G::piece_letter(side).to_string(), side_style(side)),
                     None => (String::new(), ""),
-                });
+                })
+                .collect();
             for (&cell, (mv, text, style)) in cells.iter().zip(&shown) {
                 if let Some(slot) = drawn.get_mut(usize::from(cell)) {
                     *slot = (format!("{mv}: {text}"), style);
@@ -179,7 +206,7 @@ pub fn analysis<G: Notation>(name: &str, position: &G, table: &Solved<G>, paint:
                 .max()
                 .unwrap_or(WIDE)
                 .max(WIDE);
-            grid(&mut out, paint, width, &drawn);
+            grid(&mut out, paint, width, 3, &drawn);
             let _ = write!(
                 out,
                 "\nEach empty cell: its number (1-9, as `play` takes it), then what playing there leads to\nfor {mover_name} (N = plies to the end, this move included). "

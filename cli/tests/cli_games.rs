@@ -49,7 +49,8 @@ fn lists_every_game_as_json_lines() {
         .lines()
         .map(|l| serde_json::from_str(l).unwrap())
         .collect();
-    assert_eq!(lines.len(), 4);
+    // Connect Four 4x4 in every build; its two larger sizes with `large-games`.
+    assert_eq!(lines.len(), 5);
     for field in ["name", "game"] {
         assert_eq!(lines[0][field], "tictactoe");
     }
@@ -70,6 +71,10 @@ fn lists_every_game_as_json_lines() {
     assert_eq!(lines[2]["plies"], 6);
     assert_eq!(lines[3]["game"], "dodgem");
     assert_eq!(lines[3]["outcome"], "first");
+    // 161,029 positions and a draw: ../shared/fixtures/connect-four-facts.md (P. Kirlin).
+    assert_eq!(lines[4]["game"], "connect4-4x4");
+    assert_eq!(lines[4]["positions"], 161_029);
+    assert_eq!(lines[4]["outcome"], "draw");
 }
 
 #[test]
@@ -83,7 +88,11 @@ fn lists_every_game_as_text() {
         text.contains("hexapawn: 135 positions, second player wins, 6 plies\n"),
         "{text}"
     );
-    assert_eq!(text.lines().count(), 4);
+    assert!(
+        text.contains("connect4-4x4: 161029 positions, draw, 16 plies\n"),
+        "{text}"
+    );
+    assert_eq!(text.lines().count(), 5);
 }
 
 // --- analyze --game -----------------------------------------------------------------------

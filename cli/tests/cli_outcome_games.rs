@@ -331,7 +331,10 @@ fn games_json_lists_every_game_with_its_start_and_sides() {
         .map(|l| serde_json::from_str(l).unwrap())
         .collect();
     let names: Vec<&str> = games.iter().map(|g| g["name"].as_str().unwrap()).collect();
-    assert_eq!(names, ["tictactoe", "misere", "hexapawn", "dodgem"]);
+    assert_eq!(
+        names,
+        ["tictactoe", "misere", "hexapawn", "dodgem", "connect4-4x4"]
+    );
     assert_eq!(
         games[2],
         json!({"name": "hexapawn", "game": "hexapawn", "positions": 135,

@@ -11,6 +11,8 @@
 
 #[path = "../../tests/common/mod.rs"]
 mod common;
+#[path = "../../tests/common/connect4_reference.rs"]
+mod connect4_reference;
 mod support;
 
 use std::collections::HashMap;
@@ -91,6 +93,15 @@ fn reference(game: &str) -> Reference {
                     .get(text)
                     .unwrap_or_else(|| panic!("dodgem {text}: not in the reference"));
                 (value.unwrap_or(V::Draw), None)
+            })
+        }
+        "connect4-4x4" => {
+            let mut reference = connect4_reference::Reference::new(4, 4);
+            Box::new(move |text| {
+                // The notation's rows run from the top; the reference's row 0 is the bottom.
+                let grid: Vec<char> = text.split('/').rev().flat_map(str::chars).collect();
+                let (value, plies) = reference.solve(&grid);
+                (value, Some(plies))
             })
         }
         game => panic!("no reference for {game}: add one to tests/common/games.rs"),
@@ -211,7 +222,11 @@ fn bad_game_requests_are_json_errors_that_say_where() {
     let too_many = vec!["1-2"; 1001].join(",");
     for (path, status, words) in [
         ("/api/games/chess", 404, "no game \"chess\""),
-        ("/api/games/chess/position", 404, "the games are tictactoe, misere"),
+        (
+            "/api/games/chess/position",
+            404,
+            "the games are tictactoe, misere",
+        ),
         ("/api/games/chess/pick", 404, "no game"),
         ("/api/games/hexapawn?moves=2-5,%20x", 400, "move 2: "),
         (

@@ -27,6 +27,9 @@ use perfect_play_core::{Game, Record, Solved};
 
 pub use perfect_play_core::notation::{Notation, ParseError, ParseErrorKind, ShowMove, Side};
 
+/// Connect Four's rules, at every size: the registry's `connect4_WxH` modules are its sizes.
+pub mod connect4;
+
 /// Something to do with one game of this module, whatever its position type: give it to
 /// [`visit`] with the game's name. (A trait with a generic method, as a closure cannot be
 /// generic.)
@@ -54,18 +57,20 @@ pub struct GameInfo {
 }
 
 macro_rules! games {
-    ($($module:ident $name:literal $file:literal $game:ident $table:ident $bits:ident;)*) => {
-        $(pub mod $module;)*
-        $(pub use $module::$game;)*
+    ($($(#[cfg(feature = $feature:literal)])? $module:ident $name:literal $file:literal $game:ident $table:ident $writer:ident;)*) => {
+        $($(#[cfg(feature = $feature)])? pub mod $module;)*
+        $($(#[cfg(feature = $feature)])? pub use $module::$game;)*
 
         mod tables {
-            //! The tables `build.rs` generated, one file per game.
+            //! The tables `build.rs` generated, one file per game (a `phf` map in Rust
+            //! source, or the source that embeds a large game's binary table).
             #![allow(clippy::unreadable_literal)]
-            $(include!(concat!(env!("OUT_DIR"), "/", stringify!($module), ".rs"));)*
+            $($(#[cfg(feature = $feature)])? include!(concat!(env!("OUT_DIR"), "/", stringify!($module), ".rs"));)*
         }
 
         $(
-            #[doc = concat!("Every reachable position of [`", stringify!($game), "`], solved.")]
+            $(#[cfg(feature = $feature)])?
+            #[doc = concat!("Every reachable position of [`", stringify!($game), "`] (", $name, "), solved.")]
             pub static $table: Solved<$game> = Solved::new(&tables::$table);
         )*
 
@@ -73,19 +78,23 @@ macro_rules! games {
         /// with its table, or returns `None` if no game has that name.
         pub fn visit<V: Visitor>(name: &str, visitor: V) -> Option<V::Output> {
             match name {
-                $($name => Some(visitor.visit($name, &$table)),)*
+                $($(#[cfg(feature = $feature)])? $name => Some(visitor.visit($name, &$table)),)*
                 _ => None,
             }
         }
 
-        /// The games with their tables, in the order they are registered.
+        /// The games with their tables, in the order they are registered (those of this
+        /// build's features).
         fn registered() -> impl Iterator<Item = (&'static str, usize, Option<Record>)> {
-            [$((
-                $name,
-                $table.len(),
-                $table.probe(&<$game as Game>::start()),
-            )),*]
-            .into_iter()
+            let mut games = [None; [$($name),*].len()];
+            let mut slots = games.iter_mut();
+            $(
+                $(#[cfg(feature = $feature)])?
+                if let Some(slot) = slots.next() {
+                    *slot = Some(($name, $table.len(), $table.probe(&<$game as Game>::start())));
+                }
+            )*
+            games.into_iter().flatten()
         }
     };
 }

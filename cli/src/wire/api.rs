@@ -27,8 +27,13 @@ pub struct AnalysedPosition {
     /// The fields `outcome --game NAME --json` writes.
     #[serde(flatten)]
     pub summary: GamePosition,
-    /// The nine cells row by row, each its piece's letter or `.`, for drawing the board.
+    /// The board's cells row by row from the top, each its piece's letter or `.`, for
+    /// drawing the board: `width` times `height` of them.
     pub cells: String,
+    /// The board's columns (3 for the 3x3 games, 4 or 5 for Connect Four).
+    pub width: usize,
+    /// The board's rows.
+    pub height: usize,
     /// Every legal move, best first for the side to move.
     pub moves: Vec<GameMove>,
 }
@@ -36,8 +41,13 @@ pub struct AnalysedPosition {
 impl AnalysedPosition {
     /// The shape of a `position` the table has (`record` its record).
     pub fn of<G: Notation>(table: &Solved<G>, position: &G, record: Record) -> AnalysedPosition {
-        let cells = (0..9)
-            .map(|cell| position.piece(cell).map_or('.', G::piece_letter))
+        let cells = (0..G::WIDTH * G::HEIGHT)
+            .map(|cell| {
+                u8::try_from(cell)
+                    .ok()
+                    .and_then(|cell| position.piece(cell))
+                    .map_or('.', G::piece_letter)
+            })
             .collect();
         // Room for every move, then the moves ranked best first into it.
         let unranked = Record {
@@ -57,6 +67,8 @@ impl AnalysedPosition {
         AnalysedPosition {
             summary: GamePosition::of(position, table, record),
             cells,
+            width: G::WIDTH,
+            height: G::HEIGHT,
             moves,
         }
     }

@@ -36,6 +36,7 @@ mod game;
 mod judge;
 mod level;
 pub mod notation;
+pub mod packed;
 mod probe;
 mod record;
 mod table;

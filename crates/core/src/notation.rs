@@ -63,6 +63,10 @@ pub trait Notation: Game + fmt::Display + FromStr<Err = ParseError> {
     const PIECES: [char; 2];
     /// What a move looks like, for a prompt: `"FROM-TO with cells 1-9, like 2-5"`.
     const MOVE_HELP: &'static str;
+    /// The board's columns: 3 for the 3x3 games, more for Connect Four.
+    const WIDTH: usize = 3;
+    /// The board's rows: 3 for the 3x3 games, more for Connect Four.
+    const HEIGHT: usize = 3;
 
     /// The side to move (in a finished position, the side that would move next).
     fn to_move(&self) -> Side;
@@ -83,7 +87,8 @@ pub trait Notation: Game + fmt::Display + FromStr<Err = ParseError> {
         }
     }
 
-    /// Whose piece stands on `cell` (0..9, row-major), or `None` if it is empty.
+    /// Whose piece stands on `cell` (0..WIDTH*HEIGHT, row-major from the top left), or
+    /// `None` if it is empty.
     fn piece(&self, cell: u8) -> Option<Side>;
 
     /// Writes `mv` in the notation: `5`, `2-5`, `3-off`.
@@ -165,6 +170,28 @@ pub enum ParseErrorKind {
         /// What a move looks like, for the message: `"FROM-TO with cells 1-9, like 2-5"`.
         expected: &'static str,
     },
+    /// A row (split by `/`) of another width than the board's (boards wider than 3).
+    RowWidth {
+        /// The row, counted from 1 at the top.
+        row: usize,
+        /// How many cells it has.
+        cells: usize,
+        /// How many cells a row has.
+        expected: usize,
+    },
+    /// Another number of rows than the board's (boards other than 3x3).
+    RowCount {
+        /// How many rows the text has.
+        rows: usize,
+        /// How many rows the board has.
+        expected: usize,
+    },
+    /// A board that the rules can never reach, whatever the play: a disc floating above
+    /// an empty cell, or the wrong number of pieces for either side.
+    Impossible {
+        /// Why, for the message: `"a disc above an empty cell"`.
+        reason: &'static str,
+    },
 }
 
 impl ParseError {
@@ -217,6 +244,17 @@ impl fmt::Display for ParseError {
             }
             ParseErrorKind::NotAMove { expected } => {
                 write!(f, "not a move: expected {expected}")
+            }
+            ParseErrorKind::RowWidth {
+                row,
+                cells,
+                expected,
+            } => write!(f, "row {row} has {cells} cells, expected {expected}"),
+            ParseErrorKind::RowCount { rows, expected } => {
+                write!(f, "{rows} rows, expected {expected}")
+            }
+            ParseErrorKind::Impossible { reason } => {
+                write!(f, "no game reaches this board: {reason}")
             }
         }
     }

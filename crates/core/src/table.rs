@@ -16,6 +16,7 @@
 //! the generated code says it once, and every probe reads it from here.
 
 use crate::Record;
+use crate::packed::PackedTable;
 
 /// A table written by `perfect-play-generate`: the map from [`Game::key`](crate::Game::key)
 /// to packed entry, and its layout. Build scripts write `static`s of this type; wrap one in
@@ -34,6 +35,8 @@ enum Map {
     U16(&'static phf::Map<u16, u16>),
     /// Keys and entries of up to 32 bits.
     U32(&'static phf::Map<u32, u32>),
+    /// A large game's binary table (`crate::packed`): keys of up to 64 bits.
+    Packed(PackedTable),
 }
 
 impl Table {
@@ -66,6 +69,17 @@ impl Table {
         }
     }
 
+    /// A large game's binary table (see [`crate::packed`]); see [`Table::phf16`] for the
+    /// rest.
+    #[must_use]
+    pub const fn packed(table: PackedTable, remoteness_bits: u32, canonical: bool) -> Table {
+        Table {
+            map: Map::Packed(table),
+            remoteness_bits,
+            canonical,
+        }
+    }
+
     /// The packed entry under `key`, or `None` if the table has none (a key too wide for
     /// the map is never in it).
     #[inline]
@@ -76,6 +90,7 @@ impl Table {
                 .get(&u16::try_from(key).ok()?)
                 .map(|&bits| u32::from(bits)),
             Map::U32(map) => map.get(&u32::try_from(key).ok()?).copied(),
+            Map::Packed(table) => table.get(key),
         }
     }
 
@@ -112,6 +127,7 @@ impl Table {
         match self.map {
             Map::U16(map) => map.len(),
             Map::U32(map) => map.len(),
+            Map::Packed(table) => table.len(),
         }
     }
 
@@ -121,11 +137,13 @@ impl Table {
         self.len() == 0
     }
 
-    /// Every `(key, entry)` of the table, in the map's fixed order.
+    /// Every `(key, entry)` of the table, in the map's fixed order: a walk over the
+    /// solved game.
     pub fn entries(&self) -> impl Iterator<Item = (u64, u32)> + '_ {
-        let (small, large) = match self.map {
-            Map::U16(map) => (Some(map), None),
-            Map::U32(map) => (None, Some(map)),
+        let (small, large, packed) = match self.map {
+            Map::U16(map) => (Some(map), None, None),
+            Map::U32(map) => (None, Some(map), None),
+            Map::Packed(table) => (None, None, Some(table)),
         };
         let small = small
             .into_iter()
@@ -135,6 +153,7 @@ impl Table {
             .into_iter()
             .flat_map(|map| map.entries())
             .map(|(&key, &bits)| (u64::from(key), bits));
-        small.chain(large)
+        let packed = packed.into_iter().flat_map(PackedTable::iter);
+        small.chain(large).chain(packed)
     }
 }

@@ -26,8 +26,12 @@
 //!    such a crate, with a guide.
 
 mod codegen;
+mod flat;
+mod packed_write;
 mod solve;
 
-pub use codegen::write_table;
+pub use codegen::{PackedFiles, write_packed_table, write_table};
+pub use flat::{FlatError, FlatSolution, Limits, solve_flat};
+pub use packed_write::{PackError, write_packed};
 pub use perfect_play_core::{Game, Record, Value};
 pub use solve::{Solution, SolveError, solve};

@@ -1,0 +1,355 @@
+//! Connect Four on small boards: `W` columns and `H` rows, any size up to 64 cells with a
+//! spare row (`W * (H + 1) <= 64`) and 9 columns.
+//!
+//! Two players, `x` (who moves first) and `o`, take turns dropping a disc into a column
+//! that is not full; it falls to the lowest empty cell. Four discs of one player in a
+//! row, horizontally, vertically or diagonally, win; a full board without one is a draw.
+//! The 4x4 board is a draw with perfect play (161,029 positions are reachable, finished
+//! ones included).
+//!
+//! # Notation
+//!
+//! A position is the board's rows from the top, split by `/`, `x` and `o` for the
+//! players' discs and `.` for an empty cell: the 4x4 start is `..../..../..../....`. The
+//! side to move follows from the counts (`x` when both have as many discs). A move is a
+//! column number, 1 to `W` from the left.
+//!
+//! ```
+//! use perfect_play::games::{CONNECT4_4X4, Connect4On4x4, Notation, ShowMove};
+//! use perfect_play::{Game, Value};
+//!
+//! let start: Connect4On4x4 = "..../..../..../....".parse()?;
+//! assert_eq!(start, Connect4On4x4::start());
+//! assert_eq!(CONNECT4_4X4.probe(&start).map(|r| r.value), Some(Value::Draw));
+//! let next = start.play(Connect4On4x4::parse_move("2")?);
+//! assert_eq!(next.map(|p| p.to_string()).as_deref(), Some("..../..../..../.x.."));
+//! assert_eq!(ShowMove::<Connect4On4x4>(1).to_string(), "2");
+//! # Ok::<(), perfect_play::games::ParseError>(())
+//! ```
+
+use core::fmt;
+use core::str::FromStr;
+
+use perfect_play_core::notation::{Notation, ParseError, ParseErrorKind, Side};
+use perfect_play_core::{Game, Value};
+
+/// A Connect Four position on `W` columns and `H` rows: each player's discs as a bit mask.
+///
+/// Bit `c * (H + 1) + r` is the cell of column `c` (from the left) and row `r` (from the
+/// bottom); the spare bit on top of each column stays clear, so a line of four never
+/// wraps from one column into the next. Only boards where every disc rests on another or
+/// on the bottom can be made, so [`Game::key`] is one-to-one.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Connect4<const W: usize, const H: usize> {
+    /// The discs of `x`, the first player.
+    x: u64,
+    /// The discs of `o`, the second player.
+    o: u64,
+}
+
+/// Connect Four on 4 columns and 4 rows: 161,029 positions, a draw.
+pub type Connect4On4x4 = Connect4<4, 4>;
+/// Connect Four on 5 columns and 4 rows (feature `large-games`).
+pub type Connect4On5x4 = Connect4<5, 4>;
+/// Connect Four on 4 columns and 5 rows (feature `large-games`).
+pub type Connect4On4x5 = Connect4<4, 5>;
+
+impl<const W: usize, const H: usize> Connect4<W, H> {
+    /// Stops the build on a board that does not fit the masks or the notation.
+    const FITS: () = assert!(
+        W >= 1 && H >= 1 && W <= 9 && W * (H + 1) <= 64,
+        "Connect4<W, H> needs 1..=9 columns and W * (H + 1) <= 64"
+    );
+    /// One bit per column: the bottom cells.
+    const BOTTOM: u64 = {
+        let mut bottom = 0;
+        let mut c = 0;
+        while c < W {
+            bottom |= 1 << (c * (H + 1));
+            c += 1;
+        }
+        bottom
+    };
+
+    /// The mask bit of column `c` and row `r` from the bottom.
+    const fn bit(c: usize, r: usize) -> u64 {
+        1 << (c * (H + 1) + r)
+    }
+
+    /// How many discs column `c` holds.
+    fn height(&self, c: usize) -> usize {
+        let column = ((self.x | self.o) >> (c * (H + 1))) & ((1 << H) - 1);
+        column.count_ones() as usize
+    }
+
+    /// Whether `discs` holds four in a row in any direction.
+    const fn four(discs: u64) -> bool {
+        // Up a column, along a row, and the two diagonals.
+        let mut steps: &[usize] = &[1, H + 1, H, H + 2];
+        while let [d, rest @ ..] = steps {
+            let pairs = discs & (discs >> *d);
+            if pairs & (pairs >> (2 * *d)) != 0 {
+                return true;
+            }
+            steps = rest;
+        }
+        false
+    }
+
+    /// Whether `o` moves next (`x` moves when both have as many discs).
+    fn o_to_move(&self) -> bool {
+        self.x.count_ones() > self.o.count_ones()
+    }
+}
+
+impl<const W: usize, const H: usize> Game for Connect4<W, H> {
+    /// The column a disc is dropped into, 0 to `W - 1` from the left.
+    type Move = u8;
+
+    fn start() -> Self {
+        let () = Self::FITS;
+        Connect4 { x: 0, o: 0 }
+    }
+
+    /// The column heights and the discs of `x` in `W * (H + 1)` bits: each column's
+    /// `x` discs, plus its discs, plus one (a single bit above the column's top disc
+    /// tells its height; the bits below it which disc is `x`).
+    fn key(&self) -> u64 {
+        self.x + (self.x | self.o) + Self::BOTTOM
+    }
+
+    /// Four in a row was made by the player who just moved: the side to move has lost.
+    fn finished(&self) -> Option<Value> {
+        let just_moved = if self.o_to_move() { self.x } else { self.o };
+        if Self::four(just_moved) {
+            Some(Value::Loss)
+        } else if (self.x | self.o).count_ones() as usize == W * H {
+            Some(Value::Draw)
+        } else {
+            None
+        }
+    }
+
+    fn moves(&self, visit: &mut dyn FnMut(u8, Self)) {
+        let o_moves = self.o_to_move();
+        for c in 0..W {
+            let h = self.height(c);
+            if h < H {
+                let bit = Self::bit(c, h);
+                let next = if o_moves {
+                    Connect4 {
+                        x: self.x,
+                        o: self.o | bit,
+                    }
+                } else {
+                    Connect4 {
+                        x: self.x | bit,
+                        o: self.o,
+                    }
+                };
+                visit(c as u8, next);
+            }
+        }
+    }
+}
+
+// --- Notation ---------------------------------------------------------------------------
+
+/// The cells, for an error message.
+const CELLS: &str = "x, o or .";
+
+impl<const W: usize, const H: usize> Notation for Connect4<W, H> {
+    const SIDES: [&'static str; 2] = ["x", "o"];
+    const PIECES: [char; 2] = ['x', 'o'];
+    const MOVE_HELP: &'static str = match W {
+        4 => "a column 1-4, like 2",
+        5 => "a column 1-5, like 3",
+        6 => "a column 1-6, like 3",
+        7 => "a column 1-7, like 4",
+        _ => "a column number, 1 from the left",
+    };
+    const WIDTH: usize = W;
+    const HEIGHT: usize = H;
+
+    fn to_move(&self) -> Side {
+        Side::second_if(self.o_to_move())
+    }
+
+    fn piece(&self, cell: u8) -> Option<Side> {
+        let (row, c) = (usize::from(cell) / W, usize::from(cell) % W);
+        let r = H.checked_sub(row + 1)?;
+        let bit = Self::bit(c, r);
+        if self.x & bit != 0 {
+            Some(Side::First)
+        } else if self.o & bit != 0 {
+            Some(Side::Second)
+        } else {
+            None
+        }
+    }
+
+    fn write_move(column: u8, out: &mut dyn fmt::Write) -> fmt::Result {
+        write!(out, "{}", u16::from(column) + 1)
+    }
+
+    fn parse_move(text: &str) -> Result<u8, ParseError> {
+        let leading = text.chars().take_while(|c| c.is_whitespace()).count();
+        let trimmed = text.trim();
+        match trimmed.as_bytes() {
+            [d @ b'1'..=b'9'] if usize::from(d - b'0') <= W => Ok(d - b'1'),
+            _ => {
+                let column = if trimmed.is_empty() { 0 } else { leading + 1 };
+                let expected = Self::MOVE_HELP;
+                Err(ParseError::new(
+                    column,
+                    ParseErrorKind::NotAMove { expected },
+                ))
+            }
+        }
+    }
+}
+
+impl<const W: usize, const H: usize> fmt::Display for Connect4<W, H> {
+    /// The rows from the top split by `/`: `..../..../..../.x..`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for row in 0..H {
+            if row > 0 {
+                f.write_str("/")?;
+            }
+            for c in 0..W {
+                let cell = (row * W + c) as u8;
+                let letter = match self.piece(cell) {
+                    Some(Side::First) => 'x',
+                    Some(Side::Second) => 'o',
+                    None => '.',
+                };
+                fmt::Write::write_char(f, letter)?;
+            }
+        }
+        Ok(())
+    }
+}
+
+impl<const W: usize, const H: usize> fmt::Debug for Connect4<W, H> {
+    /// The board size and the notation, `Connect4<4, 4>(..../..../..../.x..)`: what a
+    /// solver's error names.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Connect4<{W}, {H}>({self})")
+    }
+}
+
+impl<const W: usize, const H: usize> FromStr for Connect4<W, H> {
+    type Err = ParseError;
+
+    /// Reads the rows from the top split by `/` (whitespace around them is ignored), and
+    /// checks that every disc rests on another and that `x` has as many discs as `o` or
+    /// one more.
+    fn from_str(text: &str) -> Result<Self, ParseError> {
+        let () = Self::FITS;
+        let (mut x, mut o) = (0u64, 0u64);
+        // The text column of each cell's letter, by mask bit, for the errors.
+        let mut at = [0usize; 64];
+        let (mut row, mut c, mut end) = (0usize, 0usize, 0usize);
+        let mut chars = text.chars().enumerate().map(|(i, ch)| (i + 1, ch));
+        for (column, ch) in chars.by_ref() {
+            if ch.is_whitespace() {
+                if end > 0 {
+                    break;
+                }
+                continue;
+            }
+            end = column;
+            if ch == '/' {
+                if c != W {
+                    let kind = ParseErrorKind::RowWidth {
+                        row: row + 1,
+                        cells: c,
+                        expected: W,
+                    };
+                    return Err(ParseError::new(column, kind));
+                }
+                row += 1;
+                c = 0;
+                if row == H {
+                    let kind = ParseErrorKind::RowCount {
+                        rows: H + 1,
+                        expected: H,
+                    };
+                    return Err(ParseError::new(column, kind));
+                }
+                continue;
+            }
+            let disc = match ch.to_ascii_lowercase() {
+                'x' => Some(true),
+                'o' => Some(false),
+                '.' => None,
+                _ => {
+                    let kind = ParseErrorKind::NotACell {
+                        found: ch,
+                        expected: CELLS,
+                    };
+                    return Err(ParseError::new(column, kind));
+                }
+            };
+            if c == W {
+                let kind = ParseErrorKind::RowWidth {
+                    row: row + 1,
+                    cells: W + 1,
+                    expected: W,
+                };
+                return Err(ParseError::new(column, kind));
+            }
+            let (r, bit) = (H - 1 - row, c * (H + 1) + (H - 1 - row));
+            if let Some(slot) = at.get_mut(bit) {
+                *slot = column;
+            }
+            match disc {
+                Some(true) => x |= Self::bit(c, r),
+                Some(false) => o |= Self::bit(c, r),
+                None => {}
+            }
+            c += 1;
+        }
+        if end == 0 {
+            return Err(ParseError::new(0, ParseErrorKind::Empty));
+        }
+        if c != W {
+            let kind = ParseErrorKind::RowWidth {
+                row: row + 1,
+                cells: c,
+                expected: W,
+            };
+            return Err(ParseError::new(end + 1, kind));
+        }
+        if row + 1 != H {
+            let kind = ParseErrorKind::RowCount {
+                rows: row + 1,
+                expected: H,
+            };
+            return Err(ParseError::new(0, kind));
+        }
+        if let Some((column, found)) = chars.find(|(_, ch)| !ch.is_whitespace()) {
+            return Err(ParseError::new(column, ParseErrorKind::Trailing { found }));
+        }
+        // A disc above an empty cell: the cell below it in the mask is clear.
+        let discs = x | o;
+        let floating = discs & !((discs << 1) | Self::BOTTOM);
+        if floating != 0 {
+            let column = at
+                .get(floating.trailing_zeros() as usize)
+                .copied()
+                .unwrap_or(0);
+            let reason = "a disc above an empty cell (discs fall to the bottom)";
+            return Err(ParseError::new(
+                column,
+                ParseErrorKind::Impossible { reason },
+            ));
+        }
+        let (xs, os) = (x.count_ones(), o.count_ones());
+        if xs != os && xs != os + 1 {
+            let reason = "x moves first, so x has as many discs as o or one more";
+            return Err(ParseError::new(0, ParseErrorKind::Impossible { reason }));
+        }
+        Ok(Connect4 { x, o })
+    }
+}
