@@ -46,6 +46,18 @@ impl core::fmt::Display for Value {
     }
 }
 
+/// `win in 3 plies`, `loss in 1 ply`, `draw in 9 plies`, `draw, endless`: the record for
+/// the side to move, as a person reads it.
+impl core::fmt::Display for Record {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match (self.value, self.remoteness) {
+            (Value::Draw, ENDLESS) => f.write_str("draw, endless"),
+            (value, 1) => write!(f, "{value} in 1 ply"),
+            (value, plies) => write!(f, "{value} in {plies} plies"),
+        }
+    }
+}
+
 /// The remoteness of a draw that can go on for ever: a loopy game whose drawing lines
 /// never have to end. Such a position has no "plies left". Also the largest remoteness a
 /// table can hold is one less.
@@ -153,7 +165,8 @@ pub trait Game: Copy + Eq {
     fn start() -> Self;
 
     /// The position's key in the table: different positions must have different keys
-    /// (the solver checks), and keys must fit in a `u32`.
+    /// (the solver checks). A `phf` table (`write_table`) needs keys that fit a `u32`; the
+    /// binary table of a large game (`write_packed_table`) takes any `u64`.
     fn key(&self) -> u64;
 
     /// The result for the side to move if the game is finished here, or `None` if it goes

@@ -54,7 +54,7 @@ impl Default for Limits {
 
 /// Why a game could not be solved: each says what is wrong and with which position (its
 /// `Debug` text), so a build script's error reads as a sentence.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, PartialEq, Eq)]
 pub enum FlatError {
     /// Two different positions have the same key.
     KeyCollision {
@@ -612,4 +612,12 @@ fn solve_loopy(
         });
     }
     Ok(solved)
+}
+
+/// The message, as `Display` says it: a build script's `main` returning this error prints
+/// its `Debug`, and a person reads the sentence there, not the variant.
+impl fmt::Debug for FlatError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
 }

@@ -18,7 +18,7 @@ const FIRST_SEED: u64 = 0x7065_7266_6563_7421;
 const SEEDS: u64 = 16;
 
 /// Why a table could not be written.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, PartialEq, Eq)]
 pub enum PackError {
     /// The keys are not in strictly increasing order (or one repeats).
     Unsorted {
@@ -206,4 +206,12 @@ fn lay_out(
         }
     }
     out
+}
+
+/// The message, as `Display` says it: a build script's `main` returning this error prints
+/// its `Debug`, and a person reads the sentence there, not the variant.
+impl fmt::Debug for PackError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
 }

@@ -18,7 +18,7 @@ use std::vec::Vec;
 use perfect_play_core::{ENDLESS, Game, Record, Value};
 
 /// Why a game could not be solved.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, PartialEq, Eq)]
 pub enum SolveError {
     /// Two different positions have the same key.
     KeyCollision {
@@ -440,4 +440,12 @@ pub fn solve<G: Game>(canonical: bool) -> Result<Solution<G>, SolveError> {
         records,
         canonical,
     })
+}
+
+/// The message, as `Display` says it: a build script's `main` returning this error prints
+/// its `Debug`, and a person reads the sentence there, not the variant.
+impl fmt::Debug for SolveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
 }
