@@ -1,19 +1,31 @@
-//! Solves the game of `src/game.rs` and writes its table into `OUT_DIR`.
+//! Solves the games of `src/game.rs` and `src/nim.rs` and writes their tables into
+//! `OUT_DIR`: the small one as a `phf` map in Rust source, the large one (a million
+//! positions) as a binary table and the source that embeds it.
 
 use std::error::Error;
 use std::{env, fs, path::Path};
 
-use perfect_play_generate::{solve, write_table};
+use perfect_play_generate::{Limits, solve, solve_flat, write_packed_table, write_table};
 
 #[path = "src/game.rs"]
 mod game;
+#[path = "src/nim.rs"]
+mod nim;
 
 fn main() -> Result<(), Box<dyn Error>> {
     println!("cargo:rerun-if-changed=build.rs");
     println!("cargo:rerun-if-changed=src/game.rs");
+    println!("cargo:rerun-if-changed=src/nim.rs");
+    let out_dir = env::var_os("OUT_DIR").ok_or("cargo sets OUT_DIR")?;
+    let out_dir = Path::new(&out_dir);
+
     let solution = solve::<game::Pile>(false)?;
     let source = write_table("PILE", "every pile from 21 counters", &solution, |_| 0)?;
-    let out_dir = env::var_os("OUT_DIR").ok_or("cargo sets OUT_DIR")?;
-    fs::write(Path::new(&out_dir).join("pile.rs"), source)?;
+    fs::write(out_dir.join("pile.rs"), source)?;
+
+    let solution = solve_flat::<nim::Nim>(Limits::DEFAULT)?;
+    let files = write_packed_table("NIM", "nim", "every Nim position of four piles", &solution)?;
+    fs::write(out_dir.join("nim.bin"), files.bytes)?;
+    fs::write(out_dir.join("nim.rs"), files.source)?;
     Ok(())
 }

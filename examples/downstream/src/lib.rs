@@ -1,4 +1,6 @@
-//! A game of our own, solved at compile time by `perfect-play`'s generator.
+//! Games of our own, solved at compile time by `perfect-play`'s generator: a small one
+//! (a pile of 21 counters) and a large one (Nim on four piles: a million positions, in a
+//! binary table; see "A game of a million positions" below).
 //!
 //! # How to do this for your game
 //!
@@ -23,6 +25,25 @@
 //!    and plies left), [`Solved::ranked_moves`], [`Solved::best_move`],
 //!    [`Solved::principal_line`].
 //!
+//! # A game of a million positions
+//!
+//! `src/nim.rs` is solved with `solve_flat` (flat arrays, a position limit) and written with
+//! `write_packed_table` into `OUT_DIR/nim.bin` and `nim.rs`, which embeds it with
+//! `include_bytes!`: no giant source file for rustc. The build script is optimised
+//! (`[profile.*.build-override] opt-level = 3` in `Cargo.toml`), which makes it several
+//! times faster. Its cost, measured with `/usr/bin/time -v` on perfect-play's 2-core
+//! machine, is in the repository's BENCHMARKS.md section 8 ("A user's crate").
+//!
+//! ```
+//! use downstream::{NIM, Nim};
+//! use perfect_play_core::Value;
+//!
+//! // Bouton: the side to move loses exactly when the piles' XOR is 0.
+//! assert_eq!(NIM.probe(&Nim([1, 2, 3, 0])).map(|r| r.value), Some(Value::Loss));
+//! assert_eq!(NIM.probe(&Nim([31, 31, 31, 31])).map(|r| r.value), Some(Value::Loss));
+//! assert_eq!(NIM.len(), 1_048_576);
+//! ```
+//!
 //! ```
 //! use downstream::{Pile, SOLVED};
 //! use perfect_play_core::Value;
@@ -35,15 +56,22 @@
 #![no_std]
 
 mod game;
+mod nim;
 
 pub use game::Pile;
+pub use nim::{Nim, Take};
 use perfect_play_core::Solved;
 
 mod table {
-    //! The table `build.rs` generated: every pile size to its packed record.
+    //! The tables `build.rs` generated: every pile size to its packed record, and every
+    //! Nim position in a binary table.
     #![allow(clippy::unreadable_literal)]
     include!(concat!(env!("OUT_DIR"), "/pile.rs"));
+    include!(concat!(env!("OUT_DIR"), "/nim.rs"));
 }
 
 /// Every pile from 21 counters down, solved.
 pub static SOLVED: Solved<Pile> = Solved::new(&table::PILE);
+
+/// Every Nim position of four piles of up to 31 counters (1,048,576), solved.
+pub static NIM: Solved<Nim> = Solved::new(&table::NIM);
