@@ -160,6 +160,15 @@ pub fn analysis<G: Notation>(name: &str, position: &G, table: &Solved<G>, paint:
             )
         })
         .collect();
+    // The legend explains N when some move shows it (not when every move is an endless draw).
+    let legend = if ranked
+        .iter()
+        .any(|(_, after)| (after.value, after.remoteness) != (Value::Draw, ENDLESS))
+    {
+        " (N = plies to the end, this move included)"
+    } else {
+        ""
+    };
     let cells: Option<Vec<u8>> = shown.iter().map(|(mv, _, _)| placement(mv)).collect();
     match cells {
         Some(cells) => {
@@ -182,14 +191,15 @@ pub fn analysis<G: Notation>(name: &str, position: &G, table: &Solved<G>, paint:
             grid(&mut out, paint, width, &drawn);
             let _ = write!(
                 out,
-                "\nEach empty cell: its number (1-9, as `play` takes it), then what playing there leads to\nfor {mover_name} (N = plies to the end, this move included). "
+                "\nEach empty cell: its number (1-9, as `play` takes it), then what playing there leads to\nfor {mover_name}{legend}. "
             );
         }
         None => {
             out.push_str(&board(position, paint, true));
             let _ = writeln!(
                 out,
-                "\nMoves, best first, and what each leads to for {mover_name}\n(N = plies to the end, this move included):"
+                "\nMoves, best first, and what each leads to for {mover_name}{}:",
+                legend.replacen(' ', "\n", 1)
             );
             let width = shown.iter().map(|(mv, _, _)| mv.len()).max().unwrap_or(0);
             for (mv, text, style) in &shown {

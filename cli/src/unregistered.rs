@@ -15,6 +15,7 @@ use crate::draw::{
 };
 use crate::messages::NoGame;
 use crate::play::{Command, Session, Stop, command};
+use crate::review;
 
 /// Tic-tac-toe's start position in its notation.
 pub const START: &str = ".........";
@@ -81,7 +82,7 @@ fn numbered(board: Board, paint: Paint) -> String {
     out
 }
 
-/// What playing `cell` leads to for the player to move, as drawn: `win N`, `draw` or
+/// What playing `cell` leads to for the player to move, as drawn: `win N`, `draw N` or
 /// `loss N` (N the plies left after the move, the move included), `*` when optimal.
 fn annotation(position: Position, cell: u8, mover: Player) -> Option<(String, &'static str)> {
     let after = position.play(cell).ok()?;
@@ -100,7 +101,7 @@ fn annotation(position: Position, cell: u8, mover: Player) -> Option<(String, &'
             if optimal { BEST_LOSS } else { LOSS },
         ),
         Outcome::Draw => (
-            format!("{number}: draw{star}"),
+            format!("{number}: draw {plies}{star}"),
             if optimal { BEST_DRAW } else { DRAW },
         ),
     })
@@ -162,6 +163,7 @@ fn game<R: io::Read>(human: Player, s: &mut Session<R>) -> Result<(), Stop> {
         table.symbol()
     ))?;
     let mut position = Position::START;
+    let mut steps = Vec::new();
     s.say(numbered(position.board(), s.paint))?;
     while let Some(mover) = position.to_move() {
         if mover == table {
@@ -175,6 +177,7 @@ fn game<R: io::Read>(human: Player, s: &mut Session<R>) -> Result<(), Stop> {
             else {
                 break;
             };
+            steps.extend(review::tictactoe_step(position, cell, after));
             position = after;
             s.say(format_args!("\n{} plays {}.\n\n", table.symbol(), cell + 1))?;
             s.say(numbered(position.board(), s.paint))?;
@@ -186,6 +189,7 @@ fn game<R: io::Read>(human: Player, s: &mut Session<R>) -> Result<(), Stop> {
         match command(&line) {
             Command::Cell(cell) => match position.play(cell) {
                 Ok(after) => {
+                    steps.extend(review::tictactoe_step(position, cell, after));
                     position = after;
                     s.say("\n")?;
                     s.say(numbered(position.board(), s.paint))?;
@@ -211,5 +215,9 @@ fn game<R: io::Read>(human: Player, s: &mut Session<R>) -> Result<(), Stop> {
     s.result(
         winner.map(Player::symbol).map(|c| c.to_string()).as_deref(),
         winner == Some(human),
-    )
+    )?;
+    s.say(format_args!(
+        "\n{}",
+        review::text(&review::tictactoe_start(), &steps)
+    ))
 }

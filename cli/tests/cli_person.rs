@@ -26,7 +26,7 @@ x to move. With perfect play: x wins in 1 ply.
 
      x     |     x     | 3: win 1*
 -----------+-----------+-----------
-     o     |     o     |  6: draw
+     o     |     o     | 6: draw 5
 -----------+-----------+-----------
  7: loss 2 | 8: loss 2 | 9: loss 2
 
@@ -178,8 +178,11 @@ fn play_a_whole_game_through_a_pipe() {
     assert!(output.contains("Your move (x): nonsense\nEnter a cell 1-9, `hint` or `quit`.\n"));
     assert!(output.contains("x to move. With perfect play: a draw (9 plies to a full board)."));
     assert!(output.contains("is taken: pick an empty cell."));
-    let last = output.lines().last().unwrap();
+    // The result, then the game's review.
+    let (game, review) = output.split_once("\n\nReview:").unwrap();
+    let last = game.lines().last().unwrap();
     assert!(last == "o wins." || last == "A draw.", "{output}");
+    assert!(review.contains("\nMistakes"), "{output}");
 }
 
 #[test]
