@@ -74,14 +74,15 @@ pub enum Command {
     /// `3-off` drives a car off the board).
     ///
     /// A finished game ends with its review, as `review` prints it: the value under perfect
-    /// play after each move, what each move did, and the mistakes.
+    /// play after each move, how good each move was, and the mistakes.
     Play(PlayArgs),
     /// Reviews a game from its moves: the value after each move and the mistakes.
     ///
     /// Takes the moves played from the start, as `play` takes them (`5 1 9`, or `5,1,9`;
     /// none or `-` reads them from stdin), and prints the value under perfect play after
-    /// each move, one sentence on what each move did (best, an inaccuracy or a mistake), and
-    /// the mistakes: the moves that turned a win into a draw or a loss, or a draw into a loss.
+    /// each move and how good the move was (best, an inaccuracy or a mistake), then each
+    /// mistake in a sentence: the moves that turned a win into a draw or a loss, or a draw
+    /// into a loss.
     /// A move that does not parse or cannot be played is said on stderr (exit status 1).
     Review(ReviewArgs),
     /// Solves disappearing-footholds queries (Programmers 92345): total moves under perfect play.
@@ -333,8 +334,8 @@ pub struct ReviewArgs {
 
 const REVIEW_EXAMPLES: &str = "\
 Examples:
-  $ perfect-play review 5 1 9 3 7                 # o's 1 lost a drawn game
-  $ perfect-play review --game hexapawn 2-5 8-5
+  $ perfect-play review 5 1 9 3 7                 # x's 7 lost a drawn game
+  $ perfect-play review --game hexapawn 2-5 7-5
   $ echo '5,1,9' | perfect-play review";
 
 /// The name of a game `perfect-play games` lists, or the message that lists them.

@@ -171,6 +171,20 @@ fn a_game_with_no_mistake_says_so() {
 }
 
 #[test]
+fn review_help_examples_say_what_they_do() {
+    let help = stdout_of(&["review", "--help"], "");
+    assert!(
+        help.contains("perfect-play review 5 1 9 3 7                 # x's 7 lost a drawn game")
+    );
+    let review = stdout_of(&["review", "5", "1", "9", "3", "7"], "");
+    assert!(
+        review.ends_with("Mistakes:\n  5. x at 7 turned a draw into a loss in 1 ply\n"),
+        "{review}"
+    );
+    assert!(help.contains("perfect-play review --game hexapawn 2-5 7-5"));
+}
+
+#[test]
 fn review_of_another_game_and_its_refusals() {
     let review = stdout_of(&["review", "--game", "hexapawn", "2-5", "7-5"], "");
     assert!(review.starts_with("Review:"), "{review}");
@@ -456,7 +470,7 @@ fn readme_says_what_the_build_and_the_downstream_example_do() {
             "33 lines for its take-1-to-3 game on a pile of 21 counters, 20 of them code"
         )
     );
-    assert!(!read("examples/ask.rs").contains("measuring code"));
+    assert!(!read("examples/ask/ask.rs").contains("measuring code"));
 }
 
 /// `cargo tree` of the workspace, offline (the lock file has every crate).
@@ -495,4 +509,17 @@ fn readme_says_who_compiles_phf_codegen() {
     crates.dedup();
     assert_eq!(crates, ["phf", "phf_shared", "siphasher"]);
     assert!(flat.contains("depends on phf, phf_shared and siphasher only"));
+}
+
+#[test]
+fn the_ask_example_compiles_the_library_alone() {
+    // `cargo run --example ask` builds its package: the library, not the root package's
+    // dev-dependencies.
+    let tree = cargo_tree(&["-p", "perfect-play-ask"]);
+    assert!(tree.contains("perfect-play v"), "{tree}");
+    for heavy in ["criterion", "proptest", "clap", "tokio", "serde"] {
+        assert!(!tree.contains(heavy), "{heavy} in:\n{tree}");
+    }
+    let readme = read("README.md");
+    assert!(readme.contains("`cargo run --example ask -- \"xo./.x./..o\"`"));
 }
