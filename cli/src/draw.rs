@@ -160,15 +160,7 @@ pub fn analysis<G: Notation>(name: &str, position: &G, table: &Solved<G>, paint:
             )
         })
         .collect();
-    // The legend explains N when some move shows it (not when every move is an endless draw).
-    let legend = if ranked
-        .iter()
-        .any(|(_, after)| (after.value, after.remoteness) != (Value::Draw, ENDLESS))
-    {
-        " (N = plies to the end, this move included)"
-    } else {
-        ""
-    };
+    let legend = plies_legend(ranked.iter().map(|&(_, after)| after));
     let cells: Option<Vec<u8>> = shown.iter().map(|(mv, _, _)| placement(mv)).collect();
     match cells {
         Some(cells) => {
@@ -213,6 +205,16 @@ pub fn analysis<G: Notation>(name: &str, position: &G, table: &Solved<G>, paint:
     paint.push(&mut out, "*", BOLD);
     let _ = writeln!(out, " marks the optimal moves. A move is {}.", G::MOVE_HELP);
     out
+}
+
+/// What N means, for a legend: said when some move's text shows plies ([`record_text`]
+/// writes `draw, endless` without them).
+fn plies_legend(mut records: impl Iterator<Item = Record>) -> &'static str {
+    if records.any(|record| (record.value, record.remoteness) != (Value::Draw, ENDLESS)) {
+        " (N = plies to the end, this move included)"
+    } else {
+        ""
+    }
 }
 
 /// The cell (0..9) a move names when it is a placement (`5`), or `None` for any other move
@@ -260,4 +262,25 @@ pub enum Style {
     Bad,
     /// A draw.
     Even,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_legend_explains_n_only_when_a_move_shows_it() {
+        let endless = Record {
+            value: Value::Draw,
+            remoteness: ENDLESS,
+        };
+        let draw = Record {
+            value: Value::Draw,
+            remoteness: 4,
+        };
+        assert_eq!(record_text(endless), "draw, endless");
+        assert_eq!(record_text(draw), "draw 4");
+        assert_eq!(plies_legend([endless, endless].into_iter()), "");
+        assert!(plies_legend([endless, draw].into_iter()).contains("N = plies"));
+    }
 }
