@@ -111,7 +111,7 @@ pub enum Command {
     /// a kept-alive connection) and within 96 KiB; a body within 10 s and 16 KiB (else 408,
     /// 413); 512 connections at once (more are answered 503 with Retry-After); at most
     /// 1,000 moves in a game's move list. Requests must name this server in Host (its
-    /// address, localhost, 127.0.0.1 or [::1], with the port) and come from its own pages
+    /// address, localhost, 127.0.0.1 or `[::1]`, with the port) and come from its own pages
     /// (Origin), else 421 or 403; POST bodies must be application/json (else 415).
     #[cfg(feature = "serve")]
     Serve(ServeArgs),
