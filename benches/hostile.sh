@@ -20,7 +20,9 @@ command -v wrk >/dev/null || { echo "benches/hostile.sh needs wrk (apt install w
 command -v python3 >/dev/null || { echo "benches/hostile.sh needs python3" >&2; exit 2; }
 
 cargo build --release --locked --bin perfect-play >/dev/null 2>&1
-bin=target/release/perfect-play
+# Where cargo put it: CARGO_TARGET_DIR and `build.target-dir` honoured.
+source .ci/target-dir.sh
+bin="$(target_dir)/release/perfect-play"
 log=$(mktemp)
 "$bin" serve --addr 127.0.0.1:0 >"$log" 2>&1 &
 server=$!

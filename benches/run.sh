@@ -14,7 +14,7 @@
 # 4. the CLI's throughput: benches/throughput.sh;
 # 5. the footholds solver beside brute force: benches/footholds.rs.
 #
-# Everything lands in $CARGO_TARGET_DIR/bench-report/ (default target/bench-report/):
+# Everything lands in bench-report/ under cargo's target directory (target/ by default):
 # report.md (printed at the end) and the raw logs. Needs bash, cargo, python3 (to read
 # cargo's timing report), GNU time (/usr/bin/time), binutils (size, strip), and hyperfine
 # for benches/throughput.sh.
@@ -23,8 +23,10 @@ set -euo pipefail
 
 cd "$(dirname "$0")/.."
 ROOT=$PWD
-export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$ROOT/target}"
-case "$CARGO_TARGET_DIR" in /*) ;; *) CARGO_TARGET_DIR="$ROOT/$CARGO_TARGET_DIR" ;; esac
+# Where cargo puts its builds, as cargo says: CARGO_TARGET_DIR and `build.target-dir` honoured.
+source .ci/target-dir.sh
+CARGO_TARGET_DIR=$(target_dir)
+export CARGO_TARGET_DIR
 OUT="$CARGO_TARGET_DIR/bench-report"
 CLEAN="$OUT/clean-build"
 CONSUMER="$OUT/nostd-consumer"

@@ -12,7 +12,9 @@ connections=${2:-64}
 command -v wrk >/dev/null || { echo "benches/serve.sh needs wrk (apt install wrk)" >&2; exit 2; }
 
 cargo build --release --locked --bin perfect-play >/dev/null 2>&1
-bin=target/release/perfect-play
+# Where cargo put it: CARGO_TARGET_DIR and `build.target-dir` honoured.
+source .ci/target-dir.sh
+bin="$(target_dir)/release/perfect-play"
 log=$(mktemp)
 times=$(mktemp)
 /usr/bin/time -v -o "$times" "$bin" serve --addr 127.0.0.1:0 >"$log" &

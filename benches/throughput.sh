@@ -19,7 +19,9 @@ cd "$(dirname "$0")/.."
 COUNT=${COUNT:-2000000}
 RUNS=${RUNS:-10}
 NAIVE_RUNS=${NAIVE_RUNS:-3}
-export CARGO_TARGET_DIR=${CARGO_TARGET_DIR:-target}
+# Where cargo puts its builds: CARGO_TARGET_DIR and `build.target-dir` honoured.
+source .ci/target-dir.sh
+TARGET=$(target_dir)
 
 if ! command -v hyperfine >/dev/null; then
     echo "throughput.sh: needs hyperfine (apt-get install hyperfine)" >&2
@@ -27,9 +29,9 @@ if ! command -v hyperfine >/dev/null; then
 fi
 
 cargo build --quiet --release --bin perfect-play --example gen_boards --example naive
-BIN=$CARGO_TARGET_DIR/release/perfect-play
-GEN=$CARGO_TARGET_DIR/release/examples/gen_boards
-NAIVE=$CARGO_TARGET_DIR/release/examples/naive
+BIN=$TARGET/release/perfect-play
+GEN=$TARGET/release/examples/gen_boards
+NAIVE=$TARGET/release/examples/naive
 
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT

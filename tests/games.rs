@@ -433,7 +433,7 @@ fn moves_are_read_as_a_person_numbers_cells() {
     );
     assert_eq!(
         error(Hexapawn::parse_move("2")),
-        "column 1: not a move: expected FROM-TO with cells 1-9, like 2-5"
+        "column 2: not a move: expected FROM-TO with cells 1-9, like 2-5"
     );
     assert_eq!(
         error(Dodgem::parse_move("off-3")),

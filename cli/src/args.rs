@@ -10,8 +10,10 @@ use super::output::ColorChoice;
 /// Perfect play for small two-player games: who wins tic-tac-toe from any board (an
 /// instant table lookup), and the exact answer to the disappearing-footholds game.
 ///
-/// Exit status: 0 when every board was answered, 1 when some input was not a (reachable)
-/// board or the input was malformed, 2 for usage and I/O errors.
+/// Exit status: 0 when every input was answered, 1 when some could not be (text that is not
+/// a board or position, a board no game reaches for `outcome` and `analyze`, a move `review`
+/// cannot play) or the input was malformed, 2 for usage and I/O errors. `validity` answers
+/// a board no game reaches `invalid`, with status 0; `play` ends 0 however the game ends.
 #[derive(Debug, Parser)]
 #[command(name = "perfect-play", version, after_help = MAIN_EXAMPLES)]
 pub struct Cli {
@@ -52,7 +54,7 @@ pub enum Command {
     /// Draws one board and what each empty cell leads to under perfect play.
     ///
     /// Each empty cell shows its number as `play` takes it (1-9: 1 2 3 on the top row, 7 8 9
-    /// on the bottom; `--json` answers and the library count cells 0-8 instead), then what
+    /// on the bottom; `outcome --json` and the library count cells 0-8 instead), then what
     /// playing there leads to for the player to move: `win N`, `draw` or `loss N` (N counts
     /// the plies left, this move included, under perfect play). Optimal moves are marked
     /// `*` (and bold in colour). Colour is used when stdout
@@ -64,14 +66,25 @@ pub enum Command {
     Analyze(AnalyzeArgs),
     /// Plays a game against the table: tic-tac-toe, or another game with `--game`.
     ///
-    /// Enter a cell 1-9 (1 2 3 on the top row, 7 8 9 on the bottom, as the board shows them;
-    /// `--json` answers and the library count cells 0-8 instead), `hint` to see what each
-    /// move leads to, or `quit`. Moves are read one per line, so a game can also be played
-    /// from a pipe. The table plays the first of its optimal moves, so it never loses, unless
-    /// `--level` asks it to play otherwise.
+    /// Enter a cell 1-9 (1 2 3 on the top row, 7 8 9 on the bottom, as the board shows them),
+    /// `hint` to see what each move leads to, or `quit`. Moves are read one per line, so a
+    /// game can also be played from a pipe. The table plays the first of its optimal moves,
+    /// so it never loses, unless `--level` asks it to play otherwise.
     /// Other games take moves in their notation: FROM-TO with cells 1-9 (`2-5`; in dodgem
     /// `3-off` drives a car off the board).
+    ///
+    /// A finished game ends with its review, as `review` prints it: the value under perfect
+    /// play after each move, how good each move was, and the mistakes.
     Play(PlayArgs),
+    /// Reviews a game from its moves: the value after each move and the mistakes.
+    ///
+    /// Takes the moves played from the start, as `play` takes them (`5 1 9`, or `5,1,9`;
+    /// none or `-` reads them from stdin), and prints the value under perfect play after
+    /// each move and how good the move was (best, an inaccuracy or a mistake), then each
+    /// mistake in a sentence: the moves that turned a win into a draw or a loss, or a draw
+    /// into a loss.
+    /// A move that does not parse or cannot be played is said on stderr (exit status 1).
+    Review(ReviewArgs),
     /// Solves disappearing-footholds queries (Programmers 92345): total moves under perfect play.
     ///
     /// Reads one JSON object per line, as in the problem
@@ -98,7 +111,7 @@ pub enum Command {
     /// a kept-alive connection) and within 96 KiB; a body within 10 s and 16 KiB (else 408,
     /// 413); 512 connections at once (more are answered 503 with Retry-After); at most
     /// 1,000 moves in a game's move list. Requests must name this server in Host (its
-    /// address, localhost, 127.0.0.1 or [::1], with the port) and come from its own pages
+    /// address, localhost, 127.0.0.1 or `[::1]`, with the port) and come from its own pages
     /// (Origin), else 421 or 403; POST bodies must be application/json (else 415).
     #[cfg(feature = "serve")]
     Serve(ServeArgs),
@@ -304,6 +317,26 @@ Examples:
   $ perfect-play play --game hexapawn --as black          # moves as FROM-TO: 8-5
   $ perfect-play play --game dodgem                       # 1-2, or 3-off to leave the board
   $ perfect-play play --level skill:60                    # a table that makes mistakes";
+
+/// The arguments of `review`.
+#[derive(Debug, Args)]
+#[command(after_help = REVIEW_EXAMPLES)]
+pub struct ReviewArgs {
+    /// The moves played from the start, in the game's notation, split by spaces or commas;
+    /// `-` or none reads them from stdin.
+    #[arg(value_name = "MOVES")]
+    pub moves: Vec<String>,
+
+    /// The game: tictactoe, misere, hexapawn or dodgem (`perfect-play games` lists them).
+    #[arg(long, value_name = "NAME", default_value = "tictactoe", value_parser = known_game)]
+    pub game: String,
+}
+
+const REVIEW_EXAMPLES: &str = "\
+Examples:
+  $ perfect-play review 5 1 9 3 7                 # x's 7 lost a drawn game
+  $ perfect-play review --game hexapawn 2-5 7-5
+  $ echo '5,1,9' | perfect-play review";
 
 /// The name of a game `perfect-play games` lists, or the message that lists them.
 fn known_game(name: &str) -> Result<String, String> {

@@ -7,7 +7,8 @@
 //! ([`crate::footholds`]).
 
 use std::ffi::OsString;
-use std::io::{self, Read};
+use std::fmt::Display;
+use std::io::{self, IsTerminal, Read, Write};
 
 use super::input::{LineReader, sources};
 use super::output::{Output, OutputError, Status, output_failed};
@@ -27,9 +28,12 @@ pub struct ReadFailed {
 pub type Answered = Result<Result<(), ReadFailed>, OutputError>;
 
 /// Answers every source of `files` in order with `answer`, then flushes. A source that
-/// cannot be opened or read is reported (exit status 2) and the next one is read.
+/// cannot be opened or read is reported (exit status 2) and the next one is read. When
+/// stdin is read from a terminal, `prompt` first says on stderr what to type and how to
+/// end (`Type tic-tac-toe boards, one a line`: the rest is added here).
 pub fn run(
     files: &[OsString],
+    prompt: &dyn Display,
     mut answer: impl FnMut(LineReader<Box<dyn Read>>, &mut Output) -> Answered,
 ) -> Status {
     let mut out = Output::new();
@@ -37,19 +41,26 @@ pub fn run(
         let source = match source {
             Ok(source) => source,
             Err(error) => {
-                out.error(&error);
+                out.error(&format_args!("perfect-play: {error}"));
                 continue;
             }
         };
+        if source.name == "-" && io::stdin().is_terminal() {
+            // Nothing else would show that the command waits for input.
+            let _ = writeln!(io::stderr(), "{prompt}, then Ctrl-D to end:");
+        }
         out.set_input(&source.name);
         match answer(LineReader::new(source.reader), &mut out) {
             Ok(Ok(())) => {}
             Ok(Err(ReadFailed {
                 after_line: 0,
                 error,
-            })) => out.error(&format_args!("{}: cannot read: {error}", source.name)),
+            })) => out.error(&format_args!(
+                "perfect-play: {}: cannot read: {error}",
+                source.name
+            )),
             Ok(Err(ReadFailed { after_line, error })) => out.error(&format_args!(
-                "{}:{}: cannot read: {error}",
+                "perfect-play: {}:{}: cannot read: {error}",
                 source.name,
                 after_line + 1
             )),

@@ -182,6 +182,7 @@ pub fn analysis<G: Notation>(name: &str, position: &G, table: &Solved<G>, paint:
             )
         })
         .collect();
+    let legend = plies_legend(ranked.iter().map(|&(_, after)| after));
     let cells: Option<Vec<u8>> = if cells_numbered::<G>() {
         shown.iter().map(|(mv, _, _)| placement(mv)).collect()
     } else {
@@ -209,14 +210,15 @@ pub fn analysis<G: Notation>(name: &str, position: &G, table: &Solved<G>, paint:
             grid(&mut out, paint, width, 3, &drawn);
             let _ = write!(
                 out,
-                "\nEach empty cell: its number (1-9, as `play` takes it), then what playing there leads to\nfor {mover_name} (N = plies to the end, this move included). "
+                "\nEach empty cell: its number (1-9, as `play` takes it), then what playing there leads to\nfor {mover_name}{legend}. "
             );
         }
         None => {
             out.push_str(&board(position, paint, true));
             let _ = writeln!(
                 out,
-                "\nMoves, best first, and what each leads to for {mover_name}\n(N = plies to the end, this move included):"
+                "\nMoves, best first, and what each leads to for {mover_name}{}:",
+                legend.replacen(' ', "\n", 1)
             );
             let width = shown.iter().map(|(mv, _, _)| mv.len()).max().unwrap_or(0);
             for (mv, text, style) in &shown {
@@ -230,6 +232,16 @@ pub fn analysis<G: Notation>(name: &str, position: &G, table: &Solved<G>, paint:
     paint.push(&mut out, "*", BOLD);
     let _ = writeln!(out, " marks the optimal moves. A move is {}.", G::MOVE_HELP);
     out
+}
+
+/// What N means, for a legend: said when some move's text shows plies ([`record_text`]
+/// writes `draw, endless` without them).
+fn plies_legend(mut records: impl Iterator<Item = Record>) -> &'static str {
+    if records.any(|record| (record.value, record.remoteness) != (Value::Draw, ENDLESS)) {
+        " (N = plies to the end, this move included)"
+    } else {
+        ""
+    }
 }
 
 /// The cell (0..9) a move names when it is a placement (`5`), or `None` for any other move
@@ -277,4 +289,25 @@ pub enum Style {
     Bad,
     /// A draw.
     Even,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_legend_explains_n_only_when_a_move_shows_it() {
+        let endless = Record {
+            value: Value::Draw,
+            remoteness: ENDLESS,
+        };
+        let draw = Record {
+            value: Value::Draw,
+            remoteness: 4,
+        };
+        assert_eq!(record_text(endless), "draw, endless");
+        assert_eq!(record_text(draw), "draw 4");
+        assert_eq!(plies_legend([endless, endless].into_iter()), "");
+        assert!(plies_legend([endless, draw].into_iter()).contains("N = plies"));
+    }
 }

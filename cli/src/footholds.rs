@@ -25,7 +25,8 @@ pub const MAX_ARRAY: u64 = 16 * 1024 * 1024;
 /// Answers every query of `args.files` (stdin when none), in order.
 pub fn run(args: &FootholdsArgs) -> Status {
     let mut solver = Solver::new();
-    batch::run(&args.files, |mut reader, out| {
+    let prompt = "Type footholds queries, one JSON object a line (`{\"board\":[[1,1,1],[1,1,1],[1,1,1]],\"aloc\":[1,0],\"bloc\":[1,2]}`)";
+    batch::run(&args.files, &prompt, |mut reader, out| {
         let answered = match reader.starts_with(b'[') {
             Ok(true) => answer_array(&mut reader, &mut solver, out, args),
             Ok(false) => answer_lines(&mut reader, &mut solver, out, args),

@@ -27,6 +27,7 @@ mod draw;
 mod games;
 mod play;
 mod random;
+mod review;
 #[cfg(feature = "serve")]
 mod serve;
 
@@ -84,6 +85,7 @@ pub fn run(cli: Cli) -> Status {
         }
         Command::Analyze(args) => analyze::run(&args),
         Command::Play(args) => play::run(&args),
+        Command::Review(args) => review::run(&args),
         Command::Footholds(args) => footholds::run(&args),
         Command::Games(args) => games::run(&args),
         #[cfg(feature = "serve")]

@@ -54,7 +54,11 @@ impl Visitor for Outcomes<'_> {
     type Output = Status;
 
     fn visit<G: Notation + 'static>(self, name: &'static str, table: &'static Solved<G>) -> Status {
-        batch::run(self.files, |input, out| {
+        let prompt = format!(
+            "Type {name} positions, one a line in its notation (the start is `{}`)",
+            G::start()
+        );
+        batch::run(self.files, &prompt, |input, out| {
             answer(input, out, name, table, self.json)
         })
     }

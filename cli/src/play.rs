@@ -14,6 +14,7 @@ use super::input::{Line, LineReader};
 use super::output::Status;
 use super::output::{Output, OutputError, output_failed, report};
 use super::random;
+use super::review;
 
 /// What a line of input asks for.
 #[derive(Debug, PartialEq, Eq)]
@@ -209,6 +210,7 @@ fn game<G: Notation, R: io::Read>(
         G::side_name(Side::First),
     ))?;
     let mut position = G::start();
+    let mut steps = Vec::new();
     s.say(draw::board(&position, s.paint, true))?;
     while position.finished().is_none() {
         if position.to_move() == machine {
@@ -220,6 +222,7 @@ fn game<G: Notation, R: io::Read>(
             let Some((mv, after)) = chosen.and_then(|mv| Some((mv, position.play(mv)?))) else {
                 break;
             };
+            steps.extend(review::game_step(table, &position, mv, &after));
             position = after;
             s.say(format_args!(
                 "\n{} plays {}.\n\n",
@@ -246,6 +249,7 @@ fn game<G: Notation, R: io::Read>(
                 Err(error) => s.say(format_args!("{error} (or `hint`, `quit`).\n"))?,
                 Ok(mv) => match position.play(mv) {
                     Some(after) => {
+                        steps.extend(review::game_step(table, &position, mv, &after));
                         position = after;
                         s.say("\n")?;
                         s.say(draw::board(&position, s.paint, true))?;
@@ -269,7 +273,11 @@ fn game<G: Notation, R: io::Read>(
         Some(Value::Loss) => Some(mover.other()),
         Some(Value::Draw) | None => None,
     };
-    s.result(winner.map(G::side_name), winner == Some(human))
+    s.result(winner.map(G::side_name), winner == Some(human))?;
+    s.say(format_args!(
+        "\n{}",
+        review::text(&review::game_start(table), &steps)
+    ))
 }
 
 #[cfg(test)]

@@ -243,7 +243,7 @@ fn a_missing_file_among_several_is_reported_and_the_others_answered() {
         .code(2)
         .stdout("x\nx\no\n")
         .stderr(predicate::str::starts_with(format!(
-            "{missing}: cannot open: "
+            "perfect-play: {missing}: cannot open: "
         )));
 }
 

@@ -477,6 +477,15 @@ fn play(args: &[&str], input: &str) -> String {
     stdout_of(&[&["play"], args].concat(), input)
 }
 
+/// A finished game's output up to its review (`play` ends with one).
+fn before_review(output: &str) -> &str {
+    let (game, review) = output
+        .split_once("\n\nReview:")
+        .expect("a finished game is reviewed");
+    assert!(review.contains("\nMistakes"), "{review}");
+    game
+}
+
 #[test]
 fn play_hexapawn_as_white_loses_to_the_table() {
     // White tries every move in turn until the game ends: illegal ones are refused, the
@@ -497,7 +506,11 @@ fn play_hexapawn_as_white_loses_to_the_table() {
         output.contains("1-1 is not a legal move here; the legal moves are"),
         "{output}"
     );
-    assert_eq!(output.lines().last(), Some("black wins."), "{output}");
+    assert_eq!(
+        before_review(&output).lines().last(),
+        Some("black wins."),
+        "{output}"
+    );
 }
 
 #[test]
@@ -530,7 +543,11 @@ fn play_dodgem_as_red_loses_to_the_table() {
     let output = play(&["--game", "dodgem", "--as", "red"], &moves);
     assert!(output.starts_with("You play red; the table plays blue (blue moves first)."));
     assert!(output.contains("\nblue plays 1-2.\n"), "{output}");
-    assert_eq!(output.lines().last(), Some("blue wins."), "{output}");
+    assert_eq!(
+        before_review(&output).lines().last(),
+        Some("blue wins."),
+        "{output}"
+    );
     // The table's opening is a win by the reference: red loses from there.
     let reference = dodgem_reference();
     let after = Cars {
@@ -548,7 +565,7 @@ fn play_misere_never_lets_the_person_win() {
     assert!(output.starts_with("You play o; the table plays x (x moves first)."));
     // The table's opening is the centre, the only move that does not lose.
     assert!(output.contains("\nx plays 5.\n"), "{output}");
-    let last = output.lines().last().unwrap();
+    let last = before_review(&output).lines().last().unwrap();
     assert!(last == "x wins." || last == "A draw.", "{output}");
 }
 

@@ -73,7 +73,10 @@ fn play_help_example_plays_a_whole_game() {
         .write_stdin(moves)
         .assert()
         .success()
-        .stdout(predicate::str::ends_with("A draw.\n"))
+        .stdout(predicate::str::contains("\nA draw.\n\nReview:"))
+        .stdout(predicate::str::ends_with(
+            "Mistakes: none, no move gave away the value it had.\n",
+        ))
         .stdout(predicate::str::contains("is taken").not());
 }
 
@@ -127,7 +130,9 @@ fn a_directory_is_reported_without_a_line_number() {
             .arg(dir)
             .assert()
             .code(2)
-            .stderr(predicate::str::starts_with(format!("{dir}: cannot read: ")));
+            .stderr(predicate::str::starts_with(format!(
+                "perfect-play: {dir}: cannot read: "
+            )));
     }
 }
 

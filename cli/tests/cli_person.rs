@@ -180,8 +180,11 @@ fn play_a_whole_game_through_a_pipe() {
         "Your move (x): nonsense\ncolumn 1: not a move: expected a cell 1-9, like 5 (or `hint`, `quit`).\n"
     ));
     assert!(output.contains("x to move. With perfect play: a draw in 9 plies."));
-    let last = output.lines().last().unwrap();
+    // The result, then the game's review.
+    let (game, review) = output.split_once("\n\nReview:").unwrap();
+    let last = game.lines().last().unwrap();
     assert!(last == "o wins." || last == "A draw.", "{output}");
+    assert!(review.contains("\nMistakes"), "{output}");
 }
 
 #[test]

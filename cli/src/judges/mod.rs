@@ -44,7 +44,14 @@ pub trait Render {
 /// `format`. With `cache`, each distinct board is rendered once per run.
 pub fn run(files: &[OsString], format: Format, render: &impl Render, cache: bool) -> Status {
     let mut cache = AnswerCache::new(cache);
-    batch::run(files, |input, out| match format {
+    let prompt = match format {
+        Format::Lines => "Type tic-tac-toe boards, one a line (`xx.oo....` or `xx./oo./...`)",
+        Format::Boj => "Type tic-tac-toe boards, one a line (`xxxoo....`), and `end`",
+        Format::Algospot => {
+            "Type the number of boards, then each board as three rows (`xx.`, `oo.`, `...`)"
+        }
+    };
+    batch::run(files, &prompt, |input, out| match format {
         Format::Lines => answer(Lines::new(input, false), render, &mut cache, out),
         Format::Boj => answer(Lines::new(input, true), render, &mut cache, out),
         Format::Algospot => answer(Algospot::new(input), render, &mut cache, out),

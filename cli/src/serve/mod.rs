@@ -164,10 +164,20 @@ fn open_browser(url: &str) {
         .stdout(Stdio::null())
         .stderr(Stdio::null())
         .spawn();
-    if let Err(error) = spawned {
-        report(&format_args!(
+    match spawned {
+        Err(error) => report(&format_args!(
             "cannot open a browser ({program}: {error}); open {url} yourself"
-        ));
+        )),
+        // The opener fails after starting when it finds no browser: said when it ends.
+        Ok(mut child) => {
+            let (program, url) = (program.to_string(), url.to_owned());
+            std::thread::spawn(move || match child.wait() {
+                Ok(status) if !status.success() => report(&format_args!(
+                    "cannot open a browser ({program} {status}); open {url} yourself"
+                )),
+                _ => {}
+            });
+        }
     }
 }
 

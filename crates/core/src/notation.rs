@@ -446,12 +446,18 @@ pub fn parse_from_to(
     let leading = text.chars().take_while(|c| c.is_whitespace()).count();
     let trimmed = text.trim();
     let error = |column| ParseError::new(column, ParseErrorKind::NotAMove { expected });
-    let Some((from, to)) = trimmed.split_once('-') else {
-        return Err(error(if trimmed.is_empty() { 0 } else { leading + 1 }));
-    };
+    // After a good FROM cell the fault is where `-` should be (`52`, `12-3`: column 2).
     let from_column = leading + 1;
+    let fault = match trimmed.chars().next() {
+        None => 0,
+        Some('1'..='9') => from_column + 1,
+        Some(_) => from_column,
+    };
+    let Some((from, to)) = trimmed.split_once('-') else {
+        return Err(error(fault));
+    };
     let to_column = from_column + from.chars().count() + 1;
-    let from = parse_cell(from).ok_or(error(from_column))?;
+    let from = parse_cell(from).ok_or(error(fault))?;
     let to = match parse_cell(to) {
         Some(to) => Some(to),
         None if off && to.eq_ignore_ascii_case("off") => None,

@@ -1,7 +1,8 @@
 //! Tic-tac-toe, solved at compile time.
 //!
 //! Every board legal play reaches from the empty board (5,478 of them) was solved by
-//! minimax when this crate was built, and the answers are stored in a perfect-hash table.
+//! the retrograde solver (`perfect-play-generate`) when this crate was built, and the
+//! answers are stored in a perfect-hash table.
 //! So every question here is one lookup: no search, no allocation, `no_std`.
 //!
 //! What you can do:

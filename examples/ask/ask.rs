@@ -10,7 +10,7 @@
     clippy::indexing_slicing,
     clippy::print_stdout,
     clippy::print_stderr
-)] // measuring code: it may panic and print
+)] // an example: it may panic and print
 
 use std::process::ExitCode;
 
