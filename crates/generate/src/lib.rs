@@ -63,6 +63,7 @@
 
 mod codegen;
 mod flat;
+mod graph;
 mod packed_write;
 mod solve;
 
