@@ -71,4 +71,4 @@ pub use codegen::{PackedFiles, write_packed_table, write_table};
 pub use flat::{FlatError, FlatSolution, Limits, solve_flat};
 pub use packed_write::{PackError, write_packed};
 pub use perfect_play_core::{Game, Record, Value};
-pub use solve::{Solution, SolveError, solve};
+pub use solve::{MAX_POSITIONS, Solution, SolveError, solve};

@@ -19,6 +19,11 @@ use perfect_play_core::{ENDLESS, Game, Record, Value};
 
 use crate::graph::Graph;
 
+/// The most positions [`solve`] walks before it stops with
+/// [`SolveError::TooManyPositions`]: about 4 GB of its memory (`solve_flat` needs about 40
+/// bytes a position, and takes a limit of the caller's).
+pub const MAX_POSITIONS: usize = 10_000_000;
+
 /// Why a game could not be solved.
 #[derive(Clone, PartialEq, Eq)]
 pub enum SolveError {
@@ -48,7 +53,8 @@ pub enum SolveError {
         /// The position's key.
         key: u64,
     },
-    /// More positions than the solver's indices can count.
+    /// More positions than [`MAX_POSITIONS`]: a game that never ends, or one far larger
+    /// than meant, stops here instead of running out of memory.
     TooManyPositions,
     /// A remoteness too large for a packed record (0x3ffe plies or more).
     TooDeep {
@@ -78,7 +84,11 @@ impl fmt::Display for SolveError {
                 "the position with key {key} is not finished but has no move: \
                  Game::finished must give its result"
             ),
-            SolveError::TooManyPositions => f.write_str("more than 2^32 positions"),
+            SolveError::TooManyPositions => write!(
+                f,
+                "more than {MAX_POSITIONS} positions: a game that never ends, or larger than \
+                 meant (solve_flat takes a limit of your own, in less memory a position)"
+            ),
             SolveError::TooDeep { key } => write!(
                 f,
                 "the position with key {key} is {} plies or more from the end: \
@@ -227,6 +237,9 @@ pub fn solve<G: Game>(canonical: bool) -> Result<Solution<G>, SolveError> {
                         i
                     }
                     None => {
+                        if positions.len() >= MAX_POSITIONS {
+                            return Err(SolveError::TooManyPositions);
+                        }
                         let i = u32::try_from(positions.len())
                             .map_err(|_| SolveError::TooManyPositions)?;
                         index.insert(key, i);

@@ -294,3 +294,33 @@ fn too_deep_for_a_record_is_an_error() {
     assert!(matches!(error, SolveError::TooDeep { .. }), "{error:?}");
     assert!(error.to_string().contains("too deep"));
 }
+
+/// A game that never ends: every position leads to a new one.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+struct Forever(u64);
+impl Game for Forever {
+    type Move = u8;
+    fn start() -> Self {
+        Forever(0)
+    }
+    fn key(&self) -> u64 {
+        self.0
+    }
+    fn finished(&self) -> Option<Value> {
+        None
+    }
+    fn moves(&self, visit: &mut dyn FnMut(u8, Self)) {
+        visit(0, Forever(self.0 + 1));
+    }
+}
+
+#[test]
+fn a_game_that_never_ends_stops_at_the_limit_with_a_sentence() {
+    let error = solve::<Forever>(false).unwrap_err();
+    assert_eq!(error, SolveError::TooManyPositions);
+    // `main` returning the error prints its Debug: the sentence, not the variant.
+    assert!(
+        format!("{error:?}").starts_with("more than 10000000 positions: a game that never ends"),
+        "{error:?}"
+    );
+}
