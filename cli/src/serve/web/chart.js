@@ -46,8 +46,8 @@ export function drawChart(container, positions, plies, onSelect, sides = ["x", "
   const y = (value) => middle - (value * (HEIGHT - TOP - BOTTOM)) / (2 * DEPTH);
   const svg = node("svg", {
     viewBox: `0 0 ${WIDTH} ${HEIGHT}`,
-    role: "img",
-    "aria-label": "Value history of the game",
+    role: "group",
+    "aria-label": "Value history of the game: one point per position, select one to read it",
     class: "value-history",
   });
   // Bands: x wins above, o wins below.
@@ -78,11 +78,13 @@ export function drawChart(container, positions, plies, onSelect, sides = ["x", "
       class: `point outcome-${position.outcome === "draw" ? "draw" : position.outcome === sides[0] ? "first" : "second"}${ply ? ` verdict-${ply.verdict}` : ""}`,
       "data-index": index,
       tabindex: 0,
+      role: "button",
     });
     const title = [
       index === 0 ? "Start" : `After ply ${ply.number}: ${ply.sentence}`,
       `For ${sides[0]}: ${view(position, sides[0])}. For ${sides[1]}: ${view(position, sides[1])}.`,
     ].join("\n");
+    group.setAttribute("aria-label", title.replace("\n", " "));
     group.append(node("title", {}, title));
     if (ply && ply.verdict === "mistake") {
       group.append(node("circle", { cx, cy, r: 11, class: "mistake-ring" }));
@@ -95,11 +97,36 @@ export function drawChart(container, positions, plies, onSelect, sides = ["x", "
       const d = position.outcome === sides[0] ? -7 : 7;
       group.append(node("polygon", { points: `${cx},${cy + d} ${cx - 7},${cy - d / 1.4} ${cx + 7},${cy - d / 1.4}`, class: "mark" }));
     }
-    group.addEventListener("click", () => onSelect(index));
+    // Reading a point is a tap, a click or the focus (not only a hover): its words show
+    // below the chart, with a button back to that position.
+    const read = () => explain(index, title);
+    group.addEventListener("click", read);
+    group.addEventListener("focus", read);
     group.addEventListener("keydown", (event) => {
-      if (event.key === "Enter" || event.key === " ") onSelect(index);
+      if (event.key === "Enter" || event.key === " ") {
+        event.preventDefault();
+        read();
+      }
     });
     svg.append(group);
   });
-  container.replaceChildren(svg);
+  const detail = document.createElement("p");
+  detail.className = "chart-detail";
+  detail.setAttribute("aria-live", "polite");
+  detail.textContent = "Select a point (tap, click, or Tab to it) to read what it says.";
+  const back = document.createElement("button");
+  back.type = "button";
+  back.className = "chart-back";
+  back.hidden = true;
+  let chosen = null;
+  back.addEventListener("click", () => onSelect(chosen));
+  function explain(index, title) {
+    chosen = index;
+    detail.textContent = title.replace("\n", " ");
+    const last = index === positions.length - 1;
+    back.hidden = last;
+    back.textContent = index === 0 ? "Back to the start" : `Back to the position after ply ${index}`;
+    for (const point of svg.querySelectorAll(".point")) point.classList.toggle("chosen", point === svg.querySelector(`.point[data-index="${index}"]`));
+  }
+  container.replaceChildren(svg, detail, back);
 }
