@@ -243,9 +243,11 @@ export async function mount(root, params) {
         type: "button",
         class: `fh-cell${tile ? " tile" : " hole"}${target ? " target" : ""}`,
         "data-at": `${i},${j}`,
-        "aria-label": `(${i}, ${j}): ${tile ? "tile" : "no tile"}${hereA ? ", A" : ""}${hereB ? ", B" : ""}`,
         onclick: () => click(i, j),
-      }, hereA ? el("span", { class: "token token-a" }, "A") : null, hereB ? el("span", { class: "token token-b" }, "B") : null);
+      },
+      // The name is the visible text (A, B, a step's value) after words only a screen reader reads.
+      el("span", { class: "sr" }, `(${i}, ${j}): ${tile ? "tile" : "no tile"} `),
+      hereA ? el("span", { class: "token token-a" }, "A") : null, hereB ? el("span", { class: "token token-b" }, "B") : null);
     })));
   }
 

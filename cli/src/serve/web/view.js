@@ -117,6 +117,7 @@ export async function mount(root, params, name, info) {
       if (token !== view.token) return;
       if (![400, 422].includes(error.status) || !state.moves.length) {
         view.waiting = false;
+        board.removeAttribute("aria-busy");
         showError(`This game cannot be shown: ${error.message}`);
         return;
       }
@@ -132,6 +133,7 @@ export async function mount(root, params, name, info) {
         data = await answer(state.moves);
       } catch (again) {
         view.waiting = false;
+        board.removeAttribute("aria-busy");
         showError(`This game cannot be shown: ${again.message}`);
         return;
       }
@@ -298,7 +300,12 @@ export async function mount(root, params, name, info) {
 
     if (!position.moves.length) list.replaceChildren(el("li", {}, "None: the game is over."));
     else list.replaceChildren(...position.moves.map((move) =>
-      el("li", { "data-move": move.move },
+      el("li", {
+        "data-move": move.move,
+        "data-value": shown ? valueOf(move) : null,
+        "data-from": move.from === null || move.from === undefined ? null : move.from + 1,
+        "data-to": move.to === null || move.to === undefined ? null : move.to + 1,
+      },
         el("button", { type: "button", "aria-disabled": yourTurn ? null : "true", onclick: () => tryPlay(move.move) }, move.move), " ",
         shown ? badge(valueOf(move), move.plies) : null,
         shown && best.has(move.move) ? " \u2605 best" : null)));
