@@ -260,6 +260,9 @@ describe("hints off means no answer", () => {
     const history = await page.textContent("#game-plies");
     assert.ok(!/win|loss|draw|mistake|best/.test(history), history);
     assert.ok(!/win|loss|draw/.test(await page.textContent("#game-moves")));
+    // The list's order gives nothing away: by name, not best first.
+    const listed = await page.$$eval("#game-moves li", (items) => items.map((item) => item.dataset.move));
+    assert.deepEqual(listed, ["1", "3", "4", "6", "7", "8", "9"]);
     await page.screenshot({ path: `${SHOTS}/hints-off.png`, fullPage: true });
     // A link keeps the setting.
     await open("#game/tictactoe?moves=5,2&hints=off");
@@ -542,6 +545,33 @@ describe("footholds", () => {
     // The side panel shows A's one step there and its value.
     await page.waitForSelector("#fh-steps li[data-to]");
     await page.screenshot({ path: `${SHOTS}/footholds.png`, fullPage: true });
+  });
+
+  test("the steps show only after a solve, and never throw", async () => {
+    await open("#footholds?board=111,111,111&a=1,0&b=1,2");
+    await page.waitForSelector("#fh-steps li");
+    // Before: the stepper is not shown (it was, and its buttons threw a TypeError).
+    assert.ok(await page.isHidden("#fh-stepper"));
+    await page.evaluate(() => document.querySelector("#fh-back").click());
+    // Playing as A: no stepper, and Undo takes back A's step and B's reply.
+    await page.click("#fh-play-a");
+    await page.waitForFunction(() => document.querySelector("#fh-step").textContent.startsWith("Your move"));
+    assert.ok(await page.isHidden("#fh-stepper"));
+    assert.ok(await page.isDisabled("#fh-undo"), "nothing to take back yet");
+    await page.click("#fh-grid .fh-cell.hint");
+    await page.waitForFunction(() => Number(document.querySelector("#fh-step").dataset.moves) === 2 && document.querySelector("#fh-step").textContent.startsWith("Your move"), null, { timeout: 10000 });
+    await page.click("#fh-undo");
+    await page.waitForFunction(() => Number(document.querySelector("#fh-step").dataset.moves) === 0 && document.querySelector("#fh-step").textContent.startsWith("Your move"));
+    assert.equal(await page.locator("#fh-grid .fh-cell.tile").count(), 9);
+  });
+
+  test("a player on a hole is told so, and cannot start", async () => {
+    await open("#footholds?board=111,101,111&a=1,1&b=1,2");
+    await page.waitForSelector("#fh-warning:not([hidden])");
+    assert.equal(await page.textContent("#fh-warning"), "A stands on a hole at (1, 1): put A on a tile, or a tile under A.");
+    assert.ok(await page.isDisabled("#fh-solve"));
+    assert.ok(await page.isDisabled("#fh-play-a"));
+    assert.equal(await page.locator("#fh-steps li").count(), 0, "no verdict on a game that cannot start");
   });
 
   test("a grid is built by clicking and played against the solver", async () => {

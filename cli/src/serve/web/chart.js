@@ -5,7 +5,9 @@
 // labelled, as GamesmanUni's visual value history does.
 
 const SVG = "http://www.w3.org/2000/svg";
-const WIDTH = 520;
+// The widest the chart is drawn; narrower on a phone, so that its words keep their size.
+const MAX_WIDTH = 520;
+const MIN_WIDTH = 300;
 const HEIGHT = 260;
 const LEFT = 70;
 const RIGHT = 16;
@@ -39,6 +41,10 @@ function view(position, side) {
 }
 
 export function drawChart(container, positions, plies, onSelect, sides = ["x", "o"]) {
+  // Drawn at the container's own width (its inner width, when it is laid out), one unit a
+  // pixel: the ticks stay readable on a 390 px phone instead of shrinking with the picture.
+  const room = container.clientWidth ? container.clientWidth - 14 : MAX_WIDTH;
+  const WIDTH = Math.round(Math.max(MIN_WIDTH, Math.min(MAX_WIDTH, room)));
   const DEPTH = Math.max(MIN_DEPTH, ...positions.map((position) => (position.plies ?? 0) + 1));
   const steps = Math.max(9, positions.length - 1);
   const x = (index) => LEFT + (index * (WIDTH - LEFT - RIGHT)) / steps;
@@ -66,7 +72,9 @@ export function drawChart(container, positions, plies, onSelect, sides = ["x", "
   svg.append(node("text", { x: LEFT - 6, y: middle + 4, class: "tick", "text-anchor": "end" }, "draw"));
   svg.append(node("text", { x: 4, y: TOP - 10, class: "axis" }, `${sides[0]} wins \u25b2`));
   svg.append(node("text", { x: 4, y: HEIGHT - BOTTOM + 16, class: "axis" }, `${sides[1]} wins \u25bc`));
-  for (let index = 0; index <= steps; index++) {
+  const spacing = (WIDTH - LEFT - RIGHT) / steps;
+  const labelEvery = Math.ceil(18 / spacing);
+  for (let index = 0; index <= steps; index += labelEvery) {
     svg.append(node("text", { x: x(index), y: HEIGHT - 6, class: "tick", "text-anchor": "middle" }, String(index)));
   }
   const points = positions.map((position, index) => [x(index), y(height(position, sides, DEPTH))]);

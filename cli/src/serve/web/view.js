@@ -298,8 +298,11 @@ export async function mount(root, params, name, info) {
       .map((move) => el("button", { type: "button", class: "off-board", "data-move": move.move, onclick: () => tryPlay(move.move) },
         `${move.move}: off the board `, shown ? badge(valueOf(move), move.plies) : null)));
 
-    if (!position.moves.length) list.replaceChildren(el("li", {}, "None: the game is over."));
-    else list.replaceChildren(...position.moves.map((move) =>
+    // Best first when the values are shown; in the order of their names when not, so that
+    // the order gives nothing away.
+    const order = shown ? position.moves
+      : position.moves.slice().sort((a, b) => a.move.localeCompare(b.move, "en", { numeric: true }));
+    if (position.moves.length) list.replaceChildren(...order.map((move) =>
       el("li", {
         "data-move": move.move,
         "data-value": shown ? valueOf(move) : null,
@@ -309,6 +312,7 @@ export async function mount(root, params, name, info) {
         el("button", { type: "button", "aria-disabled": yourTurn ? null : "true", onclick: () => tryPlay(move.move) }, move.move), " ",
         shown ? badge(valueOf(move), move.plies) : null,
         shown && best.has(move.move) ? " \u2605 best" : null)));
+    else list.replaceChildren(el("li", {}, "None: the game is over."));
 
     status.textContent = describe(position, shown);
     board.dataset.moves = data.moves.length;
