@@ -72,9 +72,7 @@ async function open(hash, on = page) {
 async function idle(on = page) {
   await on.waitForFunction(() => {
     const board = document.querySelector("#game-board");
-    if (!board || board.getAttribute("aria-busy") || !board.dataset.moves) return false;
-    const moves = (location.hash.match(/[?&]moves=([^&]*)/)?.[1] ?? "").split(",").filter(Boolean);
-    return Number(board.dataset.moves) === moves.length && document.querySelector("[data-status]").textContent !== "";
+    return board && !board.getAttribute("aria-busy") && board.dataset.hash === location.hash;
   });
 }
 
@@ -137,8 +135,8 @@ async function clickMove(li, on = page) {
 describe("the games, from /api/games", () => {
   test("the tabs are the games the binary lists, each at #game/NAME", async () => {
     await open(`#game/${GAMES[0].game}`);
-    const tabs = await page.$$eval("#tabs a", (links) => links.map((link) => link.getAttribute("href")));
-    assert.deepEqual(tabs, [...GAMES.map((game) => `#game/${game.game}`), "#footholds", "#validity"]);
+    const tabs = await page.$$eval("#tabs a", (links) => links.map((link) => link.dataset.key));
+    assert.deepEqual(tabs, [...GAMES.map((game) => `game/${game.game}`), "footholds", "validity"]);
     for (const game of GAMES) {
       await open(`#game/${game.game}`);
       assert.equal(await page.getAttribute(`#tabs a[href="#game/${game.game}"]`, "aria-current"), "page");
@@ -175,6 +173,40 @@ describe("the games, from /api/games", () => {
       }
       assert.ok((await status()).startsWith(`${mover} to move`));
     }
+  });
+
+  test("leaving a tab keeps its game; the computer's move never lands on another page", async () => {
+    await open("#game/misere?moves=5,1");
+    await page.click('#tabs a[data-key="game/hexapawn"]');
+    await page.waitForFunction(() => location.hash === "#game/hexapawn");
+    await idle();
+    await page.click('#tabs a[data-key="game/misere"]');
+    await page.waitForFunction(() => location.hash === "#game/misere?moves=5,1");
+    await idle();
+    // The computer to move, and the person leaves before its answer arrives: held here
+    // until the other page is shown, then let through. It must not bring the game back.
+    const other = await browser.newPage();
+    other.on("pageerror", (error) => errors.push(error));
+    let release;
+    const asked = new Promise((resolve) => {
+      other.route("**/pick?*", async (route) => {
+        resolve();
+        await new Promise((go) => { release = go; });
+        await route.continue();
+      });
+    });
+    await open("#game/misere?moves=5,1,9", other);
+    await other.selectOption("#game-computer", "second");
+    await asked;
+    await other.click('#tabs a[data-key="footholds"]');
+    await other.waitForSelector("#fh-steps li");
+    const answered = other.waitForResponse("**/pick?*");
+    release();
+    await (await answered).finished();
+    // The page has had the answer: two frames later, anything it did with it is done.
+    await other.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    assert.match(await other.evaluate(() => location.hash), /^#footholds/);
+    await other.close();
   });
 
   test("old links keep working: #tictactoe with cells 0-8", async () => {
@@ -291,19 +323,38 @@ describe("input that cannot jam", () => {
     await idle();
   });
 
-  test("two clicks in the same instant: one move, never one for the computer", async () => {
+  test("two clicks in the same instant: one move, never one for the computer", { timeout: 20000 }, async () => {
     await open("#game/misere?computer=second");
+    // The computer's answer held until the clicks are counted.
+    let release;
+    const asked = new Promise((resolve) => {
+      page.route("**/pick?*", async (route) => {
+        resolve();
+        await new Promise((go) => { release = go; });
+        await route.continue();
+      });
+    });
     await page.evaluate(() => {
       document.querySelector('#game-board .cell[data-cell="1"]').click();
       document.querySelector('#game-board .cell[data-cell="3"]').click();
       document.querySelector('#game-board .cell[data-cell="3"]').click();
     });
-    // The computer's reply, then our turn.
+    await asked;
+    // The computer is asked after the person's one move, and only that one is played.
+    assert.deepEqual(await movesInUrl(), ["1"]);
+    // A click during the computer's turn is ignored too.
+    try {
+      // (forced: the cell says it is disabled, and Playwright would otherwise not click it)
+      await page.click('#game-board .cell[data-cell="7"]', { force: true });
+      assert.deepEqual(await movesInUrl(), ["1"]);
+    } finally {
+      release();
+    }
     await page.waitForFunction(() => /moves=1,\d/.test(location.hash), null, { timeout: 10000 });
     await idle();
+    await page.unroute("**/pick?*");
     const moves = await movesInUrl();
     assert.equal(moves.length, 2, moves.join(","));
-    assert.equal(moves[0], "1");
     assert.ok((await status()).startsWith("x to move"));
     assert.ok(await page.isHidden("#error"));
   });

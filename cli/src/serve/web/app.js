@@ -26,7 +26,9 @@ async function route() {
   }
   const key = name === "game" ? `game/${game}` : name;
   for (const link of tabs.querySelectorAll("a")) {
-    const active = link.getAttribute("href") === `#${key}`;
+    const active = link.dataset.key === key;
+    // A tab remembers where its game was left: coming back to it is coming back to the game.
+    if (active) link.setAttribute("href", location.hash);
     link.classList.toggle("active", active);
     if (active) link.setAttribute("aria-current", "page");
     else link.removeAttribute("aria-current");
@@ -37,6 +39,7 @@ async function route() {
     return;
   }
   clearError();
+  current?.unmount?.();
   view.replaceChildren();
   current = null;
   if (name === "game") {
@@ -60,9 +63,9 @@ async function start() {
     showError(`The list of games cannot be read: ${error.message}`);
   }
   tabs.replaceChildren(
-    ...games.map((info) => el("a", { href: `#game/${info.game}`, "data-view": info.game }, gameView.titleOf(info))),
-    el("a", { href: "#footholds", "data-view": "footholds" }, "Footholds"),
-    el("a", { href: "#validity", "data-view": "validity" }, "Validity"));
+    ...games.map((info) => el("a", { href: `#game/${info.game}`, "data-key": `game/${info.game}` }, gameView.titleOf(info))),
+    el("a", { href: "#footholds", "data-key": "footholds" }, "Footholds"),
+    el("a", { href: "#validity", "data-key": "validity" }, "Validity"));
   window.addEventListener("hashchange", route);
   await route();
 }

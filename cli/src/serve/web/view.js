@@ -140,6 +140,9 @@ export async function mount(root, params, name, info) {
       if (token !== view.token) return;
     }
     clearError();
+    // The URL as this page writes it (a link's settings in another order, unknown ones dropped).
+    const hash = S.hashOf(name, state);
+    if (location.hash !== hash) history.replaceState(null, "", hash);
     view.data = data;
     view.waiting = false;
     board.removeAttribute("aria-busy");
@@ -153,7 +156,7 @@ export async function mount(root, params, name, info) {
   async function computerMove(token) {
     const position = current();
     try {
-      const picked = await api.pick(name, position, state.level);
+      const picked = await api.pick(name, position, state.level)
       if (token === view.token) go(S.played(state, picked.move));
     } catch (error) {
       if (token === view.token) showError(`The computer cannot move: ${error.message}`);
@@ -316,6 +319,8 @@ export async function mount(root, params, name, info) {
 
     status.textContent = describe(position, shown);
     board.dataset.moves = data.moves.length;
+    // The state the board is drawn for, as its URL: for scripts waiting for a redraw.
+    board.dataset.hash = S.hashOf(name, state);
     undo.disabled = state.moves.length === 0;
     redo.disabled = state.redo.length === 0;
 
@@ -334,8 +339,14 @@ export async function mount(root, params, name, info) {
     if (hadFocus && board.contains(document.activeElement) === false && view.focus !== null) focusCell(view.focus);
   }
 
+  // Leaving the page: no answer awaited and no computer's move may land on another view.
+  function unmount() {
+    view.token++;
+    clearTimeout(view.thinking);
+  }
+
   await update(params);
-  return { update };
+  return { update, unmount };
 }
 
 function valueLabel(value, plies, prefix) {
