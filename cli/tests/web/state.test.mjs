@@ -82,6 +82,13 @@ test("the board's shape and how each move is clicked", () => {
   assert.equal(S.moveKind({ move: "2", from: null, to: 13 }, 4), "drop");
   assert.equal(S.moveKind({ move: "2", from: null, to: null }, 4), "drop");
   assert.equal(S.moveKind({ move: "pass", from: null, to: null }, 4), "other");
+  // A board of columns, even when a disc lands in the top row (cell 2 of column 2).
+  const drops = [{ move: "1", from: null, to: 12 }, { move: "2", from: null, to: 1 }, { move: "4", from: null, to: 7 }];
+  assert.equal(S.dropsIntoColumns(drops, 4), true);
+  const places = [1, 5, 9].map((cell) => ({ move: String(cell), from: null, to: cell - 1 }));
+  assert.equal(S.dropsIntoColumns(places, 3), false);
+  assert.equal(S.dropsIntoColumns([{ move: "2-5", from: 1, to: 4 }], 3), false);
+  assert.equal(S.dropsIntoColumns([], 4), false);
 });
 
 test("the longest legal prefix of a move list", async () => {

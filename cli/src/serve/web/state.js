@@ -134,6 +134,15 @@ export function moveKind(move, width) {
   return "other";
 }
 
+// Whether a position's moves say the game drops pieces into columns: some move names a
+// column its piece does not land on as a cell number, and every move names a column. (A
+// disc landing in the top row has a name that also reads as its cell: still a drop.)
+export function dropsIntoColumns(moves, width) {
+  const kinds = moves.map((move) => moveKind(move, width));
+  return kinds.includes("drop") &&
+    moves.every((move, index) => kinds[index] === "drop" || (kinds[index] === "place" && Number(move.move) <= width));
+}
+
 // The longest prefix of `moves` that is legal, given a check that answers whether a list is
 // (legality is kept by prefixes, so a binary search finds it in a few questions).
 export async function longestLegal(moves, isLegal) {

@@ -197,7 +197,8 @@ export async function mount(root, params, name, info) {
     const shown = state.hints || view.reveal;
     const best = new Set(position.best_moves);
     const valueOf = (move) => valueFor(move.outcome, mover);
-    if (position.moves.length) view.drop = position.moves.every((move) => S.moveKind(move, width) === "drop");
+    // Once a game's moves show it drops into columns, its board stays a board of columns.
+    if (S.dropsIntoColumns(position.moves, width)) view.drop = true;
 
     const text = data.rules ?? info.rules;
     rules.hidden = !text;
@@ -220,6 +221,7 @@ export async function mount(root, params, name, info) {
     const pieces = new Map(); // cell -> that piece's moves, best first
     for (const move of position.moves) {
       const kind = S.moveKind(move, width);
+      if (view.drop) continue;
       if (kind === "step") {
         if (!pieces.has(move.from)) pieces.set(move.from, []);
         pieces.get(move.from).push(move);
