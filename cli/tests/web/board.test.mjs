@@ -508,6 +508,18 @@ describe("for everyone", () => {
     assert.equal(await page.evaluate(() => document.activeElement.dataset.cell), "4");
   });
 
+  test("a far-off win is drawn clearly off the draw line (Dodgem: blue wins in 20)", async () => {
+    await open("#game/dodgem");
+    assert.ok((await status()).includes("blue wins in 20 plies"));
+    const [middle, half, start] = await page.evaluate(() => {
+      const svg = document.querySelector("#game-chart svg");
+      const band = svg.querySelector(".band-x");
+      const first = svg.querySelector(".trail").getAttribute("points").split(" ")[0].split(",").map(Number);
+      return [Number(svg.querySelector(".draw-line").getAttribute("y1")), Number(band.getAttribute("height")), first[1]];
+    });
+    assert.ok(middle - start >= half / 4, `blue's win sits ${middle - start} above the line, of ${half}`);
+  });
+
   test("axe-core finds no critical or serious violation on any page, light and dark", async () => {
     const pages = [
       ...GAMES.flatMap((game) => [`#game/${game.game}`, `#game/${game.game}?hints=off`]),

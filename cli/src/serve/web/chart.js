@@ -26,10 +26,17 @@ function node(tag, attrs = {}, text) {
 
 // How far above (the first side wins) or below (the second wins) the middle a position
 // sits, from -depth to depth.
+// A win however far off stays a quarter of the way from the draw line (Dodgem's "blue
+// wins in 20" is not a near-draw); the rest of the way measures how soon.
+const FLOOR = 0.25;
+export function reach(remoteness, depth) {
+  return depth * FLOOR + (1 - FLOOR) * (depth - Math.min(remoteness, depth));
+}
+
 function height(position, sides, depth) {
   if (position.outcome === "draw" || position.plies === null) return 0;
-  const reach = depth - Math.min(position.plies, depth - 1);
-  return position.outcome === sides[0] ? reach : -reach;
+  const distance = reach(position.plies, depth);
+  return position.outcome === sides[0] ? distance : -distance;
 }
 
 function view(position, side) {
@@ -63,7 +70,7 @@ export function drawChart(container, positions, plies, onSelect, sides = ["x", "
   const ticks = [0, ...Array.from({ length: 4 }, (_, i) => every * (i + 1)).filter((r) => r < DEPTH - 1)];
   for (const remoteness of ticks) {
     for (const sign of [1, -1]) {
-      const at = y(sign * (DEPTH - remoteness));
+      const at = y(sign * reach(remoteness, DEPTH));
       svg.append(node("line", { x1: LEFT, x2: WIDTH - RIGHT, y1: at, y2: at, class: "grid" }));
       svg.append(node("text", { x: LEFT - 6, y: at + 4, class: "tick", "text-anchor": "end" }, remoteness ? `in ${remoteness}` : "won"));
     }
