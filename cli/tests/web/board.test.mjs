@@ -132,6 +132,23 @@ async function clickMove(li, on = page) {
   return on.click(`#game-board .cell[data-cell="${to}"][data-move="${move}"]`);
 }
 
+// Holds the computer's next answer (`/pick`) until `release()`: `asked` resolves when the
+// page has asked for it.
+function holdPicks(on) {
+  let release = () => {};
+  let held;
+  const gate = new Promise((go) => { held = go; });
+  const asked = new Promise((resolve) => {
+    on.route("**/pick?*", async (route) => {
+      resolve();
+      await gate;
+      await route.continue();
+    });
+  });
+  release = () => held();
+  return { asked, release };
+}
+
 describe("the games, from /api/games", () => {
   test("the tabs are the games the binary lists, each at #game/NAME", async () => {
     await open(`#game/${GAMES[0].game}`);
@@ -187,14 +204,7 @@ describe("the games, from /api/games", () => {
     // until the other page is shown, then let through. It must not bring the game back.
     const other = await browser.newPage();
     other.on("pageerror", (error) => errors.push(error));
-    let release;
-    const asked = new Promise((resolve) => {
-      other.route("**/pick?*", async (route) => {
-        resolve();
-        await new Promise((go) => { release = go; });
-        await route.continue();
-      });
-    });
+    const { asked, release } = holdPicks(other);
     await open("#game/misere?moves=5,1,9", other);
     await other.selectOption("#game-computer", "second");
     await asked;
@@ -326,14 +336,7 @@ describe("input that cannot jam", () => {
   test("two clicks in the same instant: one move, never one for the computer", { timeout: 20000 }, async () => {
     await open("#game/misere?computer=second");
     // The computer's answer held until the clicks are counted.
-    let release;
-    const asked = new Promise((resolve) => {
-      page.route("**/pick?*", async (route) => {
-        resolve();
-        await new Promise((go) => { release = go; });
-        await route.continue();
-      });
-    });
+    const { asked, release } = holdPicks(page);
     await page.evaluate(() => {
       document.querySelector('#game-board .cell[data-cell="1"]').click();
       document.querySelector('#game-board .cell[data-cell="3"]').click();
