@@ -36,3 +36,20 @@ export const post = (path, body) =>
     headers: { "content-type": "application/json" },
     body: JSON.stringify(body),
   });
+
+// The games the server solved, as `/api/games` lists them (name, sides, start...).
+export const games = () => get("/api/games");
+
+// A game's answer for a list of moves (strings as `play` takes them): every position with
+// every move's value, and the history of the plies.
+export async function game(name, moves, start) {
+  const query = new URLSearchParams({ moves: moves.join(",") });
+  if (start) query.set("start", start);
+  return get(`/api/games/${encodeURIComponent(name)}?${query}`);
+}
+
+// The computer's move from a position (as the answer spells it) at a level.
+export async function pick(name, position, level) {
+  const query = new URLSearchParams({ position: position.position, level });
+  return get(`/api/games/${encodeURIComponent(name)}/pick?${query}`);
+}

@@ -1,29 +1,34 @@
 // The page's router: the part of the URL after `#` names the view and its state
-// (`#tictactoe?moves=4,1,0`, `#footholds?...`), so every position can be shared as a link.
+// (`#game/misere?moves=5,1`, `#footholds?...`), so every position can be shared as a link.
+// The games, their titles and sides come from `/api/games`: a game the server lists has a
+// tab and a board, with nothing written for it here.
 
-import { clearError } from "./board.js";
-import * as tictactoe from "./tictactoe.js";
-import * as games from "./games.js";
+import * as api from "./api.js";
+import { clearError, el, showError } from "./board.js";
+import { hashOf, parseHash, readState } from "./state.js";
+import * as gameView from "./view.js";
 import * as validity from "./validity.js";
 import * as footholds from "./footholds.js";
 
 const view = document.getElementById("view");
+const tabs = document.getElementById("tabs");
 
-function parseHash() {
-  const hash = location.hash.replace(/^#/, "") || "tictactoe";
-  const at = hash.indexOf("?");
-  const route = decodeURIComponent(at < 0 ? hash : hash.slice(0, at));
-  return { route, params: new URLSearchParams(at < 0 ? "" : hash.slice(at + 1)) };
-}
-
+let games = [];
 let current = null;
 
 async function route() {
-  const { route, params } = parseHash();
-  const [name, game] = route.split("/");
+  const { view: name, game, params } = parseHash(location.hash);
+  // An old link (`#tictactoe?moves=4,0`, cells 0-8) is rewritten as the game's page.
+  if (/^#tictactoe\b/.test(location.hash)) history.replaceState(null, "", hashOf("tictactoe", readState(params)));
+  if (!name) {
+    location.replace(`#game/${games[0]?.game ?? "misere"}`);
+    return;
+  }
   const key = name === "game" ? `game/${game}` : name;
-  for (const link of document.querySelectorAll("#tabs a")) {
-    const active = link.getAttribute("href") === `#${key}`;
+  for (const link of tabs.querySelectorAll("a")) {
+    const active = link.dataset.key === key;
+    // A tab remembers where its game was left: coming back to it is coming back to the game.
+    if (active) link.setAttribute("href", location.hash);
     link.classList.toggle("active", active);
     if (active) link.setAttribute("aria-current", "page");
     else link.removeAttribute("aria-current");
@@ -34,14 +39,35 @@ async function route() {
     return;
   }
   clearError();
+  current?.unmount?.();
   view.replaceChildren();
-  const module = { tictactoe, validity, footholds, game: games }[name];
-  if (!module) {
-    location.hash = "#tictactoe";
-    return;
+  current = null;
+  if (name === "game") {
+    const info = games.find((entry) => entry.game === game);
+    if (!info) {
+      showError(`There is no game called ${game} here; the games are ${games.map((entry) => entry.game).join(", ")}.`);
+      return;
+    }
+    current = { key, ...(await gameView.mount(view, params, game, info)) };
+  } else if (name === "footholds" || name === "validity") {
+    current = { key, ...(await { footholds, validity }[name].mount(view, params)) };
+  } else {
+    location.replace(`#game/${games[0]?.game ?? "misere"}`);
   }
-  current = { key, ...(await module.mount(view, params, game)) };
 }
 
-window.addEventListener("hashchange", route);
-route();
+async function start() {
+  try {
+    games = await api.games();
+  } catch (error) {
+    showError(`The list of games cannot be read: ${error.message}`);
+  }
+  tabs.replaceChildren(
+    ...games.map((info) => el("a", { href: `#game/${info.game}`, "data-key": `game/${info.game}` }, gameView.titleOf(info))),
+    el("a", { href: "#footholds", "data-key": "footholds" }, "Footholds"),
+    el("a", { href: "#validity", "data-key": "validity" }, "Validity"));
+  window.addEventListener("hashchange", route);
+  await route();
+}
+
+start();

@@ -51,30 +51,3 @@ export function clearError() {
   box.hidden = true;
   box.textContent = "";
 }
-
-// A game's moves as undo, redo and a new move change them, for every board the same.
-// Undo against the computer takes back its reply too; a move other than the one redo
-// would replay forgets the undone moves.
-export function undone(moves, redo, againstComputer) {
-  let count = againstComputer && moves.length > 1 ? 2 : 1;
-  const kept = moves.slice();
-  const undoneMoves = redo.slice();
-  while (count-- > 0 && kept.length) undoneMoves.unshift(kept.pop());
-  return { moves: kept, redo: undoneMoves };
-}
-
-export function redone(moves, redo) {
-  const [next, ...rest] = redo;
-  return { moves: [...moves, next], redo: rest };
-}
-
-export function played(moves, redo, move) {
-  return { moves: [...moves, move], redo: redo[0] === move ? redo.slice(1) : [] };
-}
-
-// The URL hash of a view and its state. Commas and colons read better in a shared link
-// than their escapes.
-export function hashFor(route, query) {
-  const text = query.toString().replace(/%2C/g, ",").replace(/%3A/g, ":");
-  return `#${route}${text ? "?" + text : ""}`;
-}

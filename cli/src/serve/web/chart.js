@@ -5,7 +5,9 @@
 // labelled, as GamesmanUni's visual value history does.
 
 const SVG = "http://www.w3.org/2000/svg";
-const WIDTH = 520;
+// The widest the chart is drawn; narrower on a phone, so that its words keep their size.
+const MAX_WIDTH = 520;
+const MIN_WIDTH = 300;
 const HEIGHT = 260;
 const LEFT = 70;
 const RIGHT = 16;
@@ -24,10 +26,17 @@ function node(tag, attrs = {}, text) {
 
 // How far above (the first side wins) or below (the second wins) the middle a position
 // sits, from -depth to depth.
+// A win however far off stays a quarter of the way from the draw line (Dodgem's "blue
+// wins in 20" is not a near-draw); the rest of the way measures how soon.
+const FLOOR = 0.25;
+export function reach(remoteness, depth) {
+  return depth * FLOOR + (1 - FLOOR) * (depth - Math.min(remoteness, depth));
+}
+
 function height(position, sides, depth) {
   if (position.outcome === "draw" || position.plies === null) return 0;
-  const reach = depth - Math.min(position.plies, depth - 1);
-  return position.outcome === sides[0] ? reach : -reach;
+  const distance = reach(position.plies, depth);
+  return position.outcome === sides[0] ? distance : -distance;
 }
 
 function view(position, side) {
@@ -39,6 +48,10 @@ function view(position, side) {
 }
 
 export function drawChart(container, positions, plies, onSelect, sides = ["x", "o"]) {
+  // Drawn at the container's own width (its inner width, when it is laid out), one unit a
+  // pixel: the ticks stay readable on a 390 px phone instead of shrinking with the picture.
+  const room = container.clientWidth ? container.clientWidth - 14 : MAX_WIDTH;
+  const WIDTH = Math.round(Math.max(MIN_WIDTH, Math.min(MAX_WIDTH, room)));
   const DEPTH = Math.max(MIN_DEPTH, ...positions.map((position) => (position.plies ?? 0) + 1));
   const steps = Math.max(9, positions.length - 1);
   const x = (index) => LEFT + (index * (WIDTH - LEFT - RIGHT)) / steps;
@@ -46,8 +59,8 @@ export function drawChart(container, positions, plies, onSelect, sides = ["x", "
   const y = (value) => middle - (value * (HEIGHT - TOP - BOTTOM)) / (2 * DEPTH);
   const svg = node("svg", {
     viewBox: `0 0 ${WIDTH} ${HEIGHT}`,
-    role: "img",
-    "aria-label": "Value history of the game",
+    role: "group",
+    "aria-label": "Value history of the game: one point per position, select one to read it",
     class: "value-history",
   });
   // Bands: x wins above, o wins below.
@@ -57,7 +70,7 @@ export function drawChart(container, positions, plies, onSelect, sides = ["x", "
   const ticks = [0, ...Array.from({ length: 4 }, (_, i) => every * (i + 1)).filter((r) => r < DEPTH - 1)];
   for (const remoteness of ticks) {
     for (const sign of [1, -1]) {
-      const at = y(sign * (DEPTH - remoteness));
+      const at = y(sign * reach(remoteness, DEPTH));
       svg.append(node("line", { x1: LEFT, x2: WIDTH - RIGHT, y1: at, y2: at, class: "grid" }));
       svg.append(node("text", { x: LEFT - 6, y: at + 4, class: "tick", "text-anchor": "end" }, remoteness ? `in ${remoteness}` : "won"));
     }
@@ -66,7 +79,9 @@ export function drawChart(container, positions, plies, onSelect, sides = ["x", "
   svg.append(node("text", { x: LEFT - 6, y: middle + 4, class: "tick", "text-anchor": "end" }, "draw"));
   svg.append(node("text", { x: 4, y: TOP - 10, class: "axis" }, `${sides[0]} wins \u25b2`));
   svg.append(node("text", { x: 4, y: HEIGHT - BOTTOM + 16, class: "axis" }, `${sides[1]} wins \u25bc`));
-  for (let index = 0; index <= steps; index++) {
+  const spacing = (WIDTH - LEFT - RIGHT) / steps;
+  const labelEvery = Math.ceil(18 / spacing);
+  for (let index = 0; index <= steps; index += labelEvery) {
     svg.append(node("text", { x: x(index), y: HEIGHT - 6, class: "tick", "text-anchor": "middle" }, String(index)));
   }
   const points = positions.map((position, index) => [x(index), y(height(position, sides, DEPTH))]);
@@ -78,11 +93,13 @@ export function drawChart(container, positions, plies, onSelect, sides = ["x", "
       class: `point outcome-${position.outcome === "draw" ? "draw" : position.outcome === sides[0] ? "first" : "second"}${ply ? ` verdict-${ply.verdict}` : ""}`,
       "data-index": index,
       tabindex: 0,
+      role: "button",
     });
     const title = [
       index === 0 ? "Start" : `After ply ${ply.number}: ${ply.sentence}`,
       `For ${sides[0]}: ${view(position, sides[0])}. For ${sides[1]}: ${view(position, sides[1])}.`,
     ].join("\n");
+    group.setAttribute("aria-label", title.replace("\n", " "));
     group.append(node("title", {}, title));
     if (ply && ply.verdict === "mistake") {
       group.append(node("circle", { cx, cy, r: 11, class: "mistake-ring" }));
@@ -95,11 +112,36 @@ export function drawChart(container, positions, plies, onSelect, sides = ["x", "
       const d = position.outcome === sides[0] ? -7 : 7;
       group.append(node("polygon", { points: `${cx},${cy + d} ${cx - 7},${cy - d / 1.4} ${cx + 7},${cy - d / 1.4}`, class: "mark" }));
     }
-    group.addEventListener("click", () => onSelect(index));
+    // Reading a point is a tap, a click or the focus (not only a hover): its words show
+    // below the chart, with a button back to that position.
+    const read = () => explain(index, title);
+    group.addEventListener("click", read);
+    group.addEventListener("focus", read);
     group.addEventListener("keydown", (event) => {
-      if (event.key === "Enter" || event.key === " ") onSelect(index);
+      if (event.key === "Enter" || event.key === " ") {
+        event.preventDefault();
+        read();
+      }
     });
     svg.append(group);
   });
-  container.replaceChildren(svg);
+  const detail = document.createElement("p");
+  detail.className = "chart-detail";
+  detail.setAttribute("aria-live", "polite");
+  detail.textContent = "Select a point (tap, click, or Tab to it) to read what it says.";
+  const back = document.createElement("button");
+  back.type = "button";
+  back.className = "chart-back";
+  back.hidden = true;
+  let chosen = null;
+  back.addEventListener("click", () => onSelect(chosen));
+  function explain(index, title) {
+    chosen = index;
+    detail.textContent = title.replace("\n", " ");
+    const last = index === positions.length - 1;
+    back.hidden = last;
+    back.textContent = index === 0 ? "Back to the start" : `Back to the position after ply ${index}`;
+    for (const point of svg.querySelectorAll(".point")) point.classList.toggle("chosen", point === svg.querySelector(`.point[data-index="${index}"]`));
+  }
+  container.replaceChildren(svg, detail, back);
 }

@@ -36,10 +36,15 @@ export async function mount(root, params) {
   const playA = el("button", { type: "button", id: "fh-play-a", onclick: () => startPlay("A") }, "Play as A");
   const playB = el("button", { type: "button", id: "fh-play-b", onclick: () => startPlay("B") }, "Play as B");
   const answer = el("p", { class: "status", id: "fh-answer" });
-  const first = el("button", { type: "button", id: "fh-first", onclick: () => show(0) }, "\u25c0\u25c0 Start");
-  const back = el("button", { type: "button", id: "fh-back", onclick: () => show(state.game.at - 1) }, "\u25c0 Back");
-  const next = el("button", { type: "button", id: "fh-next", onclick: () => show(state.game.at + 1) }, "Next \u25b6");
-  const last = el("button", { type: "button", id: "fh-last", onclick: () => show(state.game.line.length) }, "End \u25b6\u25b6");
+  // The steps through a solved game: only once it is solved (hidden, and doing nothing, before).
+  const solved = (at) => () => { if (state.game?.line) show(at(state.game)); };
+  const first = el("button", { type: "button", id: "fh-first", onclick: solved(() => 0) }, "\u25c0\u25c0 Start");
+  const back = el("button", { type: "button", id: "fh-back", onclick: solved((game) => game.at - 1) }, "\u25c0 Back");
+  const next = el("button", { type: "button", id: "fh-next", onclick: solved((game) => game.at + 1) }, "Next \u25b6");
+  const last = el("button", { type: "button", id: "fh-last", onclick: solved((game) => game.line.length) }, "End \u25b6\u25b6");
+  // In a game against the solver: take back your last step (and the solver's reply).
+  const undo = el("button", { type: "button", id: "fh-undo", hidden: true, onclick: () => undoStep() }, "\u21b6 Undo");
+  const warning = el("p", { class: "notice", id: "fh-warning", role: "alert", hidden: true });
   const stepper = el("div", { class: "controls", id: "fh-stepper", hidden: true }, first, back, next, last);
   const stepInfo = el("p", { class: "status", id: "fh-step" });
   const steps = el("ul", { class: "fh-steps", id: "fh-steps" });
@@ -50,7 +55,8 @@ export async function mount(root, params) {
       el("p", { class: "hint" }, "A and B stand on tiles; A moves first. Each move steps to a neighbouring tile (up, down, left, right), and the tile left behind vanishes. Who cannot move loses; the winner wins as fast as it can, the loser holds out as long as it can."),
       el("div", { class: "options" }, el("label", {}, "Rows ", rows), el("label", {}, "Columns ", cols)),
       tools, examples, grid,
-      el("div", { class: "controls" }, solve, playA, playB),
+      warning,
+      el("div", { class: "controls" }, solve, playA, playB, undo),
       answer, stepper, stepInfo),
     el("div", { class: "history-column" },
       el("h2", {}, "Steps from here"),
@@ -79,7 +85,12 @@ export async function mount(root, params) {
   }
 
   function click(i, j) {
-    if (state.game?.history) return playStep(i, j);
+    if (state.game?.history) {
+      // In a game against the solver, a click is a step only on the person's turn.
+      const game = state.game;
+      if (state.busy || game.history[game.history.length - 1].turn !== game.you) return;
+      return playStep(i, j);
+    }
     // Otherwise a click edits the grid, leaving any solved game.
     if (state.tool === "tile") state.tiles[i][j] = !state.tiles[i][j];
     else if (state.tool === "A") state.a = [i, j];
@@ -98,8 +109,18 @@ export async function mount(root, params) {
     cols.value = state.tiles[0].length;
     answer.textContent = "";
     stepper.hidden = true;
+    undo.hidden = true;
     stepInfo.textContent = "";
     draw(state.tiles, state.a, state.b, null);
+    // A player on a hole: no game can start there; say so rather than call it lost.
+    const holes = [["A", state.a], ["B", state.b]].filter(([, at]) => !state.tiles[at[0]]?.[at[1]]);
+    warning.hidden = !holes.length;
+    warning.textContent = holes.map(([side, at]) => `${side} stands on a hole at (${at.join(", ")}): put ${side} on a tile, or a tile under ${side}.`).join(" ");
+    solve.disabled = playA.disabled = playB.disabled = holes.length > 0;
+    if (holes.length) {
+      steps.replaceChildren();
+      return;
+    }
     await analyse(start());
   }
 
@@ -155,6 +176,7 @@ export async function mount(root, params) {
   async function startPlay(side) {
     state.game = { history: [start()], you: side };
     stepper.hidden = true;
+    undo.hidden = false;
     answer.textContent = `You play ${side}; the solver plays ${side === "A" ? "B" : "A"} perfectly.`;
     await turn();
   }
@@ -169,12 +191,15 @@ export async function mount(root, params) {
     if (analysis.finished) {
       const winner = position.turn === "A" ? "B" : "A";
       stepInfo.textContent = `${position.turn} cannot move: ${winner} wins after ${game.history.length - 1} moves${winner === game.you ? " \u2014 well played!" : "."}`;
+      undo.disabled = !yourSteps(game);
       return;
     }
+    undo.disabled = position.turn !== game.you || !yourSteps(game);
     if (position.turn !== game.you) {
       stepInfo.textContent = `The solver (${position.turn}) is thinking\u2026`;
+      const length = game.history.length;
       setTimeout(() => {
-        if (state.game !== game) return;
+        if (state.game !== game || game.history.length !== length) return;
         const [row, col] = analysis.steps[0].to;
         playStep(row, col);
       }, 400);
@@ -182,6 +207,20 @@ export async function mount(root, params) {
       stepInfo.textContent = `Your move (${game.you}): click a highlighted tile.`;
       markSteps(analysis.steps);
     }
+  }
+
+  // Whether the person has a step to take back.
+  function yourSteps(game) {
+    return game.history.slice(0, -1).some((position) => position.turn === game.you);
+  }
+
+  function undoStep() {
+    const game = state.game;
+    if (!game?.history || state.busy || !yourSteps(game)) return;
+    // Back to the last position where it was the person's turn, before their last step.
+    do game.history.pop();
+    while (game.history[game.history.length - 1].turn !== game.you);
+    turn();
   }
 
   function playStep(i, j) {
@@ -243,9 +282,11 @@ export async function mount(root, params) {
         type: "button",
         class: `fh-cell${tile ? " tile" : " hole"}${target ? " target" : ""}`,
         "data-at": `${i},${j}`,
-        "aria-label": `(${i}, ${j}): ${tile ? "tile" : "no tile"}${hereA ? ", A" : ""}${hereB ? ", B" : ""}`,
         onclick: () => click(i, j),
-      }, hereA ? el("span", { class: "token token-a" }, "A") : null, hereB ? el("span", { class: "token token-b" }, "B") : null);
+      },
+      // The name is the visible text (A, B, a step's value) after words only a screen reader reads.
+      el("span", { class: "sr" }, `(${i}, ${j}): ${tile ? "tile" : "no tile"} `),
+      hereA ? el("span", { class: "token token-a" }, "A") : null, hereB ? el("span", { class: "token token-b" }, "B") : null);
     })));
   }
 

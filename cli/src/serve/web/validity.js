@@ -61,7 +61,7 @@ function render(answer) {
       `\u2718 No game reaches this board: ${answer.reason.replace(/^no game reaches this board: /, "")}.`);
   }
   const analyse = answer.reachable
-    ? el("p", {}, el("a", { href: `#tictactoe?start=${answer.board}`, id: "validity-analyse" }, "Analyse and play on from this board"))
+    ? el("p", {}, el("a", { href: `#game/tictactoe?start=${answer.board}`, id: "validity-analyse" }, "Analyse and play on from this board"))
     : null;
   return el("div", {}, el("div", { class: "mini-board" }, cells), verdict, analyse);
 }

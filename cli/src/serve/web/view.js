@@ -1,0 +1,379 @@
+// One board for every game the server solved: drawn from what `/api/games/{game}` answers
+// (the position's rows, the pieces of each side, every move with its value), never from
+// code written for one game. A click places a mark on a cell, drops a disc into a column,
+// or picks a piece and then its target, as the game's moves say.
+//
+// The state lives in the URL (see state.js); this module only draws it and turns clicks
+// into new states. Test hooks: `data-cell` (the number a person types), `data-status`,
+// `data-ply`, `data-rules`.
+
+import * as api from "./api.js";
+import { GLYPH, badge, clearError, el, showError, valueFor } from "./board.js";
+import { drawChart } from "./chart.js";
+import * as S from "./state.js";
+
+// A game's title as a person reads it: the server's `title` when it gives one.
+export function titleOf(info) {
+  if (info.title) return info.title;
+  const name = info.name ?? info.game;
+  return name.charAt(0).toUpperCase() + name.slice(1);
+}
+
+export async function mount(root, params, name, info) {
+  let state = S.readState(params);
+  const view = {
+    data: null,
+    token: 0,
+    waiting: false, // an answer is awaited: clicks are ignored until it is drawn
+    selected: null, // the piece picked, in a game of moving pieces
+    reveal: false, // hints are off, but the person asked for this position's answer
+    focus: null, // the board cell that has the focus, kept across redraws
+    drop: false, // the game's moves name columns
+    thinking: null,
+    notice: "",
+  };
+  const id = (part) => `game-${part}`;
+
+  const title = el("h2", { id: id("title") }, titleOf(info));
+  const rules = el("details", { class: "rules", "data-rules": "", id: id("rules"), hidden: true },
+    el("summary", {}, "Rules"), el("p", {}));
+  const status = el("p", { class: "status", id: id("status"), "data-status": "", role: "status" });
+  const notice = el("p", { class: "notice", id: id("notice"), hidden: true });
+  const columns = el("div", { class: "columns", id: id("columns"), role: "group", "aria-label": "Columns", hidden: true });
+  const board = el("div", { class: "board", id: id("board"), role: "group", "aria-label": `${titleOf(info)} board` });
+  const offBoard = el("div", { class: "controls", id: id("off") });
+  const undo = el("button", { id: id("undo"), type: "button", onclick: () => go(S.undone(state)) }, "\u21b6 Undo");
+  const redo = el("button", { id: id("redo"), type: "button", onclick: () => go(S.redone(state)) }, "Redo \u21b7");
+  const restart = el("button", { id: id("new"), type: "button", onclick: () => go({ ...state, moves: [], redo: [] }) }, "New game");
+  const hints = el("input", { type: "checkbox", id: id("hints"), checked: true, onchange: () => go({ ...state, hints: hints.checked }) });
+  const reveal = el("button", { id: id("reveal"), type: "button", hidden: true, onclick: () => { view.reveal = true; render(); } },
+    "Show the answer for this position");
+  const computer = el("select", { id: id("computer"), onchange: () => go({ ...state, computer: computer.value }) });
+  const level = el("select", { id: id("level"), onchange: () => go({ ...state, level: level.value }) },
+    S.LEVELS.map(([value, label]) => el("option", { value }, label)));
+  const help = el("p", { class: "hint", id: id("help") });
+  const list = el("ul", { class: "moves-list", id: id("moves") });
+  const chartHint = el("p", { class: "hint", id: id("chart-hint") });
+  const chart = el("div", { class: "chart", id: id("chart") });
+  const plies = el("ol", { class: "plies", id: id("plies"), "aria-label": "The moves played" });
+  const answers = el("div", { id: id("answers") }, el("h3", {}, "Every move from here"), list);
+
+  root.append(el("section", { class: "game" },
+    el("div", { class: "board-column" },
+      title, rules, status, notice, columns, board, offBoard,
+      el("div", { class: "controls" }, undo, redo, restart),
+      reveal,
+      el("div", { class: "options" },
+        el("label", {}, hints, " Show what each move leads to"),
+        el("label", {}, "Computer plays ", computer),
+        el("label", {}, "Level ", level)),
+      el("p", { class: "legend" },
+        badge("win", 1), " ", badge("draw", 9), " ", badge("loss", 2), el("br"),
+        "for the player to move; plies count both players' moves to the end, this one included; \u2605 marks the best moves."),
+      help, answers),
+    el("div", { class: "history-column" },
+      el("h2", {}, "Value history"),
+      chartHint, chart, plies)));
+
+  board.addEventListener("keydown", arrows);
+
+  function go(next) {
+    state = next;
+    view.selected = null;
+    const hash = S.hashOf(name, state);
+    if (location.hash !== hash) location.hash = hash;
+    else update(S.parseHash(hash).params);
+  }
+
+  function current() {
+    return view.data ? view.data.positions[view.data.positions.length - 1] : null;
+  }
+
+  function computerSide() {
+    return S.computerSide(state, view.data?.sides ?? info.sides);
+  }
+
+  // A person's move, unless it cannot be played now (see S.refusal): then nothing happens.
+  function tryPlay(move) {
+    if (S.refusal(current(), move, { waiting: view.waiting, computer: computerSide() })) return;
+    view.waiting = true;
+    board.setAttribute("aria-busy", "true");
+    go(S.played(state, move));
+  }
+
+  async function answer(moves) {
+    return api.game(name, moves, state.start);
+  }
+
+  async function update(params) {
+    state = S.readState(params);
+    view.selected = null;
+    view.reveal = false;
+    clearTimeout(view.thinking);
+    const token = ++view.token;
+    view.waiting = true;
+    let data;
+    try {
+      data = await answer(state.moves);
+      if (token === view.token) view.notice = "";
+    } catch (error) {
+      if (token !== view.token) return;
+      if (![400, 422].includes(error.status) || !state.moves.length) {
+        view.waiting = false;
+        board.removeAttribute("aria-busy");
+        showError(`This game cannot be shown: ${error.message}`);
+        return;
+      }
+      // A link with a move that cannot be played: open at the last legal position.
+      const legal = async (moves) => answer(moves).then(() => true, () => false);
+      const keep = await S.longestLegal(state.moves, legal);
+      if (token !== view.token) return;
+      view.notice = `Move ${keep + 1} of the link (${state.moves[keep]}) cannot be played: ${error.message}. ` +
+        `Shown: the position after ${keep} ${keep === 1 ? "move" : "moves"}.`;
+      state = { ...state, moves: state.moves.slice(0, keep), redo: [] };
+      history.replaceState(null, "", S.hashOf(name, state));
+      try {
+        data = await answer(state.moves);
+      } catch (again) {
+        view.waiting = false;
+        board.removeAttribute("aria-busy");
+        showError(`This game cannot be shown: ${again.message}`);
+        return;
+      }
+      if (token !== view.token) return;
+    }
+    clearError();
+    // The URL as this page writes it (a link's settings in another order, unknown ones dropped).
+    const hash = S.hashOf(name, state);
+    if (location.hash !== hash) history.replaceState(null, "", hash);
+    view.data = data;
+    view.waiting = false;
+    board.removeAttribute("aria-busy");
+    render();
+    const position = current();
+    if (!position.finished && position.to_move === computerSide()) {
+      view.thinking = setTimeout(() => computerMove(token), 300);
+    }
+  }
+
+  async function computerMove(token) {
+    const position = current();
+    try {
+      const picked = await api.pick(name, position, state.level)
+      if (token === view.token) go(S.played(state, picked.move));
+    } catch (error) {
+      if (token === view.token) showError(`The computer cannot move: ${error.message}`);
+    }
+  }
+
+  // Arrow keys move the focus between the board's cells; Enter and Space click.
+  function arrows(event) {
+    const steps = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+    const step = steps[event.key];
+    const cell = event.target.closest(".cell");
+    if (!step || !cell) return;
+    event.preventDefault();
+    const { width, height } = S.shape(current().position, current().cells, current().width, current().height);
+    const index = Number(cell.dataset.index);
+    const x = Math.min(width - 1, Math.max(0, (index % width) + step[0]));
+    const y = Math.min(height - 1, Math.max(0, Math.floor(index / width) + step[1]));
+    focusCell(y * width + x);
+  }
+
+  function focusCell(index) {
+    view.focus = index;
+    for (const cell of board.querySelectorAll(".cell")) {
+      cell.tabIndex = Number(cell.dataset.index) === index ? 0 : -1;
+    }
+    board.querySelector(`.cell[data-index="${index}"]`)?.focus();
+  }
+
+  function render() {
+    const data = view.data;
+    const position = current();
+    const { width } = S.shape(position.position, position.cells, position.width, position.height);
+    const mover = position.to_move;
+    const yourTurn = !position.finished && mover !== computerSide();
+    const shown = state.hints || view.reveal;
+    const best = new Set(position.best_moves);
+    const valueOf = (move) => valueFor(move.outcome, mover);
+    // Once a game's moves show it drops into columns, its board stays a board of columns.
+    if (S.dropsIntoColumns(position.moves, width)) view.drop = true;
+
+    const text = data.rules ?? info.rules;
+    rules.hidden = !text;
+    rules.querySelector("p").textContent = text ?? "";
+    hints.checked = state.hints;
+    reveal.hidden = state.hints || view.reveal || position.finished;
+    computer.replaceChildren(
+      el("option", { value: "none" }, "nobody (two people)"),
+      el("option", { value: "second" }, `${data.sides[1]} (you are ${data.sides[0]})`),
+      el("option", { value: "first" }, `${data.sides[0]} (you are ${data.sides[1]})`));
+    computer.value = state.computer;
+    level.value = state.level;
+    notice.hidden = !view.notice;
+    notice.textContent = view.notice;
+    help.textContent = `Position ${position.position}. Moves are written ${data.move_help}; ` +
+      (view.drop ? "columns are numbered from the left." : "cells are numbered from the top left, row by row.");
+
+    // What a click on each cell does, and the value shown there.
+    const targets = new Map(); // cell -> the move that lands there
+    const pieces = new Map(); // cell -> that piece's moves, best first
+    for (const move of position.moves) {
+      const kind = S.moveKind(move, width);
+      if (view.drop) continue;
+      if (kind === "step") {
+        if (!pieces.has(move.from)) pieces.set(move.from, []);
+        pieces.get(move.from).push(move);
+        if (move.from === view.selected && move.to !== null) targets.set(move.to, move);
+      } else if (kind === "place") {
+        targets.set(move.to, move);
+      }
+    }
+    const drops = new Map(view.drop ? position.moves.map((move) => [Number(move.move) - 1, move]) : []);
+    const focusIndex = view.focus ?? 0;
+    const hadFocus = board.contains(document.activeElement) || document.activeElement === document.body;
+
+    board.style.setProperty("--columns", width);
+    columns.style.setProperty("--columns", width);
+    board.replaceChildren(...[...position.cells].map((piece, index) => {
+      const owner = piece === "." ? -1 : data.pieces.indexOf(piece);
+      const move = targets.get(index) ?? (view.drop ? drops.get(index % width) : undefined);
+      const own = pieces.get(index);
+      const classes = ["cell"];
+      let value = null;
+      let shownMove = null;
+      if (owner >= 0) classes.push("piece", `piece-${owner}`);
+      if (view.selected === index) classes.push("selected");
+      let action = null;
+      if (yourTurn && move && !view.drop) {
+        action = () => tryPlay(move.move);
+        shownMove = move;
+      } else if (yourTurn && move && view.drop) {
+        action = () => tryPlay(move.move);
+      } else if (yourTurn && own) {
+        classes.push("movable");
+        action = () => { view.selected = view.selected === index ? null : index; render(); focusCell(index); };
+        shownMove = own[0];
+      }
+      if (shownMove && shown) {
+        value = valueOf(shownMove);
+        classes.push("hint", `v-${value}`);
+        if (best.has(shownMove.move)) classes.push("best");
+      }
+      const number = view.drop ? null : index + 1;
+      return el("button", {
+        type: "button",
+        class: classes.join(" "),
+        "data-index": index,
+        "data-cell": number,
+        "data-square": view.drop ? index + 1 : null,
+        "data-value": value,
+        "data-plies": value ? shownMove.plies : null,
+        "data-move": shownMove && !own ? shownMove.move : null,
+        "aria-disabled": action ? null : "true",
+        tabindex: index === focusIndex ? 0 : -1,
+        onclick: () => { view.focus = index; if (action) action(); },
+      },
+      el("span", { class: "sr" }, view.drop ? `row ${Math.floor(index / width) + 1} column ${(index % width) + 1}` : "cell "),
+      number ? el("span", { class: "index" }, number) : null,
+      owner >= 0 ? [el("span", { class: "sr" }, ": "), el("span", { class: "mark" }, owner >= 0 ? piece : "")] : null,
+      value ? valueLabel(value, shownMove.plies, own ? "best " : "") : null,
+      value && best.has(shownMove.move) ? el("span", { class: "star" }, el("span", { "aria-hidden": "true" }, "\u2605"), el("span", { class: "sr" }, " best")) : null);
+    }));
+
+    // A game of drops: one button per column, with that column's value.
+    columns.hidden = !view.drop;
+    columns.replaceChildren(...(view.drop ? Array.from({ length: width }, (_, column) => {
+      const move = drops.get(column);
+      const value = move && shown ? valueOf(move) : null;
+      return el("button", {
+        type: "button",
+        class: `column${value ? ` hint v-${value}` : ""}${value && best.has(move.move) ? " best" : ""}`,
+        "data-cell": column + 1,
+        "data-value": value,
+        "data-plies": value ? move.plies : null,
+        "aria-disabled": move && yourTurn ? null : "true",
+        onclick: () => { if (move && yourTurn) tryPlay(move.move); },
+      }, el("span", { class: "sr" }, "column "), el("span", { class: "index" }, column + 1),
+      value ? valueLabel(value, move.plies, "") : null,
+      value && best.has(move.move) ? el("span", { class: "star" }, el("span", { "aria-hidden": "true" }, "\u2605"), el("span", { class: "sr" }, " best")) : null);
+    }) : []));
+
+    // Moves that land on no cell (a Dodgem car driving off the board).
+    offBoard.replaceChildren(...position.moves
+      .filter((move) => yourTurn && move.to === null && S.moveKind(move, width) === "step" && move.from === view.selected)
+      .map((move) => el("button", { type: "button", class: "off-board", "data-move": move.move, onclick: () => tryPlay(move.move) },
+        `${move.move}: off the board `, shown ? badge(valueOf(move), move.plies) : null)));
+
+    // Best first when the values are shown; in the order of their names when not, so that
+    // the order gives nothing away.
+    const order = shown ? position.moves
+      : position.moves.slice().sort((a, b) => a.move.localeCompare(b.move, "en", { numeric: true }));
+    if (position.moves.length) list.replaceChildren(...order.map((move) =>
+      el("li", {
+        "data-move": move.move,
+        "data-value": shown ? valueOf(move) : null,
+        "data-from": move.from === null || move.from === undefined ? null : move.from + 1,
+        "data-to": move.to === null || move.to === undefined ? null : move.to + 1,
+      },
+        el("button", { type: "button", "aria-disabled": yourTurn ? null : "true", onclick: () => tryPlay(move.move) }, move.move), " ",
+        shown ? badge(valueOf(move), move.plies) : null,
+        shown && best.has(move.move) ? " \u2605 best" : null)));
+    else list.replaceChildren(el("li", {}, "None: the game is over."));
+
+    status.textContent = describe(position, shown);
+    board.dataset.moves = data.moves.length;
+    // The state the board is drawn for, as its URL: for scripts waiting for a redraw.
+    board.dataset.hash = S.hashOf(name, state);
+    undo.disabled = state.moves.length === 0;
+    redo.disabled = state.redo.length === 0;
+
+    // The history: its verdicts and the chart only when hints are shown.
+    chart.hidden = !shown;
+    chartHint.textContent = shown
+      ? `One step per ply: above the line ${data.sides[0]} wins, below it ${data.sides[1]} wins, on it a draw; the further from the line, the sooner the win. A red ring marks a move that changed the outcome. Select a point to read it.`
+      : "Hints are off: the moves played, without their values.";
+    if (shown) {
+      drawChart(chart, data.positions, data.plies, (index) => go(S.rewound(state, index)), data.sides);
+    } else chart.replaceChildren();
+    plies.replaceChildren(...data.plies.map((ply) =>
+      el("li", { class: `ply${shown ? ` verdict-${ply.verdict}` : ""}`, value: ply.number, "data-ply": ply.number, "data-verdict": shown ? ply.verdict : null },
+        el("span", { class: "sentence" }, shown ? capitalize(ply.sentence) : `${ply.player} ${ply.move}`))));
+
+    if (hadFocus && board.contains(document.activeElement) === false && view.focus !== null) focusCell(view.focus);
+  }
+
+  // Leaving the page: no answer awaited and no computer's move may land on another view.
+  function unmount() {
+    view.token++;
+    clearTimeout(view.thinking);
+  }
+
+  await update(params);
+  return { update, unmount };
+}
+
+function valueLabel(value, plies, prefix) {
+  return el("span", { class: "cell-value" },
+    el("span", { class: "sr" }, " "),
+    el("span", { class: "glyph", "aria-hidden": "true" }, GLYPH[value]),
+    el("span", { class: "word" }, prefix + (value === "draw" ? "draw" : `${value} ${plies}`)));
+}
+
+function describe(position, shown) {
+  if (position.finished) {
+    return position.winner ? `${position.winner} has won.` : "The game is over: a draw.";
+  }
+  if (!shown) return `${position.to_move} to move.`;
+  if (position.outcome === "draw") {
+    return position.plies === null
+      ? `${position.to_move} to move. With perfect play: a draw, and play can go on for ever.`
+      : `${position.to_move} to move. With perfect play: a draw.`;
+  }
+  return `${position.to_move} to move. With perfect play: ${position.outcome} wins in ${position.plies} ${position.plies === 1 ? "ply" : "plies"}.`;
+}
+
+function capitalize(text) {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
