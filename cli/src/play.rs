@@ -204,7 +204,9 @@ fn game<G: Notation, R: io::Read>(
     let machine = human.other();
     let ask_for = format!("Enter a move ({}), `hint` or `quit`.", G::MOVE_HELP);
     s.say(format_args!(
-        "You play {}; the table plays {} ({} moves first). {ask_for}\n\n",
+        "{}: {}\n\nYou play {}; the table plays {} ({} moves first). {ask_for}\n\n",
+        G::TITLE,
+        G::RULES,
         G::side_name(human),
         G::side_name(machine),
         G::side_name(Side::First),

@@ -499,7 +499,10 @@ fn play_hexapawn_as_white_loses_to_the_table() {
         }
     }
     let output = play(&["--game", "hexapawn"], &moves);
-    assert!(output.starts_with("You play white; the table plays black (white moves first)."));
+    assert!(
+        output.contains("\n\nYou play white; the table plays black (white moves first)."),
+        "{output}"
+    );
     assert!(output.contains("Your move (white): nonsense\ncolumn 1: not a move: expected FROM-TO with cells 1-9, like 2-5 (or `hint`, `quit`).\n"), "{output}");
     assert!(output.contains("white to move. With perfect play: black wins in 6 plies."));
     assert!(
@@ -541,7 +544,10 @@ fn play_dodgem_as_red_loses_to_the_table() {
         }
     }
     let output = play(&["--game", "dodgem", "--as", "red"], &moves);
-    assert!(output.starts_with("You play red; the table plays blue (blue moves first)."));
+    assert!(
+        output.contains("\n\nYou play red; the table plays blue (blue moves first)."),
+        "{output}"
+    );
     assert!(output.contains("\nblue plays 1-2.\n"), "{output}");
     assert_eq!(
         before_review(&output).lines().last(),
@@ -562,7 +568,10 @@ fn play_dodgem_as_red_loses_to_the_table() {
 fn play_misere_never_lets_the_person_win() {
     let moves = "1\n2\n3\n4\n5\n6\n7\n8\n9\n".repeat(2);
     let output = play(&["--game", "misere", "--as", "second"], &moves);
-    assert!(output.starts_with("You play o; the table plays x (x moves first)."));
+    assert!(
+        output.contains("\n\nYou play o; the table plays x (x moves first)."),
+        "{output}"
+    );
     // The table's opening is the centre, the only move that does not lose.
     assert!(output.contains("\nx plays 5.\n"), "{output}");
     let last = before_review(&output).lines().last().unwrap();

@@ -335,9 +335,16 @@ fn games_json_lists_every_game_with_its_start_and_sides() {
         names,
         ["tictactoe", "misere", "hexapawn", "dodgem", "connect4-4x4"]
     );
+    // The rules, the game's own text: Hexapawn's says how a pawn captures and how a game is
+    // won (Gardner's rules, as the module docs give them).
+    let mut hexapawn = games[2].clone();
+    let rules = hexapawn["rules"].take();
+    assert!(rules.as_str().unwrap().contains("capturing it"), "{rules}");
+    assert!(rules.as_str().unwrap().contains("has no move"), "{rules}");
     assert_eq!(
-        games[2],
-        json!({"name": "hexapawn", "game": "hexapawn", "positions": 135,
+        hexapawn,
+        json!({"name": "hexapawn", "game": "hexapawn", "title": "Hexapawn",
+               "rules": null, "positions": 135,
                "start": "www/.../bbb w", "sides": ["white", "black"],
                "outcome": "second", "plies": 6})
     );

@@ -139,6 +139,8 @@ fn play_as_o_lets_the_table_open_and_quits_on_request() {
         .assert()
         .code(0)
         .stdout(concat!(
+            "Tic-tac-toe: Two players, x and o, take turns marking an empty cell of a 3x3 board; x moves first. Cells are numbered 1-9, 1 2 3 on the top row. Three marks of one player in a row, column or diagonal win at once. A full board without three in a row is a draw.\n",
+            "\n",
             "You play o; the table plays x (x moves first). Enter a move (a cell 1-9, like 5), `hint` or `quit`.\n",
             "\n",
             " 1 | 2 | 3\n",

@@ -454,7 +454,7 @@ fn readme_says_what_the_build_and_the_downstream_example_do() {
     assert!(read("build.rs").contains("let solution = solve::<G>(false)?;"));
     assert!(read("crates/generate/src/solve.rs").starts_with("//! Retrograde analysis"));
     assert!(
-        flat.contains("solves them all with the retrograde solver"),
+        flat.contains("solves them all by retrograde analysis"),
         "README"
     );
     assert!(!flat.contains("solves each by minimax"));

@@ -136,8 +136,12 @@ class Game:
     def move_help(self) -> str:
         """What a move looks like in the game's notation, for a prompt."""
     @property
-    def rules(self) -> str | None:
-        """The game's rules in prose: None for now."""
+    def rules(self) -> str:
+        """The game's rules in a few sentences: the board, a move, how the game ends and who
+        wins (the library's `Notation::RULES`, as the web page shows them)."""
+    @property
+    def title(self) -> str:
+        """The game's name as a title: `Misère tic-tac-toe`."""
     def probe(self, position: str) -> Probe | None:
         """What perfect play makes of ``position``, or None when no game reaches it."""
     def moves(self, position: str) -> list[str]:

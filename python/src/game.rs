@@ -25,6 +25,8 @@ pub struct Game {
     start: String,
     sides: [&'static str; 2],
     move_help: &'static str,
+    title: &'static str,
+    rules: &'static str,
 }
 
 /// What a probe answers about one position, from its side to move.
@@ -179,10 +181,17 @@ impl Game {
         self.move_help
     }
 
-    /// The game's rules in prose: None for now (the registry does not carry rules text yet).
+    /// The game's rules in a few sentences: the board, a move, how the game ends and who
+    /// wins (the library's `Notation::RULES`, as the web page shows them).
     #[getter]
-    fn rules(&self) -> Option<&'static str> {
-        None
+    fn rules(&self) -> &'static str {
+        self.rules
+    }
+
+    /// The game's name as a title: `Misère tic-tac-toe`.
+    #[getter]
+    fn title(&self) -> &'static str {
+        self.title
     }
 
     /// What perfect play makes of `position`: a `Probe` (outcome, value, plies, every move
@@ -338,6 +347,8 @@ impl Visitor for Describe {
             start: G::start().to_string(),
             sides: G::SIDES,
             move_help: G::MOVE_HELP,
+            title: G::TITLE,
+            rules: G::RULES,
         }
     }
 }

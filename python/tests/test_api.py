@@ -29,7 +29,8 @@ def test_games_come_from_the_registry() -> None:
         assert hash(game) == hash(perfect_play.game(game.name))
         assert game.positions > 0
         assert len(game.sides) == 2
-        assert game.rules is None
+        assert game.rules.endswith(".") and ("win" in game.rules or "lose" in game.rules)
+        assert game.title
         assert game.move_help
         assert repr(game) == f"perfect_play.game('{game.name}')"
         start = game.probe(game.start)

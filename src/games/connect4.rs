@@ -161,6 +161,8 @@ const CELLS: &str = "x, o or .";
 impl<const W: usize, const H: usize> Notation for Connect4<W, H> {
     const SIDES: [&'static str; 2] = ["x", "o"];
     const PIECES: [char; 2] = ['x', 'o'];
+    const TITLE: &'static str = "Connect Four";
+    const RULES: &'static str = "Two players, x and o, take turns dropping a disc into a column that is not full; x moves first. The disc falls to the lowest empty cell of its column. Four discs of one player in a row, horizontally, vertically or diagonally, win at once. A full board without four in a row is a draw.";
     const MOVE_HELP: &'static str = match W {
         4 => "a column 1-4, like 2",
         5 => "a column 1-5, like 3",

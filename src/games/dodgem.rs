@@ -138,6 +138,8 @@ impl Notation for Dodgem {
     const SIDES: [&'static str; 2] = ["blue", "red"];
     const PIECES: [char; 2] = SPELLING.pieces;
     const MOVE_HELP: &'static str = "FROM-TO with cells 1-9 or off, like 1-2 or 3-off";
+    const TITLE: &'static str = "Dodgem";
+    const RULES: &'static str = "Blue's two cars start on the left edge and drive east, north or south; red's two start on the bottom edge and drive north, east or west; blue moves first. A car moves one cell onto an empty cell, and leaves the board only forwards: blue's off the right edge, red's off the top. A player whose cars are all off the board, or who has no legal move on their turn, wins. Positions can repeat: a game that never ends is a draw.";
 
     fn to_move(&self) -> Side {
         Side::second_if(self.red_to_move)

@@ -145,6 +145,8 @@ impl Notation for Hexapawn {
     const SIDES: [&'static str; 2] = ["white", "black"];
     const PIECES: [char; 2] = SPELLING.pieces;
     const MOVE_HELP: &'static str = "FROM-TO with cells 1-9, like 2-5";
+    const TITLE: &'static str = "Hexapawn";
+    const RULES: &'static str = "Three white pawns (top row) against three black pawns (bottom row) on a 3x3 board; white moves first. A pawn steps straight forward onto an empty cell, or diagonally forward onto an enemy pawn, capturing it. A player wins by reaching the far row, by capturing every enemy pawn, or when the other player has no move on their turn.";
 
     fn to_move(&self) -> Side {
         Side::second_if(self.black_to_move)

@@ -67,6 +67,8 @@ impl Notation for Misere {
     const SIDES: [&'static str; 2] = Board::SIDES;
     const PIECES: [char; 2] = Board::PIECES;
     const MOVE_HELP: &'static str = Board::MOVE_HELP;
+    const TITLE: &'static str = "Misère tic-tac-toe";
+    const RULES: &'static str = "Tic-tac-toe turned around: x and o take turns marking an empty cell of a 3x3 board, x first, and the player who makes three in a row (row, column or diagonal) loses. A full board without three in a row is a draw.";
 
     fn to_move(&self) -> Side {
         self.0.to_move()

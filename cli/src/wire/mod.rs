@@ -39,6 +39,10 @@ pub struct GameInfo {
     pub name: &'static str,
     /// The same name, under the field the API's first clients read (kept so none breaks).
     pub game: &'static str,
+    /// The game's name as a title: `Misère tic-tac-toe`.
+    pub title: &'static str,
+    /// The rules in a few sentences, how the game ends and who wins included.
+    pub rules: &'static str,
     /// How many positions its table holds: every position reachable from the start.
     pub positions: usize,
     /// The start position, in the game's notation.
@@ -55,10 +59,18 @@ impl GameInfo {
     /// The shape of a game of the registry.
     pub fn of(game: &games::GameInfo) -> GameInfo {
         // Every listed game is registered, so the visit always finds it.
-        let (start, sides) = games::visit(game.name, Describe).unwrap_or_default();
+        let described = games::visit(game.name, Describe).unwrap_or_default();
+        let Described {
+            start,
+            sides,
+            title,
+            rules,
+        } = described;
         GameInfo {
             name: game.name,
             game: game.name,
+            title,
+            rules,
             positions: game.positions,
             start,
             sides,
@@ -71,15 +83,29 @@ impl GameInfo {
 /// A game's start position in its notation, and its sides.
 struct Describe;
 
+/// What a game says of itself, beside its table.
+#[derive(Default)]
+struct Described {
+    start: String,
+    sides: [&'static str; 2],
+    title: &'static str,
+    rules: &'static str,
+}
+
 impl Visitor for Describe {
-    type Output = (String, [&'static str; 2]);
+    type Output = Described;
 
     fn visit<G: Notation + 'static>(
         self,
         _name: &'static str,
         _table: &'static Solved<G>,
     ) -> Self::Output {
-        (G::start().to_string(), G::SIDES)
+        Described {
+            start: G::start().to_string(),
+            sides: G::SIDES,
+            title: G::TITLE,
+            rules: G::RULES,
+        }
     }
 }
 

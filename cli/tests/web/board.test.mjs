@@ -150,6 +150,19 @@ function holdPicks(on) {
 }
 
 describe("the games, from /api/games", () => {
+  // #22 item 1: the rules come from the library (`Notation::RULES`, which `games --json`
+  // prints too), one text for the page, `play` and Python.
+  test("every game's page shows its title and its rules, the library's own text", async () => {
+    for (const info of GAMES) {
+      await open(`#game/${info.name}`);
+      const rules = page.locator("[data-rules]");
+      await rules.waitFor({ state: "attached" });
+      assert.equal(await rules.isHidden(), false, `${info.name}: rules hidden`);
+      assert.ok((await rules.textContent()).includes(info.rules), `${info.name}: ${await rules.textContent()}`);
+      assert.ok((await page.textContent("body")).includes(info.title), `${info.name}: no title`);
+    }
+  });
+
   test("the tabs are the games the binary lists, each at #game/NAME", async () => {
     await open(`#game/${GAMES[0].game}`);
     const tabs = await page.$$eval("#tabs a", (links) => links.map((link) => link.dataset.key));

@@ -63,6 +63,12 @@ pub trait Notation: Game + fmt::Display + FromStr<Err = ParseError> {
     const PIECES: [char; 2];
     /// What a move looks like, for a prompt: `"FROM-TO with cells 1-9, like 2-5"`.
     const MOVE_HELP: &'static str;
+    /// The game's name as a title: `"Misère tic-tac-toe"`.
+    const TITLE: &'static str;
+    /// The rules in a few sentences a person reads before playing: the board, a move, how
+    /// the game ends and who wins, including when a side has no move left. One source for
+    /// the web page, `perfect-play play` and the Python package.
+    const RULES: &'static str;
     /// The board's columns: 3 for the 3x3 games, more for Connect Four.
     const WIDTH: usize = 3;
     /// The board's rows: 3 for the 3x3 games, more for Connect Four.

@@ -249,6 +249,8 @@ impl Notation for Board {
     const SIDES: [&'static str; 2] = ["x", "o"];
     const PIECES: [char; 2] = ['x', 'o'];
     const MOVE_HELP: &'static str = "a cell 1-9, like 5";
+    const TITLE: &'static str = "Tic-tac-toe";
+    const RULES: &'static str = "Two players, x and o, take turns marking an empty cell of a 3x3 board; x moves first. Cells are numbered 1-9, 1 2 3 on the top row. Three marks of one player in a row, column or diagonal win at once. A full board without three in a row is a draw.";
 
     fn to_move(&self) -> Side {
         Side::second_if(self.turn() == Player::O)
