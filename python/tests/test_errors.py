@@ -50,7 +50,8 @@ def test_a_bad_move_names_its_column(hexapawn: perfect_play.Game) -> None:
         hexapawn.play(hexapawn.start, "2-x")
     with pytest.raises(perfect_play.NotationError) as caught:
         hexapawn.play(hexapawn.start, "  25")
-    assert caught.value.column == 3
+    # The fault is where the `-` should stand, after the first cell (column 3).
+    assert caught.value.column == 4
     dodgem = perfect_play.game("dodgem")
     assert dodgem.play("b../b../.rr b", "1-2") == ".b./b../.rr r"
     with pytest.raises(perfect_play.NotationError, match="not a move: expected FROM-TO") as caught:
