@@ -28,6 +28,7 @@ use std::vec::Vec;
 use perfect_play_core::{ENDLESS, Game, Record, Value};
 
 use crate::graph::Graph;
+use crate::retrograde::retrograde;
 
 /// How far a solve may go before it stops with an error.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -326,7 +327,9 @@ pub fn solve_flat<G: Game + fmt::Debug>(limits: Limits) -> Result<FlatSolution<G
     // 2. The solve.
     let records = match topological_order(&graph) {
         Some(order) => solve_acyclic(&graph, &finished, &keys, order)?,
-        None => solve_loopy(&graph, &finished, &keys)?,
+        None => retrograde(&graph, &finished).map_err(|i| FlatError::TooDeep {
+            key: keys.get(i).copied().unwrap_or(0),
+        })?,
     };
     let start = records.first().copied().unwrap_or(Record {
         value: Value::Draw,
@@ -438,131 +441,6 @@ fn solve_acyclic(
         Order::Kahn(order) => order.iter().rev().try_for_each(|&i| settle(i as usize))?,
     }
     Ok(records)
-}
-
-/// Solves a loopy game by retrograde analysis, as `solve` does: settle positions from the
-/// finished ones backwards by remoteness; what never settles is a draw, whose remoteness
-/// is its longest drawing line or [`ENDLESS`].
-fn solve_loopy(
-    children: &Graph,
-    finished: &[Option<Value>],
-    keys: &[u64],
-) -> Result<Vec<Record>, FlatError> {
-    let n = children.len();
-    let parents = children.reversed();
-    let key = |i: usize| keys.get(i).copied().unwrap_or(0);
-
-    // Backward induction by remoteness level, from the finished positions.
-    let mut records: Vec<Option<Record>> = vec![None; n];
-    let mut unsettled: Vec<u32> = (0..n).map(|i| children.of(i).len() as u32).collect();
-    let mut level: Vec<u32> = Vec::new();
-    for (i, result) in finished.iter().enumerate() {
-        if let Some(value) = *result {
-            if let Some(slot) = records.get_mut(i) {
-                *slot = Some(Record {
-                    value,
-                    remoteness: 0,
-                });
-            }
-            if value != Value::Draw {
-                level.push(i as u32);
-            }
-        }
-    }
-    let mut depth = 0u32;
-    while !level.is_empty() {
-        let mut next = Vec::new();
-        for &child in &level {
-            let Some(Some(record)) = records.get(child as usize).copied() else {
-                continue;
-            };
-            for &parent in parents.of(child as usize) {
-                let parent = parent as usize;
-                if matches!(records.get(parent), Some(Some(_))) {
-                    continue;
-                }
-                let settled = match record.value {
-                    Value::Loss => Some(Value::Win),
-                    Value::Win => unsettled.get_mut(parent).and_then(|count| {
-                        *count -= 1;
-                        (*count == 0).then_some(Value::Loss)
-                    }),
-                    Value::Draw => None,
-                };
-                if let Some(value) = settled {
-                    let record = deep(value, depth + 1, key(parent))?;
-                    if let Some(slot) = records.get_mut(parent) {
-                        *slot = Some(record);
-                    }
-                    next.push(parent as u32);
-                }
-            }
-        }
-        level = next;
-        depth += 1;
-    }
-
-    // What is left is a draw: its longest line through drawing children, settled
-    // backwards from the finished draws; what never settles can draw for ever.
-    let is_draw = |r: &Option<Record>| r.is_none_or(|r| r.value == Value::Draw);
-    let mut waiting: Vec<u32> = (0..n)
-        .map(|i| {
-            children
-                .of(i)
-                .iter()
-                .filter(|&&k| records.get(k as usize).is_some_and(is_draw))
-                .count() as u32
-        })
-        .collect();
-    let mut queue: Vec<u32> = (0..n as u32)
-        .filter(|&i| matches!(records.get(i as usize), Some(Some(r)) if r.value == Value::Draw))
-        .collect();
-    let mut draw_remoteness: Vec<Option<u32>> = records
-        .iter()
-        .map(|r| r.filter(|r| r.value == Value::Draw).map(|_| 0))
-        .collect();
-    let mut head = 0;
-    while let Some(&child) = queue.get(head) {
-        head += 1;
-        let through = draw_remoteness
-            .get(child as usize)
-            .copied()
-            .flatten()
-            .unwrap_or(0)
-            + 1;
-        for &parent in parents.of(child as usize) {
-            let parent = parent as usize;
-            if records.get(parent).copied().flatten().is_some() {
-                continue;
-            }
-            if let Some(slot) = draw_remoteness.get_mut(parent) {
-                *slot = Some(slot.map_or(through, |r| r.max(through)));
-            }
-            if let Some(count) = waiting.get_mut(parent) {
-                *count -= 1;
-                if *count == 0 {
-                    queue.push(parent as u32);
-                }
-            }
-        }
-    }
-    let mut solved = Vec::with_capacity(n);
-    for (i, ((record, &waiting), &remoteness)) in records
-        .iter()
-        .zip(&waiting)
-        .zip(&draw_remoteness)
-        .enumerate()
-    {
-        solved.push(match (record, remoteness) {
-            (Some(record), _) => *record,
-            (None, Some(r)) if waiting == 0 => deep(Value::Draw, r, key(i))?,
-            (None, _) => Record {
-                value: Value::Draw,
-                remoteness: ENDLESS,
-            },
-        });
-    }
-    Ok(solved)
 }
 
 /// The message, as `Display` says it: a build script's `main` returning this error prints

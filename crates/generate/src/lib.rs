@@ -65,6 +65,7 @@ mod codegen;
 mod flat;
 mod graph;
 mod packed_write;
+mod retrograde;
 mod solve;
 
 pub use codegen::{PackedFiles, write_packed_table, write_table};

@@ -18,6 +18,7 @@ use std::vec::Vec;
 use perfect_play_core::{ENDLESS, Game, Record, Value};
 
 use crate::graph::Graph;
+use crate::retrograde::retrograde;
 
 /// The most positions [`solve`] walks before it stops with
 /// [`SolveError::TooManyPositions`]: about 4 GB of its memory (`solve_flat` needs about 40
@@ -256,144 +257,9 @@ pub fn solve<G: Game>(canonical: bool) -> Result<Solution<G>, SolveError> {
         .starts
         .push(u32::try_from(children.edges.len()).map_err(|_| SolveError::TooManyPositions)?);
 
-    // The reverse graph: each position's parents, once per move that leads there.
-    let n = positions.len();
-    let parents = children.reversed();
-
-    // Backward induction by remoteness level, from the finished positions.
-    let mut records: Vec<Option<Record>> = vec![None; n];
-    let mut unsettled: Vec<usize> = (0..n).map(|i| children.of(i).len()).collect();
-    let mut levels: Vec<Vec<u32>> = vec![Vec::new()];
-    for (i, result) in finished.iter().enumerate() {
-        if let Some(value) = *result {
-            if let Some(slot) = records.get_mut(i) {
-                *slot = Some(Record {
-                    value,
-                    remoteness: 0,
-                });
-            }
-            if value != Value::Draw {
-                if let Some(level) = levels.get_mut(0) {
-                    level.push(i as u32);
-                }
-            }
-        }
-    }
-    let mut level = 0;
-    while let Some(batch) = levels.get_mut(level).map(std::mem::take) {
-        for child in batch {
-            let Some(Some(record)) = records.get(child as usize).copied() else {
-                continue;
-            };
-            for &parent in parents.of(child as usize) {
-                let parent = parent as usize;
-                if matches!(records.get(parent), Some(Some(_))) {
-                    continue;
-                }
-                let settled = match record.value {
-                    Value::Loss => Some(Value::Win),
-                    Value::Win => match unsettled.get_mut(parent) {
-                        Some(count) => {
-                            *count -= 1;
-                            (*count == 0).then_some(Value::Loss)
-                        }
-                        None => None,
-                    },
-                    Value::Draw => None,
-                };
-                if let Some(value) = settled {
-                    let remoteness = u16::try_from(level + 1)
-                        .ok()
-                        .filter(|&r| r < ENDLESS - 1)
-                        .ok_or_else(|| SolveError::TooDeep {
-                            key: positions.get(parent).map_or(0, Game::key),
-                        })?;
-                    if let Some(slot) = records.get_mut(parent) {
-                        *slot = Some(Record { value, remoteness });
-                    }
-                    if levels.len() <= level + 1 {
-                        levels.push(Vec::new());
-                    }
-                    if let Some(next) = levels.get_mut(level + 1) {
-                        next.push(parent as u32);
-                    }
-                }
-            }
-        }
-        level += 1;
-    }
-
-    // What is left is a draw. Its remoteness: the longest line through drawing children,
-    // settled backwards from the finished draws; what never settles can draw for ever.
-    let is_draw = |r: &Option<Record>| r.is_none_or(|r| r.value == Value::Draw);
-    let mut waiting: Vec<usize> = (0..n)
-        .map(|i| {
-            children
-                .of(i)
-                .iter()
-                .filter(|&&k| records.get(k as usize).is_some_and(is_draw))
-                .count()
-        })
-        .collect();
-    let mut queue: Vec<u32> = Vec::new();
-    for (i, record) in records.iter().enumerate() {
-        if matches!(record, Some(r) if r.value == Value::Draw) {
-            queue.push(i as u32);
-        }
-    }
-    let mut draw_remoteness: Vec<Option<u16>> = records
-        .iter()
-        .map(|r| r.filter(|r| r.value == Value::Draw).map(|_| 0))
-        .collect();
-    let mut head = 0;
-    while let Some(&child) = queue.get(head) {
-        head += 1;
-        let child_remoteness = draw_remoteness
-            .get(child as usize)
-            .copied()
-            .flatten()
-            .unwrap_or(0);
-        for &parent in parents.of(child as usize) {
-            let parent = parent as usize;
-            if records.get(parent).copied().flatten().is_some() {
-                continue;
-            }
-            if let Some(slot) = draw_remoteness.get_mut(parent) {
-                let through = child_remoteness.saturating_add(1);
-                *slot = Some(slot.map_or(through, |r| r.max(through)));
-            }
-            if let Some(count) = waiting.get_mut(parent) {
-                *count -= 1;
-                if *count == 0 {
-                    queue.push(parent as u32);
-                }
-            }
-        }
-    }
-    let mut solved = Vec::with_capacity(n);
-    for (i, ((record, &waiting), &remoteness)) in records
-        .iter()
-        .zip(&waiting)
-        .zip(&draw_remoteness)
-        .enumerate()
-    {
-        solved.push(match record {
-            Some(record) => *record,
-            None => Record {
-                value: Value::Draw,
-                remoteness: match remoteness {
-                    Some(r) if r >= ENDLESS - 1 => {
-                        return Err(SolveError::TooDeep {
-                            key: positions.get(i).map_or(0, Game::key),
-                        });
-                    }
-                    Some(r) if waiting == 0 => r,
-                    _ => ENDLESS,
-                },
-            },
-        });
-    }
-    let records = solved;
+    let records = retrograde(&children, &finished).map_err(|i| SolveError::TooDeep {
+        key: positions.get(i).map_or(0, Game::key),
+    })?;
     let mut order: Vec<(u64, u32)> = index.iter().map(|(&key, &i)| (key, i)).collect();
     order.sort_unstable();
     Ok(Solution {
