@@ -65,6 +65,26 @@ pub struct About {
     pub start: String,
 }
 
+impl About {
+    /// How a person names `side`: one of [`About::sides`].
+    #[must_use]
+    pub const fn side_name(&self, side: Side) -> &'static str {
+        match side {
+            Side::First => self.sides[0],
+            Side::Second => self.sides[1],
+        }
+    }
+
+    /// The letter of `side`'s pieces: one of [`About::pieces`].
+    #[must_use]
+    pub const fn piece(&self, side: Side) -> char {
+        match side {
+            Side::First => self.pieces[0],
+            Side::Second => self.pieces[1],
+        }
+    }
+}
+
 /// A position's answer, without allocation: what [`DynGame::probe`] gives for each of a
 /// batch of positions.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -103,7 +123,7 @@ pub struct RankedMove {
 
 /// A position read, probed, drawn and its moves ranked: what an analysis shows.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct Analysis {
+pub struct PositionAnalysis {
     /// The position as the game writes it.
     pub position: String,
     /// Its record, side to move and whether it is finished.
@@ -114,7 +134,7 @@ pub struct Analysis {
     pub moves: Vec<RankedMove>,
 }
 
-impl Analysis {
+impl PositionAnalysis {
     /// The optimal moves: those that keep the position's record.
     pub fn best_moves(&self) -> impl Iterator<Item = &RankedMove> {
         let best = self.moves.first().map(|first| first.record);
@@ -147,7 +167,7 @@ pub struct JudgedPly {
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Review {
     /// The start and the position after each move: one more than the plies.
-    pub positions: Vec<Analysis>,
+    pub positions: Vec<PositionAnalysis>,
     /// Each move, judged.
     pub plies: Vec<JudgedPly>,
 }
@@ -281,7 +301,7 @@ pub trait DynGame: Send + Sync {
     ///
     /// # Errors
     /// [`PositionError`] if `position` is not a position or no game reaches it.
-    fn analyze(&self, position: &str) -> Result<Analysis, PositionError>;
+    fn analyze(&self, position: &str) -> Result<PositionAnalysis, PositionError>;
 
     /// The position `mv` leads to from `position`, in the game's notation.
     ///
@@ -397,7 +417,7 @@ impl<G: Notation, O: Oracle<G>> Handle<G, O> {
     }
 
     /// The analysis of a position already read.
-    fn analysis_of(&self, position: &G, probe: Probe) -> Analysis {
+    fn analysis_of(&self, position: &G, probe: Probe) -> PositionAnalysis {
         let cells = (0..G::WIDTH * G::HEIGHT)
             .map(|cell| {
                 u8::try_from(cell)
@@ -414,7 +434,7 @@ impl<G: Notation, O: Oracle<G>> Handle<G, O> {
                 record,
             })
             .collect();
-        Analysis {
+        PositionAnalysis {
             position: position.to_string(),
             probe,
             cells,
@@ -459,7 +479,7 @@ where
         self.read(position).map(|(_, probe)| probe)
     }
 
-    fn analyze(&self, position: &str) -> Result<Analysis, PositionError> {
+    fn analyze(&self, position: &str) -> Result<PositionAnalysis, PositionError> {
         let (position, probe) = self.read(position)?;
         Ok(self.analysis_of(&position, probe))
     }
