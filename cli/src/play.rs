@@ -19,21 +19,22 @@ use super::review;
 /// What a line of input asks for.
 #[derive(Debug, PartialEq, Eq)]
 pub(crate) enum Command {
-    /// Play this cell (0..9).
-    Cell(u8),
+    /// Show the table's analysis of the position.
     Hint,
+    /// Leave the game.
     Quit,
-    Unknown,
+    /// Anything else: a move, read by the game's notation.
+    Move,
 }
 
-/// Reads one line of the player's input as a command: a cell `1`-`9`, `hint` (`h`, `?`)
-/// or `quit` (`q`, `exit`), any case, surrounding whitespace ignored.
+/// Reads one line of the player's input as a command: `hint` (`h`, `?`) or `quit` (`q`,
+/// `exit`), any case, surrounding whitespace ignored; anything else is a move for the game's
+/// notation to read.
 pub(crate) fn command(line: &[u8]) -> Command {
     match line.trim_ascii().to_ascii_lowercase().as_slice() {
-        [digit @ b'1'..=b'9'] => Command::Cell(digit - b'1'),
         b"hint" | b"h" | b"?" => Command::Hint,
         b"quit" | b"q" | b"exit" => Command::Quit,
-        _ => Command::Unknown,
+        _ => Command::Move,
     }
 }
 
@@ -247,7 +248,7 @@ fn game<G: Notation, R: io::Read>(
                 s.say("Game abandoned.\n")?;
                 return Ok(());
             }
-            Command::Cell(_) | Command::Unknown => match G::parse_move(&text) {
+            Command::Move => match G::parse_move(&text) {
                 Err(error) => s.say(format_args!("{error} (or `hint`, `quit`).\n"))?,
                 Ok(mv) => match position.play(mv) {
                     Some(after) => {
@@ -288,11 +289,11 @@ mod tests {
 
     #[test]
     fn commands() {
-        assert_eq!(command(b" 5 "), Command::Cell(4));
-        assert_eq!(command(b"1"), Command::Cell(0));
-        assert_eq!(command(b"0"), Command::Unknown);
+        assert_eq!(command(b" 5 "), Command::Move);
+        assert_eq!(command(b"a1-b2"), Command::Move);
         assert_eq!(command(b"HINT"), Command::Hint);
+        assert_eq!(command(b" ? "), Command::Hint);
         assert_eq!(command(b"q"), Command::Quit);
-        assert_eq!(command(b"55"), Command::Unknown);
+        assert_eq!(command(b"Exit"), Command::Quit);
     }
 }

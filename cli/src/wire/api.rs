@@ -8,7 +8,7 @@ use serde::Serialize;
 use perfect_play::footholds::{self, Analysis};
 use perfect_play::games::tictactoe::{Board, Outcome, Position};
 use perfect_play::games::{Notation, ShowMove};
-use perfect_play::{Game, GameRecord, Record, Sentence, Solved, Value, Verdict};
+use perfect_play::{Game, PlayedGame, Record, Sentence, Solved, Value, Verdict};
 
 use super::{GamePosition, JudgedBoard, judged_outcome, plies, squares, winner};
 
@@ -304,7 +304,7 @@ pub struct TicTacToeGame {
 impl TicTacToeGame {
     /// The shape of a game record whose start has `marks` marks on the board (plies are
     /// numbered from the empty board).
-    pub fn of(game: &GameRecord<Board, 9>, marks: u32) -> TicTacToeGame {
+    pub fn of(game: &PlayedGame<Board, 9>, marks: u32) -> TicTacToeGame {
         let outcome = |board: Board| board.lookup().map(|at| judged_outcome(at.outcome())).ok();
         TicTacToeGame {
             moves: game.moves().collect(),

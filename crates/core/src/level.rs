@@ -192,16 +192,16 @@ impl FromStr for Level {
     }
 }
 
-/// The most moves [`Solved::pick`] weighs from one position. The shipped games have at most
-/// 9 (misère tic-tac-toe; Hexapawn and Dodgem have fewer).
-pub const MAX_MOVES: usize = 64;
+/// The most moves from one position (the branching factor) that [`Solved::pick`] weighs. The
+/// shipped games have at most 9 (the two tic-tac-toes on an empty board).
+pub const MAX_BRANCHING: usize = 64;
 
 impl<G: Game> Solved<G> {
     /// A move from `position` chosen at `level`, drawing from `random` (uniform `u32`s from
     /// the caller's generator), or `None` if the game is finished there or the position is
     /// unreachable. See [`Level`].
     ///
-    /// The moves are ranked into a buffer on the stack of [`MAX_MOVES`] (64) moves; a game
+    /// The moves are ranked into a buffer on the stack of [`MAX_BRANCHING`] (64) moves; a game
     /// with more moves from one position would have only its 64 best weighed.
     pub fn pick(
         &self,
@@ -224,8 +224,8 @@ impl<G: Game> Solved<G> {
                 remoteness: 0,
             },
         );
-        let mut moves = [filler; MAX_MOVES];
+        let mut moves = [filler; MAX_BRANCHING];
         let len = self.ranked_moves(position, &mut moves);
-        level.pick(moves.get(..len.min(MAX_MOVES))?, random)
+        level.pick(moves.get(..len.min(MAX_BRANCHING))?, random)
     }
 }
