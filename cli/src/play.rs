@@ -19,7 +19,9 @@ use super::review;
 /// What a line of input asks for besides a move.
 #[derive(Debug, PartialEq, Eq)]
 pub(crate) enum Command {
+    /// Show the table's analysis of the position.
     Hint,
+    /// Leave the game.
     Quit,
     /// Anything else: a move to read in the game's notation.
     Move,
@@ -263,9 +265,13 @@ mod tests {
     #[test]
     fn commands() {
         assert_eq!(command(b" hint "), Command::Hint);
+        assert_eq!(command(b" 5 "), Command::Move);
+        assert_eq!(command(b"a1-b2"), Command::Move);
         assert_eq!(command(b"HINT"), Command::Hint);
+        assert_eq!(command(b" ? "), Command::Hint);
         assert_eq!(command(b"q"), Command::Quit);
         assert_eq!(command(b"5"), Command::Move);
         assert_eq!(command(b"2-5"), Command::Move);
+        assert_eq!(command(b"Exit"), Command::Quit);
     }
 }

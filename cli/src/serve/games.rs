@@ -17,11 +17,11 @@ use crate::wire::GameInfo;
 use crate::wire::api::{AnalysedPosition, GamePick, GameReview};
 
 use super::error::ApiError;
-use super::limits::{MAX_MOVES, RETRY_AFTER, REVIEW_WAIT, REVIEWS};
+use super::limits::{MAX_REVIEW_MOVES, RETRY_AFTER, REVIEW_WAIT, REVIEWS};
 use super::params::{Params, PickQuery, PositionQuery, ReviewQuery};
 use super::random::random;
 use super::reply::{self, Answer};
-use super::routes::Shared;
+use super::state::Shared;
 
 /// `GET /api/games`: every game solved at compile time, as `perfect-play games --json`
 /// lists them.
@@ -33,7 +33,7 @@ pub async fn list() -> Answer {
 /// game's notation, comma-separated) from `start` (the game's start when absent): every
 /// position on the way with every move's value, and every move judged. 404 for a game
 /// that does not exist, 400 for text that is not a position or a move (which move, at
-/// which column of `moves`) or for more than [`MAX_MOVES`] moves, 422 for a position no
+/// which column of `moves`) or for more than [`MAX_REVIEW_MOVES`] moves, 422 for a position no
 /// game reaches or a move that cannot be played. The review runs on a blocking thread, at
 /// most [`REVIEWS`] at once: a long one must not hold up the async workers that answer
 /// cheap requests.
@@ -117,17 +117,17 @@ pub fn open(name: &str) -> Result<Box<dyn DynGame>, ApiError> {
 }
 
 /// The moves of `moves=M1,M2` with the column (from 1) each starts at; 400 for more than
-/// [`MAX_MOVES`], counted before any is read.
+/// [`MAX_REVIEW_MOVES`], counted before any is read.
 fn move_list(text: &str) -> Result<Vec<(usize, String)>, ApiError> {
     let mut moves = Vec::new();
     let mut column = 1;
     for part in text.split(',') {
         let trimmed = part.trim();
         if !trimmed.is_empty() {
-            if moves.len() == MAX_MOVES {
+            if moves.len() == MAX_REVIEW_MOVES {
                 let count = text.split(',').filter(|m| !m.trim().is_empty()).count();
                 return Err(ApiError::bad_request(format_args!(
-                    "moves: {count} moves, but the server reviews at most {MAX_MOVES} (a game longer than that goes round in circles)"
+                    "moves: {count} moves, but the server reviews at most {MAX_REVIEW_MOVES} (a game longer than that goes round in circles)"
                 )));
             }
             let lead = part.len() - part.trim_start().len();
@@ -211,9 +211,11 @@ mod tests {
         );
         assert!(move_list("").unwrap().is_empty());
         assert_eq!(
-            move_list(&vec!["1"; MAX_MOVES].join(",")).unwrap().len(),
-            MAX_MOVES
+            move_list(&vec!["1"; MAX_REVIEW_MOVES].join(","))
+                .unwrap()
+                .len(),
+            MAX_REVIEW_MOVES
         );
-        assert!(move_list(&vec!["1"; MAX_MOVES + 1].join(",")).is_err());
+        assert!(move_list(&vec!["1"; MAX_REVIEW_MOVES + 1].join(",")).is_err());
     }
 }

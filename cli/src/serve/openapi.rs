@@ -13,10 +13,10 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 use serde_json::Value;
 
-use perfect_play::GameRecord;
 use perfect_play::Level;
+use perfect_play::PlayedGame;
 use perfect_play::dynamic::DynGame;
-use perfect_play::footholds::{Budget, Grid, Position as Footholds, Side, Solver};
+use perfect_play::footholds::{Budget, FootholdsPlayer, Grid, Position as Footholds, Solver};
 use perfect_play::games;
 use perfect_play::games::TICTACTOE;
 use perfect_play::games::tictactoe::Board;
@@ -25,7 +25,7 @@ use crate::wire::api::{
     AnalysedPosition, ErrorBody, FootholdsAnalysis, GamePick, TicTacToeGame, TicTacToePick,
     TicTacToePosition,
 };
-use crate::wire::{Solution, Validity};
+use crate::wire::{FootholdsSolution, Validity};
 
 use super::games::{list_games, review};
 
@@ -172,7 +172,7 @@ fn samples() -> Samples {
             }
         }
     }
-    let mut game = GameRecord::<Board, 9>::new(&TICTACTOE);
+    let mut game = PlayedGame::<Board, 9>::new(&TICTACTOE);
     for cell in [4, 0, 8, 2, 6, 3, 5] {
         game.play(cell).unwrap();
         samples.add("/api/tictactoe/game", &TicTacToeGame::of(&game, 0));
@@ -181,8 +181,8 @@ fn samples() -> Samples {
     let solution = Solver::new()
         .solve_within(&grid, (1, 0), (1, 2), Budget::UNLIMITED)
         .unwrap();
-    samples.add("/api/footholds", &Solution::of(&solution));
-    for turn in [Side::A, Side::B] {
+    samples.add("/api/footholds", &FootholdsSolution::of(&solution));
+    for turn in [FootholdsPlayer::A, FootholdsPlayer::B] {
         let position = Footholds::new(&grid, (1, 0), (1, 2), turn).unwrap();
         let analysis = Solver::new().analyze(&position, Budget::UNLIMITED).unwrap();
         samples.add(

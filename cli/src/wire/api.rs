@@ -10,7 +10,7 @@ use perfect_play::footholds::{self, Analysis};
 use perfect_play::games::Notation;
 use perfect_play::games::Side;
 use perfect_play::games::tictactoe::{Board, Outcome, Position};
-use perfect_play::{GameRecord, Value};
+use perfect_play::{PlayedGame, Value};
 
 use super::{GamePosition, JudgedBoard, judged_outcome, plies, side_name, squares, winner};
 
@@ -284,7 +284,7 @@ pub struct TicTacToeGame {
 impl TicTacToeGame {
     /// The shape of a game record whose start has `marks` marks on the board (plies are
     /// numbered from the empty board).
-    pub fn of(game: &GameRecord<Board, 9>, marks: u32) -> TicTacToeGame {
+    pub fn of(game: &PlayedGame<Board, 9>, marks: u32) -> TicTacToeGame {
         let outcome = |board: Board| board.lookup().map(|at| judged_outcome(at.outcome())).ok();
         TicTacToeGame {
             moves: game.moves().collect(),

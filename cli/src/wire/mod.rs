@@ -2,7 +2,7 @@
 //! names are the wire format. `games --json`, `outcome --game NAME --json`, the judges'
 //! `outcome --json` and `validity --json`, and `footholds --json` write these; the web
 //! API writes the same structs where its answer has the same shape ([`GameInfo`],
-//! [`GamePosition`], [`JudgedBoard`], [`Validity`], [`Solution`]) and the shapes of its
+//! [`GamePosition`], [`JudgedBoard`], [`Validity`], [`FootholdsSolution`]) and the shapes of its
 //! own in [`api`]. The OpenAPI document (`serve/web/openapi.json`) is checked against
 //! these structs by a test of the server (`serve::openapi`).
 //!
@@ -249,7 +249,7 @@ impl Validity {
 
 /// A solved footholds query, as `footholds --json` and `POST /api/footholds` answer it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Solution {
+pub struct FootholdsSolution {
     /// The moves both players make under perfect play.
     pub moves: u32,
     /// Who wins: `A` or `B`.
@@ -258,10 +258,10 @@ pub struct Solution {
     pub line: Vec<[usize; 2]>,
 }
 
-impl Solution {
+impl FootholdsSolution {
     /// The shape of `solution`.
-    pub fn of(solution: &perfect_play::footholds::Solution) -> Solution {
-        Solution {
+    pub fn of(solution: &perfect_play::footholds::FootholdsSolution) -> FootholdsSolution {
+        FootholdsSolution {
             moves: solution.moves,
             winner: solution.winner.to_string(),
             line: squares(&solution.line),
