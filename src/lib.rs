@@ -104,6 +104,7 @@ pub mod games;
 
 pub use perfect_play_core::packed;
 pub use perfect_play_core::{
-    DEFAULT_CAPACITY, ENDLESS, Game, History, Level, Notation, ParseLevelError, PlayError,
-    PlayedGame, Ply, Record, Sentence, Solved, Table, Value, Verdict,
+    DEFAULT_CAPACITY, ENDLESS, Game, GameMoveError, History, Level, MoveError, Notation,
+    ParseLevelError, PlayError, PlayedGame, Ply, Record, Sentence, Solved, Table, Value, Verdict,
+    play_all, play_text,
 };

@@ -6,7 +6,7 @@ use std::io::{self, IsTerminal};
 
 use perfect_play::Level;
 use perfect_play::games::{self, Notation, ShowMove, Side, Visitor};
-use perfect_play::{Solved, Value};
+use perfect_play::{Solved, Value, play_text};
 
 use super::args::PlayArgs;
 use super::draw::{self, Paint, Style};
@@ -248,25 +248,14 @@ fn game<G: Notation, R: io::Read>(
                 s.say("Game abandoned.\n")?;
                 return Ok(());
             }
-            Command::Move => match G::parse_move(&text) {
+            Command::Move => match play_text(&position, &text) {
                 Err(error) => s.say(format_args!("{error} (or `hint`, `quit`).\n"))?,
-                Ok(mv) => match position.play(mv) {
-                    Some(after) => {
-                        steps.extend(review::game_step(table, &position, mv, &after));
-                        position = after;
-                        s.say("\n")?;
-                        s.say(draw::board(&position, s.paint, true))?;
-                    }
-                    None => {
-                        let mut legal = Vec::new();
-                        position.moves(&mut |mv, _| legal.push(ShowMove::<G>(mv).to_string()));
-                        s.say(format_args!(
-                            "{} is not a legal move here; the legal moves are {}.\n",
-                            ShowMove::<G>(mv),
-                            legal.join(", ")
-                        ))?;
-                    }
-                },
+                Ok((mv, after)) => {
+                    steps.extend(review::game_step(table, &position, mv, &after));
+                    position = after;
+                    s.say("\n")?;
+                    s.say(draw::board(&position, s.paint, true))?;
+                }
             },
         }
     }

@@ -9,9 +9,8 @@
 use std::fmt::Write as _;
 use std::io::{self, IsTerminal, Read, Write as _};
 
-use perfect_play::games::tictactoe::{IllegalMove, Player, Position};
 use perfect_play::games::{self, Notation, ShowMove, Visitor};
-use perfect_play::{ENDLESS, Record, Sentence, Solved, Value, Verdict};
+use perfect_play::{ENDLESS, Record, Sentence, Solved, Value, Verdict, play_all};
 
 use super::args::ReviewArgs;
 use super::input::MAX_LINE;
@@ -111,54 +110,6 @@ pub(crate) fn game_step<G: Notation>(
     })
 }
 
-/// The value of a tic-tac-toe position, for no side in particular.
-fn tictactoe_value(position: Position) -> String {
-    let record = |player: Player| Record {
-        value: position.outcome().value_for(player),
-        remoteness: u16::from(position.plies()),
-    };
-    match position.to_move() {
-        Some(mover) => {
-            let (name, other) = (
-                mover.symbol().to_string(),
-                mover.other().symbol().to_string(),
-            );
-            value_text(record(mover), &name, &other, None)
-        }
-        None => {
-            let winner = position.outcome().winner().map(|p| p.symbol().to_string());
-            value_text(record(Player::X), "x", "o", Some(winner.as_deref()))
-        }
-    }
-}
-
-/// The step from `before` by marking `cell` (0..9) in tic-tac-toe, or `None` if the game
-/// is over there.
-pub(crate) fn tictactoe_step(before: Position, cell: u8, after: Position) -> Option<Step> {
-    let mover = before.to_move()?;
-    let side = mover.symbol();
-    let number = cell + 1;
-    Some(Step {
-        played: format!("{side} {number}"),
-        mover: format!("{side} at {number}"),
-        best: Record {
-            value: before.outcome().value_for(mover),
-            remoteness: u16::from(before.plies()),
-        },
-        chosen: Record {
-            value: after.outcome().value_for(mover),
-            remoteness: u16::from(after.plies()) + 1,
-        },
-        finished: after.is_finished(),
-        value_after: tictactoe_value(after),
-    })
-}
-
-/// The value of tic-tac-toe's start, for the review's first line.
-pub(crate) fn tictactoe_start() -> String {
-    tictactoe_value(Position::START)
-}
-
 /// The value of a game's start, for the review's first line.
 pub(crate) fn game_start<G: Notation>(table: &Solved<G>) -> String {
     game_value(table, &G::start())
@@ -227,22 +178,20 @@ pub fn run(args: &ReviewArgs) -> Status {
         .split(|c: char| c == ',' || c.is_whitespace())
         .filter(|m| !m.is_empty())
         .collect();
-    let reviewed = match games::visit(&args.game, Moves { moves: &moves }) {
-        Some(reviewed) => reviewed,
-        None => tictactoe(&moves),
+    // clap checks the name against the registry, so the game is always found.
+    let Some((review, error)) = games::visit(&args.game, Moves { moves: &moves }) else {
+        report(&format_args!("no game is called {}", args.game));
+        return Status::Failure;
     };
-    match reviewed {
-        Ok(review) => {
-            let mut out = Output::new();
-            match out.answer(review.as_bytes()).and_then(|()| out.finish()) {
-                Ok(status) => status,
-                Err(error) => output_failed(&error),
-            }
-        }
-        Err(message) => {
+    let mut out = Output::new();
+    let written = out.answer(review.as_bytes()).and_then(|()| out.finish());
+    match (written, error) {
+        (Err(error), _) => output_failed(&error),
+        (Ok(_), Some(message)) => {
             report(&message);
             Status::Partial
         }
+        (Ok(status), None) => status,
     }
 }
 
@@ -252,60 +201,25 @@ struct Moves<'a> {
 }
 
 impl Visitor for Moves<'_> {
-    type Output = Result<String, String>;
+    /// The review of the moves that could be played, and why the next could not.
+    type Output = (String, Option<String>);
 
     fn visit<G: Notation + 'static>(
         self,
-        name: &'static str,
+        _: &'static str,
         table: &'static Solved<G>,
-    ) -> Result<String, String> {
-        let mut position = G::start();
+    ) -> (String, Option<String>) {
         let mut steps = Vec::new();
-        for (index, text) in self.moves.iter().enumerate() {
-            let number = index + 1;
-            let mv =
-                G::parse_move(text).map_err(|why| format!("move {number}, `{text}`: {why}"))?;
-            let after = legal(&position, mv).ok_or_else(|| {
-                format!("move {number}, `{text}`: not a legal move in {name} from {position}")
-            })?;
-            let step = game_step(table, &position, mv, &after)
-                .ok_or_else(|| format!("move {number}: the table has no position {after}"))?;
-            steps.push(step);
-            position = after;
-        }
-        Ok(text(&game_start(table), &steps))
+        let played = play_all(
+            G::start(),
+            self.moves.iter().copied(),
+            |before, mv, after| {
+                steps.extend(game_step(table, before, mv, after));
+            },
+        );
+        let error = played.err().map(|error| error.to_string());
+        (text(&game_start(table), &steps), error)
     }
-}
-
-/// The position after `mv` when `mv` is one of the moves `position` offers.
-fn legal<G: Notation>(position: &G, mv: G::Move) -> Option<G> {
-    let mut found = None;
-    position.moves(&mut |legal, after| {
-        if legal == mv {
-            found = Some(after);
-        }
-    });
-    found
-}
-
-/// The review of a tic-tac-toe game's moves (cells 1-9).
-fn tictactoe(moves: &[&str]) -> Result<String, String> {
-    let mut position = Position::START;
-    let mut steps = Vec::new();
-    for (index, text) in moves.iter().enumerate() {
-        let number = index + 1;
-        let cell = match text.as_bytes() {
-            [digit @ b'1'..=b'9'] => digit - b'1',
-            _ => return Err(format!("move {number}, `{text}`: not a cell 1-9")),
-        };
-        let after = position.play(cell).map_err(|why| match why {
-            IllegalMove::Occupied(_) => format!("move {number}, `{text}`: the cell is taken"),
-            _ => format!("move {number}, `{text}`: the game is already over"),
-        })?;
-        steps.extend(tictactoe_step(position, cell, after));
-        position = after;
-    }
-    Ok(text(&tictactoe_start(), &steps))
 }
 
 /// The moves from stdin, at most [`MAX_LINE`] bytes; a prompt first at a terminal.
@@ -330,21 +244,4 @@ fn read_stdin() -> Result<String, Status> {
         report(&"-: the moves are not UTF-8");
         Status::Partial
     })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_lost_draw_is_the_one_mistake() {
-        let review = tictactoe(&["5", "1", "9", "3", "7"]).unwrap();
-        assert!(review.contains("start"), "{review}");
-        let mistakes = review.split("Mistakes:").nth(1).unwrap();
-        assert_eq!(
-            mistakes.lines().filter(|l| !l.is_empty()).count(),
-            1,
-            "{review}"
-        );
-    }
 }

@@ -195,16 +195,16 @@ fn review_of_another_game_and_its_refusals() {
         .args(["review", "--game", "hexapawn", "2-5", "2-5"])
         .assert()
         .code(1)
-        .stdout("")
+        .stdout(predicate::str::contains("  1. white 2-5"))
         .stderr(predicate::str::starts_with(
-            "perfect-play: move 2, `2-5`: not a legal move",
+            "perfect-play: move 2: `2-5` is not a legal move here: the legal moves are ",
         ));
     perfect_play()
         .args(["review", "5", "5"])
         .assert()
         .code(1)
         .stderr(predicate::str::starts_with(
-            "perfect-play: move 2, `5`: not a legal move",
+            "perfect-play: move 2: `5` is not a legal move here: the legal moves are 1, 2, 3, 4, 6, 7, 8, 9",
         ));
     perfect_play()
         .args(["review", "--game", "chess", "e4"])
@@ -316,12 +316,14 @@ fn every_move_shows_its_plies_and_the_legend_explains_them() {
 }
 
 #[test]
-fn a_move_is_faulted_at_its_real_column() {
-    for (typed, column) in [("52", 2), ("12-3", 2), ("x-2", 1), ("1-x", 3), ("5", 2)] {
+fn a_move_error_names_the_move_typed() {
+    for typed in ["52", "12-3", "x-2", "1-x", "5"] {
         let played = stdout_of(&["play", "--game", "dodgem"], &format!("{typed}\nquit\n"));
         assert!(
-            played.contains(&format!("{}\ncolumn {column}: not a move", typed.trim())),
-            "`{typed}`: expected column {column}:\n{played}"
+            played.contains(&format!(
+                "{typed}\n`{typed}` is not a move: a move is FROM-TO with cells 1-9 or off, like 1-2 or 3-off (or `hint`, `quit`)."
+            )),
+            "`{typed}`:\n{played}"
         );
     }
 }

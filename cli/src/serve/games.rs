@@ -12,10 +12,10 @@ use axum::extract::rejection::PathRejection;
 use axum::extract::{Path, State};
 
 use perfect_play::games::{self, Notation, ShowMove, Visitor};
-use perfect_play::{Record, Solved};
+use perfect_play::{GameMoveError, MoveError, Record, Solved, play_text};
 
 use crate::wire::GameInfo;
-use crate::wire::api::{AnalysedPosition, GamePick, GamePly, GameReview, after};
+use crate::wire::api::{AnalysedPosition, GamePick, GamePly, GameReview};
 
 use super::error::ApiError;
 use super::limits::{MAX_REVIEW_MOVES, RETRY_AFTER, REVIEW_WAIT, REVIEWS};
@@ -222,14 +222,13 @@ pub fn review<G: Notation>(
     for (index, (column, text)) in moves.iter().enumerate() {
         let number = index + 1;
         let at = format!("(at column {column} of moves)");
-        let mv = G::parse_move(text)
-            .map_err(|why| ApiError::bad_request(format_args!("move {number}: {why} {at}")))?;
-        let Some(reached) = after(&position, mv) else {
-            return Err(ApiError::unprocessable(format_args!(
-                "move {number}: {text} cannot be played from {position} {at} (the moves there are {})",
-                legal_list(&position)
-            )));
-        };
+        let (mv, reached) = play_text(&position, text).map_err(|error| {
+            let message = format!("{} {at}", GameMoveError { number, error });
+            match error {
+                MoveError::NotAMove { .. } => ApiError::bad_request(message),
+                _ => ApiError::unprocessable(message),
+            }
+        })?;
         let Some(reached_record) = table.probe(&reached) else {
             return Err(ApiError::unprocessable(format_args!(
                 "move {number}: the table has no position {reached} {at}"
@@ -255,18 +254,6 @@ pub fn review<G: Notation>(
         positions,
         plies,
     })
-}
-
-/// The legal moves of a position, for a message: `1-4, 2-5`, or `none`.
-fn legal_list<G: Notation>(position: &G) -> String {
-    let mut list = Vec::new();
-    if position.finished().is_none() {
-        position.moves(&mut |mv, _| list.push(ShowMove::<G>(mv).to_string()));
-    }
-    if list.is_empty() {
-        return "none: the game is finished".to_owned();
-    }
-    list.join(", ")
 }
 
 #[cfg(test)]

@@ -146,7 +146,7 @@ impl Visitor for Sample<'_> {
                 },
             );
             moves.push((1, text));
-            position = crate::wire::api::after(&position, mv).unwrap();
+            position = position.play(mv).unwrap();
         }
         let text = position.to_string();
         self.samples.add(

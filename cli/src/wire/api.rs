@@ -8,7 +8,7 @@ use serde::Serialize;
 use perfect_play::footholds::{self, Analysis};
 use perfect_play::games::tictactoe::{Board, Outcome, Position};
 use perfect_play::games::{Notation, ShowMove};
-use perfect_play::{Game, PlayedGame, Record, Sentence, Solved, Value, Verdict};
+use perfect_play::{PlayedGame, Record, Sentence, Solved, Value, Verdict};
 
 use super::{GamePosition, JudgedBoard, judged_outcome, plies, squares, winner};
 
@@ -102,24 +102,10 @@ impl GameMove {
             to,
             outcome: winner(position, value.value),
             plies: plies(value),
-            position: after(position, mv).map(|after| after.to_string()),
+            position: position.play(mv).map(|after| after.to_string()),
             mv: text,
         }
     }
-}
-
-/// The position `mv` leads to from `position`, if it is a legal move there.
-pub fn after<G: Game>(position: &G, mv: G::Move) -> Option<G> {
-    if position.finished().is_some() {
-        return None;
-    }
-    let mut found = None;
-    position.moves(&mut |m, after| {
-        if m == mv {
-            found = Some(after);
-        }
-    });
-    found
 }
 
 /// A move's cells for drawing it, from its notation: `(from, to)`, cells 0-8, `None` for
