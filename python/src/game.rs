@@ -107,14 +107,8 @@ pub fn games() -> Vec<Game> {
 /// Raises ValueError for a name no game has, listing the names.
 #[pyfunction]
 pub fn game(name: &str) -> PyResult<Game> {
-    Game::find(name).ok_or_else(|| {
-        let names: Vec<&str> = games().iter().map(|g| g.name).collect();
-        PyValueError::new_err(format!(
-            "no game is called {}: the games are {}",
-            quote(name),
-            names.join(", ")
-        ))
-    })
+    let found = registry::find(name).map_err(|error| PyValueError::new_err(error.to_string()))?;
+    Game::find(found).ok_or_else(|| PyValueError::new_err(format!("no game is called {found}")))
 }
 
 impl Game {

@@ -93,23 +93,10 @@ pub async fn pick(
 
 /// 404 for a game that does not exist, naming those that do.
 fn no_game(name: &str) -> ApiError {
-    let known: Vec<&str> = games::all()
-        .map(|game| game.name)
-        .filter(|&name| games::visit(name, Registered).is_some())
-        .collect();
-    ApiError::NotFound(format!(
-        "no game {name:?}: the games are {}",
-        known.join(", ")
-    ))
-}
-
-/// Whether [`games::visit`] knows a game.
-struct Registered;
-
-impl Visitor for Registered {
-    type Output = ();
-
-    fn visit<G: Notation + 'static>(self, _: &'static str, _: &'static Solved<G>) {}
+    match games::find(name) {
+        Err(error) => ApiError::NotFound(error.to_string()),
+        Ok(found) => ApiError::NotFound(format!("no game is called `{found}`")),
+    }
 }
 
 /// The moves of `moves=M1,M2` with the column (from 1) each starts at; 400 for more than
