@@ -102,9 +102,10 @@ struct ReadmeDoctests;
 pub mod footholds;
 pub mod games;
 
+#[cfg(feature = "alloc")]
+pub use perfect_play_core::dynamic;
 pub use perfect_play_core::packed;
 pub use perfect_play_core::{
-    DEFAULT_CAPACITY, ENDLESS, Game, GameMoveError, History, Level, MoveError, Notation,
+    DEFAULT_CAPACITY, ENDLESS, Game, History, Level, MAX_BRANCHING, Notation, Oracle,
     ParseLevelError, PlayError, PlayedGame, Ply, Record, Sentence, Solved, Table, Value, Verdict,
-    play_all, play_text,
 };

@@ -264,7 +264,7 @@ pub struct AnalyzeArgs {
     #[arg(value_name = "POSITION")]
     pub board: Vec<String>,
 
-    /// The game, by its name in `perfect-play games` (any case).
+    /// The game, in any case (`perfect-play games` lists them; tictactoe when not given).
     #[arg(long, value_name = "NAME", default_value = "tictactoe", value_parser = known_game)]
     pub game: String,
 
@@ -291,7 +291,7 @@ pub struct PlayArgs {
     #[arg(long = "as", default_value = "first", value_name = "SIDE")]
     pub side: String,
 
-    /// The game, by its name in `perfect-play games` (any case).
+    /// The game, in any case (`perfect-play games` lists them; tictactoe when not given).
     #[arg(long, value_name = "NAME", default_value = "tictactoe", value_parser = known_game)]
     pub game: String,
 
@@ -328,7 +328,7 @@ pub struct ReviewArgs {
     #[arg(value_name = "MOVES")]
     pub moves: Vec<String>,
 
-    /// The game, by its name in `perfect-play games` (any case).
+    /// The game, in any case (`perfect-play games` lists them; tictactoe when not given).
     #[arg(long, value_name = "NAME", default_value = "tictactoe", value_parser = known_game)]
     pub game: String,
 }
@@ -339,12 +339,11 @@ Examples:
   $ perfect-play review --game hexapawn 2-5 7-5
   $ echo '5,1,9' | perfect-play review";
 
-/// The name of a game `perfect-play games` lists, in any case, or the library's message
-/// (the nearest name, and the games).
+/// The name of a game `perfect-play games` lists, or the message that lists them.
 fn known_game(name: &str) -> Result<String, String> {
-    perfect_play::games::find(name)
-        .map(str::to_owned)
-        .map_err(|error| error.to_string())
+    perfect_play::games::open(name)
+        .map(|game| game.about().name.clone())
+        .map_err(|unknown| unknown.to_string())
 }
 
 /// The arguments of `footholds`.

@@ -32,11 +32,13 @@
 #![no_std]
 
 mod bits;
+#[cfg(feature = "alloc")]
+pub mod dynamic;
 mod game;
 mod judge;
 mod level;
-mod moves;
 pub mod notation;
+mod oracle;
 pub mod packed;
 mod played;
 mod probe;
@@ -45,9 +47,9 @@ mod table;
 pub use bits::Bits;
 pub use game::{ENDLESS, Game, Record, Value};
 pub use judge::{Sentence, Verdict};
-pub use level::{Level, MAX_BRANCHING, ParseLevelError};
-pub use moves::{GameMoveError, MoveError, play_all, play_text};
+pub use level::{Level, ParseLevelError};
 pub use notation::{Notation, ParseError, ParseErrorKind, ShowMove, Side};
+pub use oracle::{MAX_BRANCHING, Oracle};
 pub use played::{DEFAULT_CAPACITY, History, PlayError, PlayedGame, Ply};
 pub use probe::Solved;
 pub use table::Table;
