@@ -535,3 +535,21 @@ fn moves_are_read_as_a_person_numbers_cells() {
         "not a move: expected FROM-TO with cells 1-9 or off, like 1-2 or 3-off"
     );
 }
+
+/// A position the rules alone rule out has a reason, and only those: for tic-tac-toe the
+/// reason is found for exactly the 19,683 - 5,478 boards the table lacks (the table is the
+/// truth here, checked against the plain reference in `tests/tictactoe_reference.rs`).
+#[test]
+fn tictactoe_gives_a_reason_for_exactly_the_boards_no_game_reaches() {
+    let mut reasons = 0;
+    for code in 0..19_683u16 {
+        let board = Board::from_code(code).unwrap();
+        let reason = board.unreachable_reason();
+        assert_eq!(reason.is_some(), !board.is_reachable(), "{board}");
+        if let Some(reason) = reason {
+            reasons += 1;
+            assert_eq!(reason, board.lookup().unwrap_err().to_string(), "{board}");
+        }
+    }
+    assert_eq!(reasons, 19_683 - 5_478);
+}
