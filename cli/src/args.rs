@@ -43,8 +43,10 @@ pub enum Command {
     ///
     /// With `--game NAME`, one position per line in the game's notation (as `analyze
     /// --game` takes it), answered with the name of the side that wins with perfect play
-    /// (`white`, `black`...) or `draw`; `invalid` and `error` as above, the column in the
-    /// message.
+    /// (`white`, `black`...) or `draw`. For every game the same rule: text that is not a
+    /// position is `error` (the message names the row and column, or what is missing); a
+    /// position that no game reaches is `invalid`, with the game's reason where it has one
+    /// (Connect Four's floating disc) or `no game of NAME reaches this position`.
     Outcome(OutcomeArgs),
     /// Whether a game can end on each board (a reachable, finished game): valid or invalid.
     ///
@@ -182,7 +184,8 @@ pub struct OutcomeArgs {
     /// With `--game`: one JSON object per position instead: position (in the game's
     /// notation), to_move, finished, winner (in a finished position, else null), outcome
     /// (a side's name or "draw"), plies (null for a draw that never ends), best_moves (as
-    /// `play` takes them); or position and error for a line that cannot be answered.
+    /// `play` takes them); for a position no game reaches, position, reachable (false) and
+    /// reason; for a line that is not a position, position (the line) and error.
     ///
     /// Without `--game`: one JSON object per board: board, to_move, finished, winner, outcome
     /// ("x", "o" or "draw"), plies (left under perfect play), best_moves (cells 0-8, not the 1-9 of `play`,

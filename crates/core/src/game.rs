@@ -192,6 +192,15 @@ pub trait Game: Copy + Eq {
         next
     }
 
+    /// Why no game reaches this position, in a few words, when the rules alone can tell
+    /// (Connect Four's `a disc above an empty cell`); `None` otherwise, the default. A
+    /// table never answers such a position ([`Solved::probe`](crate::Solved::probe) asks
+    /// first, since its key may not be unique), and every surface says `invalid` with this
+    /// reason, or `no game of NAME reaches this position` when there is none.
+    fn unreachable_reason(&self) -> Option<&'static str> {
+        None
+    }
+
     /// The one position that stands for this one and all its symmetric images. Only used
     /// when the table is built and read with canonical forms; the default is no symmetry.
     fn canonical(&self) -> Self {
