@@ -32,6 +32,7 @@
 #![no_std]
 
 mod bits;
+pub mod file;
 mod game;
 mod judge;
 mod level;

@@ -16,6 +16,7 @@
 //! the generated code says it once, and every probe reads it from here.
 
 use crate::Record;
+use crate::file::FileTable;
 use crate::packed::PackedTable;
 
 /// A table written by `perfect-play-generate`: the map from [`Game::key`](crate::Game::key)
@@ -37,6 +38,8 @@ enum Map {
     U32(&'static phf::Map<u32, u32>),
     /// A large game's binary table (`crate::packed`): keys of up to 64 bits.
     Packed(PackedTable),
+    /// A table file (`crate::file`): tiers of sorted keys, compiled in or mapped.
+    File(FileTable),
 }
 
 impl Table {
@@ -80,17 +83,38 @@ impl Table {
         }
     }
 
-    /// The packed entry under `key`, or `None` if the table has none (a key too wide for
-    /// the map is never in it).
+    /// A table file (see [`crate::file`]): its layout is the file's own.
+    #[must_use]
+    pub const fn file(table: FileTable) -> Table {
+        Table {
+            remoteness_bits: table.remoteness_bits(),
+            canonical: table.is_canonical(),
+            map: Map::File(table),
+        }
+    }
+
+    /// The packed entry under `key` in tier `tier` ([`Game::tier`](crate::Game::tier):
+    /// only a table file has tiers, the maps ignore it), or `None` if the table has none (a
+    /// key too wide for the map is never in it).
     #[inline]
     #[must_use]
-    pub fn entry(&self, key: u64) -> Option<u32> {
+    pub fn entry(&self, tier: u32, key: u64) -> Option<u32> {
         match self.map {
             Map::U16(map) => map
                 .get(&u16::try_from(key).ok()?)
                 .map(|&bits| u32::from(bits)),
             Map::U32(map) => map.get(&u32::try_from(key).ok()?).copied(),
             Map::Packed(table) => table.get(key),
+            Map::File(table) => table.get(tier, key),
+        }
+    }
+
+    /// The table file this table reads, if it is one.
+    #[must_use]
+    pub const fn as_file(&self) -> Option<&FileTable> {
+        match &self.map {
+            Map::File(table) => Some(table),
+            _ => None,
         }
     }
 
@@ -128,6 +152,7 @@ impl Table {
             Map::U16(map) => map.len(),
             Map::U32(map) => map.len(),
             Map::Packed(table) => table.len(),
+            Map::File(table) => table.len() as usize,
         }
     }
 
@@ -140,10 +165,11 @@ impl Table {
     /// Every `(key, entry)` of the table, in the map's fixed order: a walk over the
     /// solved game.
     pub fn entries(&self) -> impl Iterator<Item = (u64, u32)> + '_ {
-        let (small, large, packed) = match self.map {
-            Map::U16(map) => (Some(map), None, None),
-            Map::U32(map) => (None, Some(map), None),
-            Map::Packed(table) => (None, None, Some(table)),
+        let (small, large, packed, file) = match self.map {
+            Map::U16(map) => (Some(map), None, None, None),
+            Map::U32(map) => (None, Some(map), None, None),
+            Map::Packed(table) => (None, None, Some(table), None),
+            Map::File(table) => (None, None, None, Some(table)),
         };
         let small = small
             .into_iter()
@@ -154,6 +180,10 @@ impl Table {
             .flat_map(|map| map.entries())
             .map(|(&key, &bits)| (u64::from(key), bits));
         let packed = packed.into_iter().flat_map(PackedTable::iter);
-        small.chain(large).chain(packed)
+        let file = file
+            .into_iter()
+            .flat_map(FileTable::iter)
+            .map(|(_, key, bits)| (key, bits));
+        small.chain(large).chain(packed).chain(file)
     }
 }

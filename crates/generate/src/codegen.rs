@@ -124,12 +124,7 @@ pub fn write_packed_table<G: Game>(
     doc: &str,
     solution: &FlatSolution<G>,
 ) -> Result<PackedFiles, PackError> {
-    let deepest = solution
-        .iter()
-        .map(|(_, record)| record.remoteness)
-        .filter(|&r| r != ENDLESS)
-        .max()
-        .unwrap_or(0);
+    let deepest = solution.deepest();
     let remoteness_bits = u32::BITS - (u32::from(deepest) + 1).leading_zeros();
     let entries: Vec<(u64, u32)> = solution
         .iter()

@@ -62,14 +62,20 @@
 //! (22 MB) looked up in under 100 ns.
 
 mod codegen;
+mod file_write;
 mod flat;
 mod graph;
 mod packed_write;
 mod retrograde;
 mod solve;
+#[cfg(feature = "tiers")]
+mod tiers;
 
 pub use codegen::{PackedFiles, write_packed_table, write_table};
+pub use file_write::{FileError, FileHeader, flat_file, key_index, record_bytes, write_file};
 pub use flat::{FlatError, FlatSolution, Limits, solve_flat};
 pub use packed_write::{PackError, write_packed};
 pub use perfect_play_core::{Game, Record, Value};
 pub use solve::{MAX_POSITIONS, Solution, SolveError, solve};
+#[cfg(feature = "tiers")]
+pub use tiers::{Options, Phase, Progress, SolveFileError, Summary, solve_file};
