@@ -28,7 +28,9 @@ use std::fs::File;
 use std::io;
 use std::path::{Path, PathBuf};
 
-use perfect_play_core::file::{FileTable, FormatError, META_CHECKSUM_AT};
+pub use perfect_play_core::file::{FileTable, FormatError, VERSION};
+
+use perfect_play_core::file::META_CHECKSUM_AT;
 use perfect_play_core::{Game, Solved, Table};
 
 use crate::games::{self, Notation, TypeVisitor, Visitor};

@@ -5,12 +5,13 @@
 use std::io::{self, IsTerminal, Read, Write};
 
 use perfect_play::Solved;
-use perfect_play::games::{self, Notation, Visitor};
+use perfect_play::games::{Notation, Visitor};
 
 use super::args::AnalyzeArgs;
 use super::draw::{self, Paint};
 use super::input::MAX_LINE;
 use super::output::{Output, Status, output_failed, report};
+use super::table;
 
 /// Analyzes the position given (or read from stdin) and prints the drawing.
 pub fn run(args: &AnalyzeArgs) -> Status {
@@ -30,17 +31,13 @@ pub fn run(args: &AnalyzeArgs) -> Status {
     let out = Output::new();
     let paint = Paint::new(args.color.enabled(out.is_terminal()));
     let analysis = Analysis { text: &text, paint };
-    match games::visit(&args.game, analysis) {
-        Some(Ok(drawn)) => write(out, &drawn),
-        Some(Err(message)) => {
+    match table::visit(&args.game, args.table.as_deref(), analysis) {
+        Ok(Ok(drawn)) => write(out, &drawn),
+        Ok(Err(message)) => {
             report(&message);
             Status::Partial
         }
-        // clap checks the name against the registry: never reached.
-        None => {
-            report(&format_args!("no game is called {}", args.game));
-            Status::Failure
-        }
+        Err(none) => none.report(&args.game),
     }
 }
 

@@ -12,13 +12,14 @@ use std::fmt::Display;
 use std::io::Read;
 
 use perfect_play::Solved;
-use perfect_play::games::{self, Notation, Visitor};
+use perfect_play::games::{Notation, Visitor};
 
 use crate::args::OutcomeArgs;
 use crate::batch::{self, Answered, ReadFailed};
 use crate::input::{Line, LineReader};
 use crate::judges;
-use crate::output::{Output, OutputError, Status, report};
+use crate::output::{Output, OutputError, Status};
+use crate::table;
 use crate::wire;
 
 /// Runs `outcome`: through the registry with `--game`, else the judges' adapter.
@@ -36,12 +37,7 @@ pub fn run(args: &OutcomeArgs) -> Status {
         files: &args.input.files,
         json: args.json,
     };
-    games::visit(name, outcomes).unwrap_or_else(|| {
-        report(&format_args!(
-            "{name} is not answered by `outcome --game` yet; `perfect-play outcome` answers its boards in the judges' formats"
-        ));
-        Status::Failure
-    })
+    table::visit(name, args.table.as_deref(), outcomes).unwrap_or_else(|none| none.report(name))
 }
 
 /// `outcome --game`'s answers to every position of `files`.

@@ -5,7 +5,7 @@ use std::fmt::Display;
 use std::io::{self, IsTerminal};
 
 use perfect_play::Level;
-use perfect_play::games::{self, Notation, ShowMove, Side, Visitor};
+use perfect_play::games::{Notation, ShowMove, Side, Visitor};
 use perfect_play::{Solved, Value};
 
 use super::args::PlayArgs;
@@ -15,6 +15,7 @@ use super::output::Status;
 use super::output::{Output, OutputError, output_failed, report};
 use super::random;
 use super::review;
+use super::table;
 
 /// What a line of input asks for.
 #[derive(Debug, PartialEq, Eq)]
@@ -57,9 +58,10 @@ pub fn run(args: &PlayArgs) -> Status {
         side: &side,
         session: &mut session,
     };
-    // clap checks the name against the registry, so the game is always found.
-    let played = games::visit(&args.game, play)
-        .unwrap_or_else(|| Err(Stop::Usage(format!("no game is called {}", args.game))));
+    let played = match table::visit(&args.game, args.table.as_deref(), play) {
+        Ok(played) => played,
+        Err(none) => return none.report(&args.game),
+    };
     match played {
         Ok(()) => out.finish().unwrap_or_else(|error| output_failed(&error)),
         Err(Stop::Stdin(error)) => {

@@ -10,12 +10,13 @@ use std::fmt::Write as _;
 use std::io::{self, IsTerminal, Read, Write as _};
 
 use perfect_play::games::tictactoe::{IllegalMove, Player, Position};
-use perfect_play::games::{self, Notation, ShowMove, Visitor};
+use perfect_play::games::{Notation, ShowMove, Visitor};
 use perfect_play::{ENDLESS, Record, Sentence, Solved, Value, Verdict};
 
 use super::args::ReviewArgs;
 use super::input::MAX_LINE;
 use super::output::{Output, Status, output_failed, report};
+use super::table;
 
 /// One move of a game, judged.
 #[derive(Clone, Debug)]
@@ -227,9 +228,10 @@ pub fn run(args: &ReviewArgs) -> Status {
         .split(|c: char| c == ',' || c.is_whitespace())
         .filter(|m| !m.is_empty())
         .collect();
-    let reviewed = match games::visit(&args.game, Moves { moves: &moves }) {
-        Some(reviewed) => reviewed,
-        None => tictactoe(&moves),
+    let reviewed = match table::visit(&args.game, args.table.as_deref(), Moves { moves: &moves }) {
+        Ok(reviewed) => reviewed,
+        Err(table::NoTable::Unknown) if args.table.is_none() => tictactoe(&moves),
+        Err(none) => return none.report(&args.game),
     };
     match reviewed {
         Ok(review) => {
