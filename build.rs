@@ -11,7 +11,7 @@ use std::time::Instant;
 use std::{env, fs};
 
 use perfect_play_core::Game;
-use perfect_play_generate::{Limits, Solution, solve, solve_flat, write_packed_table, write_table};
+use perfect_play_generate::{Limits, Solution, solve, solve_flat, write_file_table, write_table};
 
 // Connect Four's rules, shared by its sizes (the registry's `connect4_WxH` modules).
 #[allow(dead_code, unused_imports)]
@@ -35,6 +35,7 @@ macro_rules! games {
                         out_dir,
                         module: stringify!($module),
                         name: stringify!($table),
+                        game: $name,
                         doc: concat!("Every ", $name, " position reachable from the start, solved."),
                     };
                     $writer::<$module::$game>(&table)?;
@@ -66,6 +67,7 @@ struct Table<'a> {
     out_dir: &'a Path,
     module: &'static str,
     name: &'static str,
+    game: &'static str,
     doc: &'static str,
 }
 
@@ -101,15 +103,15 @@ fn phf_with<G: Game>(
     Ok(())
 }
 
-/// The game solved in flat arrays and written as a binary table, with the source that
-/// embeds it.
+/// The game solved in flat arrays and written as a table file (the bytes `perfect-play
+/// solve` writes for it), with the source that embeds it.
 fn packed<G: Game + std::fmt::Debug>(table: &Table) -> Result<(), Box<dyn Error>> {
     let clock = Clock::start(table.module);
     let solution = solve_flat::<G>(Limits::DEFAULT)?;
     let clock = clock.lap("solve");
-    let files = write_packed_table(table.name, table.module, table.doc, &solution)?;
+    let files = write_file_table(table.name, table.module, table.game, table.doc, &solution)?;
     fs::write(
-        table.out_dir.join(format!("{}.bin", table.module)),
+        table.out_dir.join(format!("{}.table", table.module)),
         files.bytes,
     )?;
     fs::write(

@@ -106,7 +106,6 @@ pub mod file;
 pub mod footholds;
 pub mod games;
 
-pub use perfect_play_core::packed;
 pub use perfect_play_core::{
     DEFAULT_CAPACITY, ENDLESS, Game, GameRecord, History, Level, Notation, ParseLevelError, Ply,
     Record, RecordError, Sentence, Solved, Table, Value, Verdict,

@@ -1,7 +1,8 @@
 //! Table files (`perfect_play::file`, written by `perfect-play-generate`'s one writer):
 //! what a file answers against the compiled table and against a reference, that the bytes
-//! do not depend on the road, the threads or an interrupted solve, and that a damaged,
-//! truncated or foreign file is refused.
+//! do not depend on the road (the tier solver, the flat solver, the build script's
+//! compiled table), the threads or an interrupted solve, and that a damaged, truncated or
+//! foreign file is refused.
 //!
 //! Where the expectations come from:
 //! - The compiled Connect Four 4x4 table (`CONNECT4_4X4`), itself checked position by
@@ -16,8 +17,9 @@
     clippy::unwrap_used,
     clippy::expect_used,
     clippy::panic,
-    clippy::indexing_slicing
-)] // test code: a panic is a failed test
+    clippy::indexing_slicing,
+    clippy::print_stderr
+)] // test code: a panic is a failed test; the benchmark-scale sample says its count
 
 #[path = "common/connect4_reference.rs"]
 mod reference;
@@ -103,6 +105,11 @@ fn the_same_bytes_whatever_the_road_or_the_threads() {
     )
     .unwrap();
     assert!(one == flat, "the tier solver and the flat solver");
+    let compiled = CONNECT4_4X4.table().as_file().unwrap().bytes();
+    assert!(
+        one == compiled,
+        "the compiled table is the same file, embedded"
+    );
     assert!(
         one.len() <= 4 * 161_029,
         "at most 4 bytes a position: {} bytes",
@@ -278,5 +285,59 @@ fn a_5x4_sample_agrees_with_the_reference() {
             seed ^= seed << 17;
             grid = children[(seed % children.len() as u64) as usize].1.clone();
         }
+    }
+}
+
+/// Checks `sample` positions of the file at `path` (of `Connect4<W, H>`) against the
+/// reference: random games from the start (seeded), every position from ply `from` on.
+fn sample_against_reference<const W: usize, const H: usize>(
+    path: &Path,
+    name: &str,
+    from: usize,
+    sample: usize,
+) {
+    let table = file::open::<Connect4<W, H>>(path, name).unwrap();
+    let mut reference = reference::Reference::new(W, H);
+    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+    let mut checked = 0;
+    while checked < sample {
+        let mut grid = reference.empty();
+        for ply in 0.. {
+            if ply >= from {
+                let text = reference.notation(&grid);
+                let position: Connect4<W, H> = text.parse().unwrap();
+                let record = table.probe(&position).unwrap();
+                assert_eq!(
+                    (record.value, record.remoteness),
+                    reference.solve(&grid),
+                    "{text}"
+                );
+                checked += 1;
+            }
+            let children = reference.children(&grid);
+            if reference.over(&grid).is_some() || children.is_empty() {
+                break;
+            }
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            grid = children[(seed % children.len() as u64) as usize].1.clone();
+        }
+    }
+    eprintln!("{name}: {checked} positions agree with the reference");
+}
+
+/// A benchmark-scale file (`benches/table_sample.sh` solves it): 10,000 positions of
+/// `PERFECT_PLAY_SAMPLE_GAME` (`connect4-5x5` or `connect4-6x4`) from the file at
+/// `PERFECT_PLAY_SAMPLE_TABLE`, each from the twelfth ply on, against the reference.
+#[test]
+#[ignore = "needs a solved 5x5 or 6x4 file: run by benches/table_sample.sh"]
+fn a_large_file_agrees_with_the_reference_on_a_sample() {
+    let path = PathBuf::from(std::env::var_os("PERFECT_PLAY_SAMPLE_TABLE").unwrap());
+    let game = std::env::var("PERFECT_PLAY_SAMPLE_GAME").unwrap();
+    match game.as_str() {
+        "connect4-5x5" => sample_against_reference::<5, 5>(&path, &game, 12, 10_000),
+        "connect4-6x4" => sample_against_reference::<6, 4>(&path, &game, 12, 10_000),
+        other => panic!("no sample for {other}"),
     }
 }

@@ -34,6 +34,12 @@ pub const META_CHECKSUM_AT: usize = 56;
 /// A tier's section is placed at a multiple of this many bytes.
 pub const SECTION_ALIGN: usize = 8;
 
+/// An `include_bytes!` array aligned to a cache line, for a compiled table file:
+/// `static T: &Aligned<[u8]> = &Aligned(*include_bytes!("t.table"));`.
+#[repr(C, align(64))]
+#[derive(Debug)]
+pub struct Aligned<B: ?Sized>(pub B);
+
 /// Why bytes are not a table file this reader can read, and where.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum FormatError {

@@ -37,7 +37,6 @@ mod game;
 mod judge;
 mod level;
 pub mod notation;
-pub mod packed;
 mod probe;
 mod record;
 mod table;

@@ -17,7 +17,6 @@
 
 use crate::Record;
 use crate::file::FileTable;
-use crate::packed::PackedTable;
 
 /// A table written by `perfect-play-generate`: the map from [`Game::key`](crate::Game::key)
 /// to packed entry, and its layout. Build scripts write `static`s of this type; wrap one in
@@ -36,8 +35,6 @@ enum Map {
     U16(&'static phf::Map<u16, u16>),
     /// Keys and entries of up to 32 bits.
     U32(&'static phf::Map<u32, u32>),
-    /// A large game's binary table (`crate::packed`): keys of up to 64 bits.
-    Packed(PackedTable),
     /// A table file (`crate::file`): tiers of sorted keys, compiled in or mapped.
     File(FileTable),
 }
@@ -72,17 +69,6 @@ impl Table {
         }
     }
 
-    /// A large game's binary table (see [`crate::packed`]); see [`Table::phf16`] for the
-    /// rest.
-    #[must_use]
-    pub const fn packed(table: PackedTable, remoteness_bits: u32, canonical: bool) -> Table {
-        Table {
-            map: Map::Packed(table),
-            remoteness_bits,
-            canonical,
-        }
-    }
-
     /// A table file (see [`crate::file`]): its layout is the file's own.
     #[must_use]
     pub const fn file(table: FileTable) -> Table {
@@ -104,7 +90,6 @@ impl Table {
                 .get(&u16::try_from(key).ok()?)
                 .map(|&bits| u32::from(bits)),
             Map::U32(map) => map.get(&u32::try_from(key).ok()?).copied(),
-            Map::Packed(table) => table.get(key),
             Map::File(table) => table.get(tier, key),
         }
     }
@@ -151,7 +136,6 @@ impl Table {
         match self.map {
             Map::U16(map) => map.len(),
             Map::U32(map) => map.len(),
-            Map::Packed(table) => table.len(),
             Map::File(table) => table.len() as usize,
         }
     }
@@ -165,11 +149,10 @@ impl Table {
     /// Every `(key, entry)` of the table, in the map's fixed order: a walk over the
     /// solved game.
     pub fn entries(&self) -> impl Iterator<Item = (u64, u32)> + '_ {
-        let (small, large, packed, file) = match self.map {
-            Map::U16(map) => (Some(map), None, None, None),
-            Map::U32(map) => (None, Some(map), None, None),
-            Map::Packed(table) => (None, None, Some(table), None),
-            Map::File(table) => (None, None, None, Some(table)),
+        let (small, large, file) = match self.map {
+            Map::U16(map) => (Some(map), None, None),
+            Map::U32(map) => (None, Some(map), None),
+            Map::File(table) => (None, None, Some(table)),
         };
         let small = small
             .into_iter()
@@ -179,11 +162,10 @@ impl Table {
             .into_iter()
             .flat_map(|map| map.entries())
             .map(|(&key, &bits)| (u64::from(key), bits));
-        let packed = packed.into_iter().flat_map(PackedTable::iter);
         let file = file
             .into_iter()
             .flat_map(FileTable::iter)
             .map(|(_, key, bits)| (key, bits));
-        small.chain(large).chain(packed).chain(file)
+        small.chain(large).chain(file)
     }
 }
