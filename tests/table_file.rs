@@ -256,36 +256,9 @@ fn a_5x4_sample_agrees_with_the_reference() {
     let summary = solve_file::<Connect4<5, 4>>("connect4-5x4", &path, &options(2)).unwrap();
     assert_eq!(summary.positions, 3_945_711, "John Tromp's count");
     assert_eq!(summary.start.value, Value::Draw);
-    let table = file::open::<Connect4<5, 4>>(&path, "connect4-5x4").unwrap();
-    let mut reference = reference::Reference::new(5, 4);
     // A seeded walk: random games from the start, every position from the sixth ply on
     // (the reference solves each from scratch, so its memo stays small).
-    let mut seed = 0x2545_f491_4f6c_dd1du64;
-    let mut checked = 0;
-    while checked < 2_000 {
-        let mut grid = reference.empty();
-        for ply in 0.. {
-            if ply >= 6 {
-                let text = reference.notation(&grid);
-                let position: Connect4<5, 4> = text.parse().unwrap();
-                let record = table.probe(&position).unwrap();
-                assert_eq!(
-                    (record.value, record.remoteness),
-                    reference.solve(&grid),
-                    "{text}"
-                );
-                checked += 1;
-            }
-            let children = reference.children(&grid);
-            if reference.over(&grid).is_some() || children.is_empty() {
-                break;
-            }
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            grid = children[(seed % children.len() as u64) as usize].1.clone();
-        }
-    }
+    sample_against_reference::<5, 4>(&path, "connect4-5x4", 6, 2_000);
 }
 
 /// Checks `sample` positions of the file at `path` (of `Connect4<W, H>`) against the
