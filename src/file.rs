@@ -1,7 +1,7 @@
 //! Table files probed in place (feature `file`): a solved game's file mapped into memory
 //! with `memmap2`, every checksum verified once when it is opened, then answered through
 //! the same [`Solved`] as a compiled table: the record, the moves ranked, the best move,
-//! the principal line, a [`GameRecord`](crate::GameRecord), a [`Level`](crate::Level).
+//! the principal line, a [`PlayedGame`](crate::PlayedGame), a [`Level`](crate::Level).
 //!
 //! `perfect-play solve GAME --out FILE` writes such a file, and so does
 //! `perfect_play_generate::solve_file` from a program of your own; the format is
@@ -33,7 +33,9 @@ pub use perfect_play_core::file::{FileTable, FormatError, VERSION};
 use perfect_play_core::file::META_CHECKSUM_AT;
 use perfect_play_core::{Game, Solved, Table};
 
-use crate::games::{self, Notation, TypeVisitor, Visitor};
+use perfect_play_core::dynamic::{DynGame, Handle};
+
+use crate::games::{self, Notation, TypeVisitor};
 
 /// Why a table file was refused: its path and what is wrong, and where.
 #[derive(Debug)]
@@ -189,31 +191,28 @@ pub fn open<G: Game>(path: &Path, name: &str) -> Result<&'static Solved<G>, Open
     Ok(Box::leak(Box::new(Solved::new(table))))
 }
 
-/// Runs `visitor` on the game called `name` with its table read from the file at `path`
-/// (a compiled game, or any size [`games::visit_type`] knows): `None` if no game has that
-/// name.
+/// The game called `name` (a compiled game, or any size [`games::visit_type`] knows, as
+/// `connect4-6x4`) with its table read from the file at `path`, behind the dynamic handle
+/// every surface uses; `None` if no game has that name.
 ///
 /// # Errors
 /// [`OpenError`] if the file cannot be opened as that game's table.
-pub fn visit<V: Visitor>(
-    name: &str,
-    path: &Path,
-    visitor: V,
-) -> Option<Result<V::Output, OpenError>> {
-    struct Opening<'a, V> {
+pub fn open_dyn(name: &str, path: &Path) -> Option<Result<Box<dyn DynGame>, OpenError>> {
+    /// Opens the file as the visited game's.
+    struct Opening<'a> {
         path: &'a Path,
-        visitor: V,
     }
-    impl<V: Visitor> TypeVisitor for Opening<'_, V> {
-        type Output = Result<V::Output, OpenError>;
+    impl TypeVisitor for Opening<'_> {
+        type Output = Result<Box<dyn DynGame>, OpenError>;
 
         fn visit<G: Notation + fmt::Debug + Send + Sync + 'static>(
             self,
             name: &'static str,
         ) -> Self::Output {
             let table = open::<G>(self.path, name)?;
-            Ok(self.visitor.visit(name, table))
+            let positions = u64::try_from(table.len()).ok();
+            Ok(Box::new(Handle::<G, _>::new(name, table, positions)))
         }
     }
-    games::visit_type(name, Opening { path, visitor })
+    games::visit_type(name, Opening { path })
 }

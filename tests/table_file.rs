@@ -32,7 +32,9 @@ use perfect_play::games::connect4::Connect4;
 use perfect_play::games::{CONNECT4_4X4, DODGEM, Dodgem};
 use perfect_play::{Game, Value};
 use perfect_play_core::file::FormatError;
-use perfect_play_generate::{Limits, Options, Phase, Progress, flat_file, solve_file, solve_flat};
+use perfect_play_generate::{
+    FlatLimits, Options, Phase, Progress, flat_file, solve_file, solve_flat,
+};
 
 /// A fresh directory for one test's files.
 fn scratch(test: &str) -> PathBuf {
@@ -101,7 +103,7 @@ fn the_same_bytes_whatever_the_road_or_the_threads() {
     assert!(one == two, "1 and 2 threads");
     let flat = flat_file(
         "connect4-4x4",
-        &solve_flat::<Connect4<4, 4>>(Limits::DEFAULT).unwrap(),
+        &solve_flat::<Connect4<4, 4>>(FlatLimits::DEFAULT).unwrap(),
     )
     .unwrap();
     assert!(one == flat, "the tier solver and the flat solver");

@@ -234,15 +234,25 @@ pub enum TableCommand {
     },
 }
 
-/// A game `solve` takes: one of the registry, or a Connect Four size of the list.
+/// A game `solve` and `--table` take, in any case: one of the registry (its name as the
+/// registry spells it), or a Connect Four size of the list; else the message that lists
+/// the games and names the nearest.
 fn solvable_game(name: &str) -> Result<String, String> {
-    let mut known: Vec<&str> = perfect_play::games::all().map(|game| game.name).collect();
-    known.extend(perfect_play::games::CONNECT4_SIZES);
-    if known.contains(&name) {
-        Ok(name.to_owned())
-    } else {
-        Err(format!("no such game; the games are {}", known.join(", ")))
-    }
+    perfect_play::games::open(name)
+        .map(|game| game.about().name.clone())
+        .or_else(|unknown| {
+            let wanted = name.trim().to_ascii_lowercase();
+            perfect_play::games::CONNECT4_SIZES
+                .iter()
+                .find(|&&size| size == wanted)
+                .map(|&size| size.to_owned())
+                .ok_or_else(|| {
+                    format!(
+                        "{unknown}; `solve` and `--table` also take Connect Four at {}",
+                        perfect_play::games::CONNECT4_SIZES.join(", ")
+                    )
+                })
+        })
 }
 
 /// A memory size: a number of bytes, or with K, M, G or T (powers of 1024).
@@ -372,7 +382,8 @@ pub struct AnalyzeArgs {
     #[arg(value_name = "POSITION")]
     pub board: Vec<String>,
 
-    /// The game: tictactoe, misere, hexapawn or dodgem (`perfect-play games` lists them).
+    /// The game, in any case (`perfect-play games` lists them; tictactoe when not given;
+    /// with `--table`, any game `solve` takes).
     #[arg(long, value_name = "NAME", default_value = "tictactoe", value_parser = solvable_game)]
     pub game: String,
 
@@ -405,7 +416,8 @@ pub struct PlayArgs {
     #[arg(long = "as", default_value = "first", value_name = "SIDE")]
     pub side: String,
 
-    /// The game: tictactoe, misere, hexapawn or dodgem (`perfect-play games` lists them).
+    /// The game, in any case (`perfect-play games` lists them; tictactoe when not given;
+    /// with `--table`, any game `solve` takes).
     #[arg(long, value_name = "NAME", default_value = "tictactoe", value_parser = solvable_game)]
     pub game: String,
 
@@ -448,7 +460,8 @@ pub struct ReviewArgs {
     #[arg(value_name = "MOVES")]
     pub moves: Vec<String>,
 
-    /// The game: tictactoe, misere, hexapawn or dodgem (`perfect-play games` lists them).
+    /// The game, in any case (`perfect-play games` lists them; tictactoe when not given;
+    /// with `--table`, any game `solve` takes).
     #[arg(long, value_name = "NAME", default_value = "tictactoe", value_parser = solvable_game)]
     pub game: String,
 

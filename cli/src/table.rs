@@ -2,13 +2,14 @@
 //! FILE`, the SHA-256 a file is published with, and `--table FILE`, which gives any
 //! command a game's table from a file instead of the compiled one ([`visit`]).
 
-use std::fmt::Write as _;
+use std::fmt::{self, Write as _};
 use std::io::Read;
 use std::path::Path;
 
+use perfect_play::dynamic::DynGame;
 use perfect_play::file::{self, OpenError};
 use perfect_play::file::{FileTable, VERSION};
-use perfect_play::games::{self, Visitor};
+use perfect_play::games::{self, UnknownGame};
 use sha2::{Digest, Sha256};
 
 use crate::args::{TableArgs, TableCommand};
@@ -38,43 +39,50 @@ pub fn sha256(path: &Path) -> std::io::Result<String> {
 
 /// Why a game could not be given its table: no such game, or its file was refused.
 pub enum NoTable {
-    /// No game of that name (or none with a table file road).
-    Unknown,
+    /// No game of that name among the compiled ones.
+    Unknown(UnknownGame),
+    /// A game with no compiled table, asked for without `--table`.
+    NotCompiled(String),
     /// The file was refused.
     File(OpenError),
 }
 
-/// Runs `visitor` on the game called `name`, its table from `table` when given (a file
-/// of that game), else the compiled one.
-///
-/// # Errors
-/// [`NoTable`]: no such game, or the file was refused (the message says which and where).
-pub fn visit<V: Visitor>(
-    name: &str,
-    table: Option<&Path>,
-    visitor: V,
-) -> Result<V::Output, NoTable> {
-    match table {
-        Some(path) => match file::visit(name, path, visitor) {
-            Some(Ok(output)) => Ok(output),
-            Some(Err(error)) => Err(NoTable::File(error)),
-            None => Err(NoTable::Unknown),
-        },
-        None => games::visit(name, visitor).ok_or(NoTable::Unknown),
+impl fmt::Display for NoTable {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            NoTable::Unknown(unknown) => write!(f, "{unknown}"),
+            NoTable::NotCompiled(name) => write!(
+                f,
+                "{name} has no compiled table: give its file with --table FILE \
+                 (`perfect-play solve {name} --out FILE` makes one)"
+            ),
+            NoTable::File(error) => write!(f, "{error}"),
+        }
     }
 }
 
-impl NoTable {
-    /// Says what is wrong on stderr and gives the status: 2.
-    pub fn report(&self, name: &str) -> Status {
-        match self {
-            NoTable::Unknown => report(&format_args!(
-                "{name} has no compiled table: give its file with --table FILE \
-                 (`perfect-play solve {name} --out FILE` makes one)"
-            )),
-            NoTable::File(error) => report(error),
-        }
-        Status::Failure
+/// The game called `name` behind the dynamic handle, its table from the file `table`
+/// when given (a file of that game: any game `solve` takes), else the compiled one.
+///
+/// # Errors
+/// [`NoTable`]: no such game, no compiled table, or the file was refused (the message
+/// says which and where).
+pub fn open(name: &str, table: Option<&Path>) -> Result<Box<dyn DynGame>, NoTable> {
+    match table {
+        // clap gives the name as the registry or `CONNECT4_SIZES` spells it.
+        Some(path) => match file::open_dyn(name, path) {
+            Some(opened) => opened.map_err(NoTable::File),
+            None => games::open(name)
+                .map_err(NoTable::Unknown)
+                .and_then(|_| Err(NoTable::NotCompiled(name.to_owned()))),
+        },
+        None => games::open(name).map_err(|unknown| {
+            if games::CONNECT4_SIZES.contains(&name) {
+                NoTable::NotCompiled(name.to_owned())
+            } else {
+                NoTable::Unknown(unknown)
+            }
+        }),
     }
 }
 

@@ -8,8 +8,8 @@ use std::string::String;
 use perfect_play_core::{ENDLESS, Game};
 
 use crate::file_write::{FileError, flat_file};
-use crate::flat::FlatSolution;
-use crate::solve::{Solution, SolveError};
+use crate::flat::SolvedKeys;
+use crate::solve::{SolveError, SolvedPositions};
 
 /// The source of a table for a solved game: a `phf` map from each position's
 /// [`Game::key`] to its packed entry, and `pub static NAME: perfect_play_core::Table` over
@@ -26,7 +26,7 @@ use crate::solve::{Solution, SolveError};
 pub fn write_table<G: Game>(
     name: &str,
     doc: &str,
-    solution: &Solution<G>,
+    solution: &SolvedPositions<G>,
     game_bits: impl Fn(&G) -> u32,
 ) -> Result<String, SolveError> {
     // The remoteness width: the deepest finite remoteness must stay below all ones, which
@@ -124,7 +124,7 @@ pub fn write_file_table<G: Game>(
     file: &str,
     game: &str,
     doc: &str,
-    solution: &FlatSolution<G>,
+    solution: &SolvedKeys<G>,
 ) -> Result<PackedFiles, FileError> {
     let bytes = flat_file(game, solution)?;
     let count = solution.len();

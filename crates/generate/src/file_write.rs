@@ -14,7 +14,7 @@ use perfect_play_core::file::{
 };
 use perfect_play_core::{Game, Record};
 
-use crate::flat::FlatSolution;
+use crate::flat::SolvedKeys;
 
 /// What a file says of its game and layout, besides its tiers.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -309,7 +309,7 @@ pub fn write_file<W: Write + Seek>(
 /// # Errors
 /// [`FileError`] (a tiered game whose `from_key` fails on its own key is
 /// [`FileError::Keys`]).
-pub fn flat_file<G: Game>(name: &str, solution: &FlatSolution<G>) -> Result<Vec<u8>, FileError> {
+pub fn flat_file<G: Game>(name: &str, solution: &SolvedKeys<G>) -> Result<Vec<u8>, FileError> {
     let deepest = solution.deepest();
     let widest = solution.iter().map(|(key, _)| key).max().unwrap_or(0);
     let key_bits = if G::TIERS > 1 {

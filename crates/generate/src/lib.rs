@@ -8,7 +8,7 @@
 //!
 //! - [`solve`]: walks every position reachable from [`Game::start`] and solves them all by
 //!   retrograde analysis (GamesmanOne's backward induction over the reverse graph), loopy
-//!   games included, into a [`Solution`].
+//!   games included, into a [`SolvedPositions`].
 //! - [`write_table`]: the solution as Rust source for a `phf` map and its layout,
 //!   deterministic byte for byte: for games of up to some tens of thousands of positions.
 //! - [`solve_flat`] and [`write_file_table`]: games of millions of positions, solved in
@@ -41,7 +41,7 @@
 //!
 //! ```ignore
 //! // build.rs
-//! let solution = solve_flat::<game::Connect4>(Limits::DEFAULT)?;
+//! let solution = solve_flat::<game::Connect4>(FlatLimits::DEFAULT)?;
 //! let files = write_file_table("CONNECT4", "connect4", "connect4-5x4", "every position", &solution)?;
 //! fs::write(out_dir.join("connect4.table"), files.bytes)?;
 //! fs::write(out_dir.join("connect4.rs"), files.source)?;
@@ -77,8 +77,8 @@ mod tiers;
 
 pub use codegen::{PackedFiles, write_file_table, write_table};
 pub use file_write::{FileError, FileHeader, flat_file, key_index, record_bytes, write_file};
-pub use flat::{FlatError, FlatSolution, Limits, solve_flat};
+pub use flat::{FlatError, FlatLimits, SolvedKeys, solve_flat};
 pub use perfect_play_core::{Game, Record, Value};
-pub use solve::{MAX_POSITIONS, Solution, SolveError, solve};
+pub use solve::{MAX_POSITIONS, SolveError, SolvedPositions, solve};
 #[cfg(feature = "tiers")]
 pub use tiers::{Options, Phase, Progress, SolveFileError, Summary, solve_file};

@@ -33,7 +33,7 @@ use perfect_play_core::{Game, Record};
 use rayon::prelude::*;
 
 use crate::file_write::{FileError, FileHeader, flat_file, key_index, record_bytes, write_file};
-use crate::flat::{FlatError, Limits, solve_flat};
+use crate::flat::{FlatError, FlatLimits, solve_flat};
 
 /// Positions a parallel task takes at a time: the chunks are fixed by the tier's size
 /// alone, so the output never depends on the threads.
@@ -222,7 +222,7 @@ fn solve_whole<G: Game + fmt::Debug>(
     out: &Path,
     options: &Options,
 ) -> Result<Summary, SolveFileError> {
-    let limits = Limits {
+    let limits = FlatLimits {
         positions: usize::try_from(options.memory / FLAT_BYTES_PER_POSITION).unwrap_or(usize::MAX),
         max_key: u64::MAX,
     };
