@@ -101,6 +101,8 @@ struct ReadmeDoctests;
 #[cfg(feature = "alloc")]
 pub mod footholds;
 pub mod games;
+#[cfg(feature = "search")]
+pub mod search;
 
 pub use perfect_play_core::packed;
 pub use perfect_play_core::{

@@ -1,0 +1,217 @@
+//! The search: negamax with alpha-beta, probed on null windows until the exact score is
+//! known, over any [`Searchable`] game, with a shared transposition table and an optional
+//! opening book; root moves searched in parallel.
+
+use alloc::vec::Vec;
+use core::marker::PhantomData;
+use core::sync::atomic::{AtomicUsize, Ordering};
+
+use super::book::Book;
+use super::searchable::{Children, Searchable};
+use super::table::{Bound, DEFAULT_MEMORY, TranspositionTable};
+
+/// A search engine for positions of type `S`: its transposition table (the memory budget
+/// it was given), its opening book if any, and how many threads an analysis uses.
+#[derive(Debug)]
+pub struct Engine<S> {
+    table: TranspositionTable,
+    book: Option<Book>,
+    threads: usize,
+    game: PhantomData<fn(S)>,
+}
+
+impl<S: Searchable> Default for Engine<S> {
+    /// [`DEFAULT_MEMORY`], no book, every core the machine offers.
+    fn default() -> Self {
+        Engine::new(DEFAULT_MEMORY)
+    }
+}
+
+impl<S: Searchable> Engine<S> {
+    /// An engine whose transposition table takes at most `memory` bytes, no book, and as
+    /// many threads as the machine has cores.
+    #[must_use]
+    pub fn new(memory: usize) -> Self {
+        let threads = std::thread::available_parallelism().map_or(1, usize::from);
+        Engine {
+            table: TranspositionTable::new(memory),
+            book: None,
+            threads,
+            game: PhantomData,
+        }
+    }
+
+    /// The same engine, analysing with `threads` threads (at least one).
+    #[must_use]
+    pub fn with_threads(mut self, threads: usize) -> Self {
+        self.threads = threads.max(1);
+        self
+    }
+
+    /// The same engine, answering the positions `book` holds from it.
+    #[must_use]
+    pub fn with_book(mut self, book: Book) -> Self {
+        self.book = Some(book);
+        self
+    }
+
+    /// How many threads an analysis uses.
+    #[must_use]
+    pub fn threads(&self) -> usize {
+        self.threads
+    }
+
+    /// The bytes the transposition table takes.
+    #[must_use]
+    pub fn memory(&self) -> usize {
+        self.table.bytes()
+    }
+
+    /// The opening book, if the engine has one.
+    #[must_use]
+    pub fn book(&self) -> Option<&Book> {
+        self.book.as_ref()
+    }
+
+    /// Forgets what the transposition table holds (the book stays).
+    pub fn clear(&self) {
+        self.table.clear();
+    }
+
+    /// The exact score of `position` for its side to move.
+    #[must_use]
+    pub fn solve(&self, position: &S) -> i32 {
+        self.solve_counted(position).0
+    }
+
+    /// The exact score of `position` and how many positions the search visited.
+    #[must_use]
+    pub fn solve_counted(&self, position: &S) -> (i32, u64) {
+        let mut nodes = 0;
+        let score = self.exact(position, &mut nodes);
+        (score, nodes)
+    }
+
+    /// The exact score of every position of `positions`, each for its own side to move,
+    /// solved on the engine's threads at once (they share the transposition table).
+    #[must_use]
+    pub fn solve_all(&self, positions: &[S]) -> Vec<i32> {
+        let threads = self.threads.min(positions.len());
+        if threads <= 1 {
+            return positions.iter().map(|p| self.solve(p)).collect();
+        }
+        // Each thread takes the next unsolved position, so a long one does not hold up
+        // the rest.
+        let next = AtomicUsize::new(0);
+        let mut scores = alloc::vec![0; positions.len()];
+        let solved: Vec<Vec<(usize, i32)>> = std::thread::scope(|scope| {
+            let workers: Vec<_> = (0..threads)
+                .map(|_| {
+                    scope.spawn(|| {
+                        let mut mine = Vec::new();
+                        loop {
+                            let i = next.fetch_add(1, Ordering::Relaxed);
+                            let Some(position) = positions.get(i) else {
+                                break mine;
+                            };
+                            mine.push((i, self.solve(position)));
+                        }
+                    })
+                })
+                .collect();
+            // A worker that panicked (it cannot: the search has no panics) leaves its
+            // positions to be solved here.
+            workers
+                .into_iter()
+                .map(|w| w.join().unwrap_or_default())
+                .collect()
+        });
+        let mut done = alloc::vec![false; positions.len()];
+        for (i, score) in solved.into_iter().flatten() {
+            if let (Some(slot), Some(flag)) = (scores.get_mut(i), done.get_mut(i)) {
+                *slot = score;
+                *flag = true;
+            }
+        }
+        for ((slot, flag), position) in scores.iter_mut().zip(&done).zip(positions) {
+            if !flag {
+                *slot = self.solve(position);
+            }
+        }
+        scores
+    }
+
+    /// The exact score by null-window probes: each probe asks whether the score is above a
+    /// guess and halves the range that remains (the guess leans towards 0, where most
+    /// positions' scores are, as Pons's solver does).
+    fn exact(&self, position: &S, nodes: &mut u64) -> i32 {
+        if let Some(score) = position.decided() {
+            return score;
+        }
+        if let Some(score) = self.book.as_ref().and_then(|book| book.score(position)) {
+            return score;
+        }
+        let (bounds, _) = position.open();
+        let (mut min, mut max) = (bounds.min, bounds.max);
+        while min < max {
+            let mut guess = min + (max - min) / 2;
+            if guess <= 0 && min / 2 < guess {
+                guess = min / 2;
+            } else if guess >= 0 && max / 2 > guess {
+                guess = max / 2;
+            }
+            let score = self.negamax(position, guess, guess + 1, nodes);
+            if score <= guess {
+                max = score;
+            } else {
+                min = score;
+            }
+        }
+        min
+    }
+
+    /// Negamax with alpha-beta on an open position (not decided): a score `s` with
+    /// `s <= alpha` when the true score is at most `alpha` (fail-hard), `s >= beta` when it
+    /// is at least `beta`, the true score in between.
+    fn negamax(&self, position: &S, mut alpha: i32, mut beta: i32, nodes: &mut u64) -> i32 {
+        *nodes += 1;
+        let (bounds, moves) = position.open();
+        let (mut min, mut max) = (bounds.min, bounds.max);
+        if min >= max {
+            return min;
+        }
+        let key = position.key();
+        match self.table.get(key) {
+            Some(Bound::Lower(score)) => min = min.max(score),
+            Some(Bound::Upper(score)) => max = max.min(score),
+            None => {}
+        }
+        if let Some(score) = self.book.as_ref().and_then(|book| book.score(position)) {
+            return score;
+        }
+        if alpha < min {
+            alpha = min;
+            if alpha >= beta {
+                return alpha;
+            }
+        }
+        if beta > max {
+            beta = max;
+            if alpha >= beta {
+                return beta;
+            }
+        }
+        let mut children = Children::default();
+        position.order(moves, &mut children);
+        for &mv in children.as_slice() {
+            let score = -self.negamax(&position.play(mv), -beta, -alpha, nodes);
+            if score >= beta {
+                self.table.put(key, Bound::Lower(score));
+                return score;
+            }
+            alpha = alpha.max(score);
+        }
+        self.table.put(key, Bound::Upper(alpha));
+        alpha
+    }
+}
