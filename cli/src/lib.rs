@@ -23,6 +23,7 @@ pub mod queries;
 pub mod wire;
 
 mod analyze;
+mod book;
 mod draw;
 mod games;
 mod play;
@@ -88,6 +89,7 @@ pub fn run(cli: Cli) -> Status {
         Command::Review(args) => review::run(&args),
         Command::Footholds(args) => footholds::run(&args),
         Command::Games(args) => games::run(&args),
+        Command::Book(args) => book::run(&args),
         #[cfg(feature = "serve")]
         Command::Serve(args) => serve::run(&args),
     }

@@ -55,6 +55,11 @@ impl<S: Searchable> Engine<S> {
         self
     }
 
+    /// Answers the positions `book` holds from it from now on (none with `None`).
+    pub fn set_book(&mut self, book: Option<Book>) {
+        self.book = book;
+    }
+
     /// How many threads an analysis uses.
     #[must_use]
     pub fn threads(&self) -> usize {

@@ -43,6 +43,7 @@
 //! ```
 
 mod book;
+mod build;
 mod connect4;
 mod engine;
 mod searchable;
@@ -50,6 +51,7 @@ mod searched;
 mod table;
 
 pub use book::{Book, BookError};
+pub use build::{Progress, book_positions, build_book};
 pub use connect4::Bitboard;
 pub use engine::Engine;
 pub use searchable::{Bounds, Children, MAX_CHILDREN, Searchable};
