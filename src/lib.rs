@@ -12,7 +12,7 @@
 //!   board and if not why ([`Unreachable`]), whether a game is finished on it.
 //! - The vocabulary every table shares comes from `perfect-play-core` and is re-exported
 //!   here: [`Game`], [`Value`], [`Record`], [`Solved`], [`Verdict`], [`Level`], and the game
-//!   record of every game, [`GameRecord`] (moves, undo and redo, and each [`Ply`] judged).
+//!   record of every game, [`PlayedGame`] (moves, undo and redo, and each [`Ply`] judged).
 //! - [`footholds`]: the disappearing-footholds game (Programmers 92345), solved exactly at
 //!   run time (needs the `alloc` feature, on by default).
 //!
@@ -61,9 +61,9 @@
 //!
 //! ```
 //! use perfect_play::games::{HEXAPAWN, Hexapawn, Notation};
-//! use perfect_play::{GameRecord, Verdict};
+//! use perfect_play::{PlayedGame, Verdict};
 //!
-//! let mut game: GameRecord<Hexapawn> = GameRecord::new(&HEXAPAWN);
+//! let mut game: PlayedGame<Hexapawn> = PlayedGame::new(&HEXAPAWN);
 //! game.play(Hexapawn::parse_move("1-4")?)?;
 //! let ply = game.history().next().ok_or("one ply")?;
 //! assert_eq!(ply.verdict(), Verdict::Inaccuracy);
@@ -104,8 +104,10 @@ pub mod games;
 #[cfg(feature = "search")]
 pub mod search;
 
+#[cfg(feature = "alloc")]
+pub use perfect_play_core::dynamic;
 pub use perfect_play_core::packed;
 pub use perfect_play_core::{
-    DEFAULT_CAPACITY, ENDLESS, Game, GameRecord, History, Level, Notation, ParseLevelError, Ply,
-    Record, RecordError, Sentence, Solved, Table, Value, Verdict,
+    DEFAULT_CAPACITY, ENDLESS, Game, History, Level, MAX_BRANCHING, Notation, Oracle,
+    ParseLevelError, PlayError, PlayedGame, Ply, Record, Sentence, Solved, Table, Value, Verdict,
 };

@@ -300,7 +300,7 @@ pub struct AnalyzeArgs {
     #[arg(value_name = "POSITION")]
     pub board: Vec<String>,
 
-    /// The game: tictactoe, misere, hexapawn or dodgem (`perfect-play games` lists them).
+    /// The game, in any case (`perfect-play games` lists them; tictactoe when not given).
     #[arg(long, value_name = "NAME", default_value = "tictactoe", value_parser = known_game)]
     pub game: String,
 
@@ -327,7 +327,7 @@ pub struct PlayArgs {
     #[arg(long = "as", default_value = "first", value_name = "SIDE")]
     pub side: String,
 
-    /// The game: tictactoe, misere, hexapawn or dodgem (`perfect-play games` lists them).
+    /// The game, in any case (`perfect-play games` lists them; tictactoe when not given).
     #[arg(long, value_name = "NAME", default_value = "tictactoe", value_parser = known_game)]
     pub game: String,
 
@@ -364,7 +364,7 @@ pub struct ReviewArgs {
     #[arg(value_name = "MOVES")]
     pub moves: Vec<String>,
 
-    /// The game: tictactoe, misere, hexapawn or dodgem (`perfect-play games` lists them).
+    /// The game, in any case (`perfect-play games` lists them; tictactoe when not given).
     #[arg(long, value_name = "NAME", default_value = "tictactoe", value_parser = known_game)]
     pub game: String,
 }
@@ -377,12 +377,9 @@ Examples:
 
 /// The name of a game `perfect-play games` lists, or the message that lists them.
 fn known_game(name: &str) -> Result<String, String> {
-    let known: Vec<&str> = perfect_play::games::all().map(|game| game.name).collect();
-    if known.contains(&name) {
-        Ok(name.to_owned())
-    } else {
-        Err(format!("no such game; the games are {}", known.join(", ")))
-    }
+    perfect_play::games::open(name)
+        .map(|game| game.about().name.clone())
+        .map_err(|unknown| unknown.to_string())
 }
 
 /// The arguments of `footholds`.

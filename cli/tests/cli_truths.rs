@@ -132,7 +132,7 @@ fn play_ends_with_the_review_that_review_prints() {
     let played = stdout_of(&["play", "--as", "o", "--color", "never"], "2\n4\n8\n9\n");
     let review = review_part(&played);
     assert!(
-        review.contains("Mistakes:\n  2. o at 2 turned a draw into a loss in "),
+        review.contains("Mistakes:\n  2. o 2 turned a draw into a loss in "),
         "{played}"
     );
     assert!(review.contains("start  draw in 9"), "{review}");
@@ -179,7 +179,7 @@ fn review_help_examples_say_what_they_do() {
     let review = stdout_of(&["review", "5", "1", "9", "3", "7"], "");
     assert!(
         // The sentence counts the plies as the board labels a move: the move included.
-        review.ends_with("Mistakes:\n  5. x at 7 turned a draw into a loss in 2 plies\n"),
+        review.ends_with("Mistakes:\n  5. x 7 turned a draw into a loss in 2 plies\n"),
         "{review}"
     );
     assert!(help.contains("perfect-play review --game hexapawn 2-5 7-5"));
@@ -197,20 +197,20 @@ fn review_of_another_game_and_its_refusals() {
         .code(1)
         .stdout("")
         .stderr(predicate::str::starts_with(
-            "perfect-play: move 2, `2-5`: not a legal move",
+            "perfect-play: hexapawn: move 2: 2-5 cannot be played from w.w/.w./bbb b (the moves there are 7-4, 7-5, 9-6, 9-5)",
         ));
     perfect_play()
         .args(["review", "5", "5"])
         .assert()
         .code(1)
         .stderr(predicate::str::starts_with(
-            "perfect-play: move 2, `5`: not a legal move",
+            "perfect-play: tictactoe: move 2: 5 cannot be played from ....x.... (the moves there are 1, 2, 3, 4, 6, 7, 8, 9)",
         ));
     perfect_play()
         .args(["review", "--game", "chess", "e4"])
         .assert()
         .code(2)
-        .stderr(predicate::str::contains("no such game"));
+        .stderr(predicate::str::contains("no game is called \"chess\""));
 }
 
 /// What `perfect-play ARGS` writes to a terminal (stdin, stdout and stderr a pseudo-terminal
