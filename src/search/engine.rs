@@ -5,16 +5,19 @@
 use alloc::vec::Vec;
 use core::marker::PhantomData;
 use core::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::OnceLock;
 
 use super::book::Book;
 use super::searchable::{Children, Searchable};
 use super::table::{Bound, DEFAULT_MEMORY, TranspositionTable};
 
 /// A search engine for positions of type `S`: its transposition table (the memory budget
-/// it was given), its opening book if any, and how many threads an analysis uses.
+/// it was given, allocated at the first search, so that an engine whose questions its book
+/// answers costs nothing), its opening book if any, and how many threads an analysis uses.
 #[derive(Debug)]
 pub struct Engine<S> {
-    table: TranspositionTable,
+    table: OnceLock<TranspositionTable>,
+    memory: usize,
     book: Option<Book>,
     threads: usize,
     game: PhantomData<fn(S)>,
@@ -34,7 +37,8 @@ impl<S: Searchable> Engine<S> {
     pub fn new(memory: usize) -> Self {
         let threads = std::thread::available_parallelism().map_or(1, usize::from);
         Engine {
-            table: TranspositionTable::new(memory),
+            table: OnceLock::new(),
+            memory,
             book: None,
             threads,
             game: PhantomData,
@@ -66,10 +70,10 @@ impl<S: Searchable> Engine<S> {
         self.threads
     }
 
-    /// The bytes the transposition table takes.
+    /// The transposition table's budget in bytes: it takes at most this much.
     #[must_use]
     pub fn memory(&self) -> usize {
-        self.table.bytes()
+        self.memory
     }
 
     /// The opening book, if the engine has one.
@@ -80,7 +84,9 @@ impl<S: Searchable> Engine<S> {
 
     /// Forgets what the transposition table holds (the book stays).
     pub fn clear(&self) {
-        self.table.clear();
+        if let Some(table) = self.table.get() {
+            table.clear();
+        }
     }
 
     /// The exact score of `position` for its side to move.
@@ -158,6 +164,9 @@ impl<S: Searchable> Engine<S> {
         }
         let (bounds, _) = position.open();
         let (mut min, mut max) = (bounds.min, bounds.max);
+        let table = self
+            .table
+            .get_or_init(|| TranspositionTable::new(self.memory));
         while min < max {
             let mut guess = min + (max - min) / 2;
             if guess <= 0 && min / 2 < guess {
@@ -165,7 +174,7 @@ impl<S: Searchable> Engine<S> {
             } else if guess >= 0 && max / 2 > guess {
                 guess = max / 2;
             }
-            let score = self.negamax(position, guess, guess + 1, nodes);
+            let score = self.negamax(table, position, guess, guess + 1, nodes);
             if score <= guess {
                 max = score;
             } else {
@@ -178,7 +187,14 @@ impl<S: Searchable> Engine<S> {
     /// Negamax with alpha-beta on an open position (not decided): a score `s` with
     /// `s <= alpha` when the true score is at most `alpha` (fail-hard), `s >= beta` when it
     /// is at least `beta`, the true score in between.
-    fn negamax(&self, position: &S, mut alpha: i32, mut beta: i32, nodes: &mut u64) -> i32 {
+    fn negamax(
+        &self,
+        table: &TranspositionTable,
+        position: &S,
+        mut alpha: i32,
+        mut beta: i32,
+        nodes: &mut u64,
+    ) -> i32 {
         *nodes += 1;
         let (bounds, moves) = position.open();
         let (mut min, mut max) = (bounds.min, bounds.max);
@@ -186,7 +202,7 @@ impl<S: Searchable> Engine<S> {
             return min;
         }
         let key = position.key();
-        match self.table.get(key) {
+        match table.get(key) {
             Some(Bound::Lower(score)) => min = min.max(score),
             Some(Bound::Upper(score)) => max = max.min(score),
             None => {}
@@ -209,14 +225,14 @@ impl<S: Searchable> Engine<S> {
         let mut children = Children::default();
         position.order(moves, &mut children);
         for &mv in children.as_slice() {
-            let score = -self.negamax(&position.play(mv), -beta, -alpha, nodes);
+            let score = -self.negamax(table, &position.play(mv), -beta, -alpha, nodes);
             if score >= beta {
-                self.table.put(key, Bound::Lower(score));
+                table.put(key, Bound::Lower(score));
                 return score;
             }
             alpha = alpha.max(score);
         }
-        self.table.put(key, Bound::Upper(alpha));
+        table.put(key, Bound::Upper(alpha));
         alpha
     }
 }

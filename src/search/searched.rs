@@ -3,7 +3,7 @@
 
 use alloc::vec::Vec;
 
-use crate::{Game, Record};
+use crate::{Game, Oracle, Record};
 
 use super::engine::Engine;
 use super::searchable::Searchable;
@@ -88,5 +88,22 @@ impl<G: SearchableGame> Searched<G> {
         // Stable: ties keep the game's move order.
         ranked.sort_by_key(|(_, record)| core::cmp::Reverse(record.rank()));
         ranked
+    }
+}
+
+/// A search answers like a table: every surface that takes an [`Oracle`] (the dynamic
+/// handle, a game record) takes a search too. Its ranking searches the moves on every
+/// thread at once instead of one probe a move.
+impl<G: SearchableGame> Oracle<G> for Searched<G> {
+    fn probe(&self, position: &G) -> Option<Record> {
+        Searched::probe(self, position)
+    }
+
+    fn ranked_moves(&self, position: &G, out: &mut [(G::Move, Record)]) -> usize {
+        Searched::ranked_moves(self, position, out)
+    }
+
+    fn best_move(&self, position: &G) -> Option<G::Move> {
+        Searched::best_move(self, position)
     }
 }
