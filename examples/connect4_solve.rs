@@ -43,7 +43,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                 .drop_disc(column as usize)
                 .ok_or_else(|| format!("line {}, column {}: a full column", n + 1, i + 1))?;
         }
-        engine.clear();
+        if n > 0 {
+            engine.clear();
+        }
         let start = Instant::now();
         let (score, nodes) = engine.solve_counted(&position);
         let micros = start.elapsed().as_micros();

@@ -218,3 +218,33 @@ fn connect4_6x5_positions_as_plain_alpha_beta_scores_them() {
 fn connect4_5x4_positions_as_plain_alpha_beta_scores_them() {
     agree::<5, 4>(12, 300, 54);
 }
+
+/// A search given a deadline already past gives up on a position that needs a search, and
+/// still answers one decided at once; given time, it finds what the plain search finds.
+#[test]
+fn a_search_gives_up_at_its_deadline() {
+    use std::time::{Duration, Instant};
+    let searched: Searched<Connect4<7, 6>> = Searched::new(Engine::new(8 << 20).with_threads(1));
+    let early: Connect4<7, 6> = "......./......./......./......./......./...x..."
+        .parse()
+        .unwrap();
+    assert!(searched.probe_within(&early, Instant::now()).is_err());
+    let won: Connect4<7, 6> = "......./......./......./......./ooo..../xxx...."
+        .parse()
+        .unwrap();
+    let record = searched.probe_within(&won, Instant::now()).unwrap();
+    assert_eq!(
+        record,
+        Some(Record {
+            value: Value::Win,
+            remoteness: 1
+        })
+    );
+    let mut grid = sample(7, 6, 12, 1, 99).remove(0);
+    let position: Connect4<7, 6> = grid.notation().parse().unwrap();
+    let deadline = Instant::now() + Duration::from_secs(60);
+    assert_eq!(
+        searched.probe_within(&position, deadline),
+        Ok(Some(grid.record()))
+    );
+}

@@ -53,6 +53,9 @@ pub type Connect4On4x4 = Connect4<4, 4>;
 pub type Connect4On5x4 = Connect4<5, 4>;
 /// Connect Four on 4 columns and 5 rows (feature `large-games`).
 pub type Connect4On4x5 = Connect4<4, 5>;
+/// Connect Four as people play it, 7 columns and 6 rows: answered by search (feature
+/// `search`), as no table of it fits one machine.
+pub type Connect4On7x6 = Connect4<7, 6>;
 
 impl<const W: usize, const H: usize> Connect4<W, H> {
     /// Stops the build on a board that does not fit the masks or the notation.

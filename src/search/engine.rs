@@ -6,6 +6,7 @@ use alloc::vec::Vec;
 use core::marker::PhantomData;
 use core::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::OnceLock;
+use std::time::Instant;
 
 use super::book::Book;
 use super::searchable::{Children, Searchable};
@@ -19,7 +20,7 @@ pub struct Engine<S> {
     table: OnceLock<TranspositionTable>,
     memory: usize,
     book: Option<Book>,
-    threads: usize,
+    threads: AtomicUsize,
     game: PhantomData<fn(S)>,
 }
 
@@ -40,16 +41,22 @@ impl<S: Searchable> Engine<S> {
             table: OnceLock::new(),
             memory,
             book: None,
-            threads,
+            threads: AtomicUsize::new(threads),
             game: PhantomData,
         }
     }
 
     /// The same engine, analysing with `threads` threads (at least one).
     #[must_use]
-    pub fn with_threads(mut self, threads: usize) -> Self {
-        self.threads = threads.max(1);
+    pub fn with_threads(self, threads: usize) -> Self {
+        self.set_threads(threads);
         self
+    }
+
+    /// Analyses with `threads` threads (at least one) from now on: for an engine already
+    /// shared, as a registered game's is.
+    pub fn set_threads(&self, threads: usize) {
+        self.threads.store(threads.max(1), Ordering::Relaxed);
     }
 
     /// The same engine, answering the positions `book` holds from it.
@@ -67,7 +74,7 @@ impl<S: Searchable> Engine<S> {
     /// How many threads an analysis uses.
     #[must_use]
     pub fn threads(&self) -> usize {
-        self.threads
+        self.threads.load(Ordering::Relaxed)
     }
 
     /// The transposition table's budget in bytes: it takes at most this much.
@@ -98,16 +105,25 @@ impl<S: Searchable> Engine<S> {
     /// The exact score of `position` and how many positions the search visited.
     #[must_use]
     pub fn solve_counted(&self, position: &S) -> (i32, u64) {
-        let mut nodes = 0;
-        let score = self.exact(position, &mut nodes);
-        (score, nodes)
+        let mut run = Run::new(None);
+        let score = self.exact(position, &mut run).unwrap_or(0);
+        (score, run.nodes)
+    }
+
+    /// The exact score of `position`, or `None` if the search is not over by `deadline`:
+    /// what a server asks, whose every request has a time limit. What the search proved
+    /// before it stopped stays in the transposition table, so asking again goes on from
+    /// there.
+    #[must_use]
+    pub fn solve_within(&self, position: &S, deadline: Instant) -> Option<i32> {
+        self.exact(position, &mut Run::new(Some(deadline)))
     }
 
     /// The exact score of every position of `positions`, each for its own side to move,
     /// solved on the engine's threads at once (they share the transposition table).
     #[must_use]
     pub fn solve_all(&self, positions: &[S]) -> Vec<i32> {
-        let threads = self.threads.min(positions.len());
+        let threads = self.threads().min(positions.len());
         if threads <= 1 {
             return positions.iter().map(|p| self.solve(p)).collect();
         }
@@ -155,12 +171,12 @@ impl<S: Searchable> Engine<S> {
     /// The exact score by null-window probes: each probe asks whether the score is above a
     /// guess and halves the range that remains (the guess leans towards 0, where most
     /// positions' scores are, as Pons's solver does).
-    fn exact(&self, position: &S, nodes: &mut u64) -> i32 {
+    fn exact(&self, position: &S, run: &mut Run) -> Option<i32> {
         if let Some(score) = position.decided() {
-            return score;
+            return Some(score);
         }
         if let Some(score) = self.book.as_ref().and_then(|book| book.score(position)) {
-            return score;
+            return Some(score);
         }
         let (bounds, _) = position.open();
         let (mut min, mut max) = (bounds.min, bounds.max);
@@ -174,14 +190,17 @@ impl<S: Searchable> Engine<S> {
             } else if guess >= 0 && max / 2 > guess {
                 guess = max / 2;
             }
-            let score = self.negamax(table, position, guess, guess + 1, nodes);
+            let score = self.negamax(table, position, guess, guess + 1, run);
+            if run.stopped {
+                return None;
+            }
             if score <= guess {
                 max = score;
             } else {
                 min = score;
             }
         }
-        min
+        Some(min)
     }
 
     /// Negamax with alpha-beta on an open position (not decided): a score `s` with
@@ -193,9 +212,15 @@ impl<S: Searchable> Engine<S> {
         position: &S,
         mut alpha: i32,
         mut beta: i32,
-        nodes: &mut u64,
+        run: &mut Run,
     ) -> i32 {
-        *nodes += 1;
+        run.nodes += 1;
+        if run.nodes % CHECK_EVERY == 0 {
+            run.check();
+        }
+        if run.stopped {
+            return 0;
+        }
         let (bounds, moves) = position.open();
         let (mut min, mut max) = (bounds.min, bounds.max);
         if min >= max {
@@ -225,7 +250,11 @@ impl<S: Searchable> Engine<S> {
         let mut children = Children::default();
         position.order(moves, &mut children);
         for &mv in children.as_slice() {
-            let score = -self.negamax(table, &position.play(mv), -beta, -alpha, nodes);
+            let score = -self.negamax(table, &position.play(mv), -beta, -alpha, run);
+            if run.stopped {
+                // A stopped search proves nothing: nothing goes into the table.
+                return 0;
+            }
             if score >= beta {
                 table.put(key, Bound::Lower(score));
                 return score;
@@ -234,5 +263,31 @@ impl<S: Searchable> Engine<S> {
         }
         table.put(key, Bound::Upper(alpha));
         alpha
+    }
+}
+
+/// How many positions the search visits between two looks at the clock.
+const CHECK_EVERY: u64 = 4096;
+
+/// One search's own state: the positions it visited, and when it must stop.
+struct Run {
+    nodes: u64,
+    deadline: Option<Instant>,
+    stopped: bool,
+}
+
+impl Run {
+    /// A search that must be over by `deadline` (never, with `None`).
+    fn new(deadline: Option<Instant>) -> Self {
+        Run {
+            nodes: 0,
+            deadline,
+            stopped: false,
+        }
+    }
+
+    /// Stops the search if its deadline has passed.
+    fn check(&mut self) {
+        self.stopped |= self.deadline.is_some_and(|d| Instant::now() >= d);
     }
 }

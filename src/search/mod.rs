@@ -55,5 +55,5 @@ pub use build::{Progress, book_positions, build_book};
 pub use connect4::Bitboard;
 pub use engine::Engine;
 pub use searchable::{Bounds, Children, MAX_CHILDREN, Searchable};
-pub use searched::{SearchableGame, Searched};
+pub use searched::{OutOfTime, SearchableGame, Searched};
 pub use table::{Bound, DEFAULT_MEMORY, TranspositionTable};

@@ -2,6 +2,8 @@
 //! [`Searched::ranked_moves`] as [`Solved`](crate::Solved) has them.
 
 use alloc::vec::Vec;
+use core::fmt;
+use std::time::Instant;
 
 use crate::{Game, Oracle, Record};
 
@@ -20,6 +22,20 @@ pub trait SearchableGame: Game {
     /// Whether some game from the start reaches this position.
     fn is_reachable(&self) -> bool;
 }
+
+/// A search given up at its deadline.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OutOfTime;
+
+impl fmt::Display for OutOfTime {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(
+            "not solved within the time limit (positions near the start take the search longest)",
+        )
+    }
+}
+
+impl core::error::Error for OutOfTime {}
 
 /// The answers of a [`Solved`](crate::Solved) table for a game too large to tabulate:
 /// each found by the [`Engine`] when asked (or in its opening book).
@@ -50,6 +66,27 @@ impl<G: SearchableGame> Searched<G> {
         }
         let search = position.search_position();
         Some(search.record(self.engine.solve(&search)))
+    }
+
+    /// [`Searched::probe`], but given up at `deadline`: `Err(OutOfTime)` if the search is
+    /// not over by then (what it proved stays in the transposition table).
+    ///
+    /// # Errors
+    /// [`OutOfTime`] when the deadline passes first.
+    pub fn probe_within(
+        &self,
+        position: &G,
+        deadline: Instant,
+    ) -> Result<Option<Record>, OutOfTime> {
+        if !position.is_reachable() {
+            return Ok(None);
+        }
+        let search = position.search_position();
+        let score = self
+            .engine
+            .solve_within(&search, deadline)
+            .ok_or(OutOfTime)?;
+        Ok(Some(search.record(score)))
     }
 
     /// Writes every move from `position` with what it is worth to the side to move into
