@@ -15,7 +15,7 @@
 #![allow(clippy::indexing_slicing, clippy::unwrap_used)]
 
 use perfect_play::games::connect4::Connect4;
-use perfect_play::search::{Engine, Searched};
+use perfect_play::search::{Engine, OutOfTime, Searched, within};
 use perfect_play::{Record, Value};
 
 /// A board as a plain grid: `cells[c][r]` is 0 (empty), 1 (first player) or 2.
@@ -245,6 +245,15 @@ fn a_search_gives_up_at_its_deadline() {
     let deadline = Instant::now() + Duration::from_secs(60);
     assert_eq!(
         searched.probe_within(&position, deadline),
+        Ok(Some(grid.record()))
+    );
+    // The same through `within`, as a caller that reaches the search only through a
+    // handle sets it: a probe and a ranking that give up say so.
+    let past = Instant::now();
+    assert_eq!(within(past, || searched.probe(&early)), Err(OutOfTime));
+    assert_eq!(within(past, || searched.best_move(&early)), Err(OutOfTime));
+    assert_eq!(
+        within(deadline, || searched.probe(&position)),
         Ok(Some(grid.record()))
     );
 }

@@ -4,7 +4,7 @@
 
 use alloc::vec::Vec;
 use core::marker::PhantomData;
-use core::sync::atomic::{AtomicUsize, Ordering};
+use core::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::OnceLock;
 use std::time::Instant;
 
@@ -123,49 +123,52 @@ impl<S: Searchable> Engine<S> {
     /// solved on the engine's threads at once (they share the transposition table).
     #[must_use]
     pub fn solve_all(&self, positions: &[S]) -> Vec<i32> {
-        let threads = self.threads().min(positions.len());
-        if threads <= 1 {
-            return positions.iter().map(|p| self.solve(p)).collect();
-        }
+        self.solve_all_within(positions, None).unwrap_or_default()
+    }
+
+    /// [`Engine::solve_all`], given up at `deadline` (`None` if any position is not solved
+    /// by then; never without a deadline).
+    #[must_use]
+    pub fn solve_all_within(&self, positions: &[S], deadline: Option<Instant>) -> Option<Vec<i32>> {
+        let threads = self.threads().min(positions.len()).max(1);
         // Each thread takes the next unsolved position, so a long one does not hold up
-        // the rest.
+        // the rest; one that runs out of time stops them all.
         let next = AtomicUsize::new(0);
-        let mut scores = alloc::vec![0; positions.len()];
-        let solved: Vec<Vec<(usize, i32)>> = std::thread::scope(|scope| {
-            let workers: Vec<_> = (0..threads)
-                .map(|_| {
-                    scope.spawn(|| {
-                        let mut mine = Vec::new();
-                        loop {
-                            let i = next.fetch_add(1, Ordering::Relaxed);
-                            let Some(position) = positions.get(i) else {
-                                break mine;
-                            };
-                            mine.push((i, self.solve(position)));
-                        }
-                    })
-                })
-                .collect();
-            // A worker that panicked (it cannot: the search has no panics) leaves its
-            // positions to be solved here.
-            workers
-                .into_iter()
-                .map(|w| w.join().unwrap_or_default())
-                .collect()
-        });
-        let mut done = alloc::vec![false; positions.len()];
+        let stopped = AtomicBool::new(false);
+        let work = || {
+            let mut mine = Vec::new();
+            while !stopped.load(Ordering::Relaxed) {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                let Some(position) = positions.get(i) else {
+                    break;
+                };
+                match self.exact(position, &mut Run::new(deadline)) {
+                    Some(score) => mine.push((i, score)),
+                    None => stopped.store(true, Ordering::Relaxed),
+                }
+            }
+            mine
+        };
+        let solved: Vec<Vec<(usize, i32)>> = if threads == 1 {
+            alloc::vec![work()]
+        } else {
+            std::thread::scope(|scope| {
+                let workers: Vec<_> = (0..threads).map(|_| scope.spawn(work)).collect();
+                // A worker that panicked (it cannot: the search has no panics) leaves its
+                // positions unsolved, which the count below sees.
+                workers
+                    .into_iter()
+                    .map(|w| w.join().unwrap_or_default())
+                    .collect()
+            })
+        };
+        let mut scores = alloc::vec![None; positions.len()];
         for (i, score) in solved.into_iter().flatten() {
-            if let (Some(slot), Some(flag)) = (scores.get_mut(i), done.get_mut(i)) {
-                *slot = score;
-                *flag = true;
+            if let Some(slot) = scores.get_mut(i) {
+                *slot = Some(score);
             }
         }
-        for ((slot, flag), position) in scores.iter_mut().zip(&done).zip(positions) {
-            if !flag {
-                *slot = self.solve(position);
-            }
-        }
-        scores
+        scores.into_iter().collect()
     }
 
     /// The exact score by null-window probes: each probe asks whether the score is above a

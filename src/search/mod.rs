@@ -45,6 +45,7 @@
 mod book;
 mod build;
 mod connect4;
+mod deadline;
 mod engine;
 mod searchable;
 mod searched;
@@ -53,6 +54,7 @@ mod table;
 pub use book::{Book, BookError};
 pub use build::{Progress, book_positions, build_book};
 pub use connect4::Bitboard;
+pub use deadline::within;
 pub use engine::Engine;
 pub use searchable::{Bounds, Children, MAX_CHILDREN, Searchable};
 pub use searched::{OutOfTime, SearchableGame, Searched};

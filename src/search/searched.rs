@@ -7,6 +7,7 @@ use std::time::Instant;
 
 use crate::{Game, Oracle, Record};
 
+use super::deadline;
 use super::engine::Engine;
 use super::searchable::Searchable;
 
@@ -58,14 +59,24 @@ impl<G: SearchableGame> Searched<G> {
     }
 
     /// Win, loss or draw for the side to move, and plies left, or `None` if no game reaches
-    /// `position`.
+    /// `position` (or if the search gave up at the deadline of [`within`](super::within)).
     #[must_use]
     pub fn probe(&self, position: &G) -> Option<Record> {
         if !position.is_reachable() {
             return None;
         }
         let search = position.search_position();
-        Some(search.record(self.engine.solve(&search)))
+        let score = match deadline::current() {
+            None => self.engine.solve(&search),
+            Some(deadline) => {
+                let Some(score) = self.engine.solve_within(&search, deadline) else {
+                    deadline::gave_up();
+                    return None;
+                };
+                score
+            }
+        };
+        Some(search.record(score))
     }
 
     /// [`Searched::probe`], but given up at `deadline`: `Err(OutOfTime)` if the search is
@@ -116,7 +127,10 @@ impl<G: SearchableGame> Searched<G> {
         let mut moves = Vec::new();
         position.moves(&mut |mv, child| moves.push((mv, child.search_position())));
         let children: Vec<G::Search> = moves.iter().map(|&(_, child)| child).collect();
-        let scores = self.engine.solve_all(&children);
+        let Some(scores) = self.engine.solve_all_within(&children, deadline::current()) else {
+            deadline::gave_up();
+            return Vec::new();
+        };
         let mut ranked: Vec<(G::Move, Record)> = moves
             .iter()
             .zip(scores)
