@@ -4,32 +4,27 @@
 Usage: connect4_peers.py POSITIONS [--ours BIN] [--pons BIN] [--c4ai BIN] [--bitbully]
 
 POSITIONS holds one move sequence a line (columns 1-7, as Pascal Pons's test sets). Each
-solver answers each position in a process of its own (bitbully in this one), so that no
-transposition table carries over; the time is the CPU time (user + system) the answer
-took, which a machine shared with other work disturbs least. Every solver's score must
-agree with ours: a disagreement stops the run. Prints a Markdown table: per solver, the
-median and the worst time, and the positions answered.
+solver answers each position in a fresh process of its own (bitbully in a fresh solver
+object in this one), so that no transposition table carries over, the solvers taking
+turns position by position; the time is the solve alone (wall clock, measured inside the
+process around the solve: no start-up, no allocation of the table). Every solver's score
+must agree with ours: a disagreement stops the run. Prints a Markdown table: per solver,
+the median and the worst time, and the positions answered.
 """
 
 import argparse
-import resource
 import statistics
 import subprocess
 import sys
 import time
 
 
-def child_cpu():
-    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return usage.ru_utime + usage.ru_stime
-
-
 def run_process(command, line):
-    """The score a solver process prints for `line`, and the CPU seconds it took."""
-    before = child_cpu()
+    """The score a solver process prints for `line` and the seconds the solve took (it
+    prints `LINE SCORE ... MICROSECONDS`)."""
     out = subprocess.run(command, input=line + "\n", capture_output=True, text=True, check=True)
     fields = out.stdout.split()
-    return int(fields[1]), child_cpu() - before
+    return int(fields[1]), int(fields[-1]) / 1e6
 
 
 def bitbully_solver():
@@ -39,9 +34,9 @@ def bitbully_solver():
         solver = core.BitBullyCore()
         board = core.BoardCore()
         board.play(line.translate(str.maketrans("1234567", "0123456")))
-        start = time.process_time()
+        start = time.perf_counter()
         score = solver.mtdf(board, 0)
-        return score, time.process_time() - start
+        return score, time.perf_counter() - start
 
     return solve
 
@@ -58,7 +53,7 @@ def main():
     # A 64 MiB transposition table, as Pons's (8 million entries).
     solvers = {"perfect-play": lambda l: run_process([args.ours, "--memory", "64"], l)}
     if args.pons:
-        solvers["Pons c4solver"] = lambda l: run_process([args.pons, "-b", "/nonexistent"], l)
+        solvers["Pons's solver"] = lambda l: run_process([args.pons], l)
     if args.c4ai:
         solvers["connect-four-ai 1.0.0"] = lambda l: run_process([args.c4ai], l)
     if args.bitbully:

@@ -49,7 +49,8 @@ codegen-units = 1
 lto = true
 TOML
 cat > "$work/c4ai/src/main.rs" <<'RUST'
-// One position a line (columns 1-7), solved without the crate's opening book: `LINE SCORE`.
+// One position a line (columns 1-7), solved without the crate's opening book:
+// `LINE SCORE MICROSECONDS`, the time of the solve alone.
 use std::io::BufRead;
 
 fn main() {
@@ -58,7 +59,9 @@ fn main() {
         let line = line.unwrap();
         let position = connect_four_ai::Position::from_moves(line.trim()).unwrap();
         solver.reset();
-        println!("{} {}", line.trim(), solver.solve(&position));
+        let start = std::time::Instant::now();
+        let score = solver.solve(&position);
+        println!("{} {} {}", line.trim(), score, start.elapsed().as_micros());
     }
 }
 RUST
@@ -70,8 +73,32 @@ fi
 
 if [ -n "${PONS_SRC:-}" ]; then
     rm -rf "$work/pons" && cp -r "$PONS_SRC" "$work/pons"
-    make -C "$work/pons" c4solver
-    set -- "$@" --pons "$work/pons/c4solver"
+    # Pons's Solver with a main of our own that times the solve alone, as the others do:
+    # `LINE SCORE MICROSECONDS`.
+    cat > "$work/pons/bench_main.cpp" <<'CPP'
+#include <chrono>
+#include <iostream>
+#include <string>
+#include "Solver.hpp"
+using namespace GameSolver::Connect4;
+int main() {
+  Solver solver;
+  std::string line;
+  while (std::getline(std::cin, line)) {
+    Position P;
+    if (P.play(line) != line.size()) return 1;
+    solver.reset();
+    auto start = std::chrono::steady_clock::now();
+    int score = solver.solve(P, false);
+    auto micros = std::chrono::duration_cast<std::chrono::microseconds>(
+        std::chrono::steady_clock::now() - start).count();
+    std::cout << line << " " << score << " " << micros << std::endl;
+  }
+}
+CPP
+    g++ --std=c++11 -O3 -DNDEBUG -I"$work/pons" -o "$work/pons/bench" \
+        "$work/pons/bench_main.cpp" "$work/pons/Solver.cpp"
+    set -- "$@" --pons "$work/pons/bench"
 fi
 
 "$python" "$repo/benches/connect4_peers.py" "$@"

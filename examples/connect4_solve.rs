@@ -43,7 +43,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                 .drop_disc(column as usize)
                 .ok_or_else(|| format!("line {}, column {}: a full column", n + 1, i + 1))?;
         }
-        if n > 0 {
+        if n == 0 {
+            engine.reserve();
+        } else {
             engine.clear();
         }
         let start = Instant::now();
