@@ -105,6 +105,8 @@ pub mod file;
 #[cfg(feature = "alloc")]
 pub mod footholds;
 pub mod games;
+#[cfg(feature = "search")]
+pub mod search;
 
 #[cfg(feature = "alloc")]
 pub use perfect_play_core::dynamic;

@@ -117,6 +117,14 @@ pub enum Command {
     /// reachable from the start), who wins from the start with perfect play (`first`,
     /// `second` player wins, or `draw`) and in how many plies (`endless` for a draw that never ends).
     Games(GamesArgs),
+    /// Builds an opening book for a game answered by search: the exact score of every
+    /// position up to a ply, found by the search engine from the deepest ply up.
+    ///
+    /// Writes the book to OUT (`GAME.book` by default) and, as it goes, every score found
+    /// to `OUT.partial`: run the same command again to resume a stopped build (a deeper
+    /// book reuses a shallower one's scores too). Progress is shown on a terminal.
+    #[command(after_help = BOOK_EXAMPLES)]
+    Book(BookArgs),
     /// Serves the web board: play, analyse and learn every game in a browser.
     ///
     /// Every move on the board shows what it leads to; a chart shows the game's value move
@@ -171,6 +179,35 @@ Examples:
   perfect-play serve --addr 127.0.0.1:0     # any free port
   perfect-play serve --addr 0.0.0.0:7682 --allow-host board.lan   # for the whole network
   curl -s http://127.0.0.1:7682/api/tictactoe/xo.x..o..";
+
+/// The arguments of `book`.
+#[derive(Debug, Args)]
+pub struct BookArgs {
+    /// The game: `connect4-7x6`.
+    #[arg(value_parser = ["connect4-7x6"])]
+    pub game: String,
+
+    /// Every position up to this many plies goes into the book.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(0..=42))]
+    pub plies: u32,
+
+    /// Where the book goes (its partial file is OUT.partial).
+    #[arg(long, value_name = "OUT")]
+    pub out: Option<std::path::PathBuf>,
+
+    /// Positions searched at once.
+    #[arg(long, value_name = "N", default_value_t = 2)]
+    pub threads: usize,
+
+    /// The transposition table's budget, in MiB.
+    #[arg(long, value_name = "MIB", default_value_t = 256)]
+    pub memory: usize,
+}
+
+const BOOK_EXAMPLES: &str = "\
+Examples:
+  perfect-play book connect4-7x6 --plies 2                  # connect4-7x6.book
+  perfect-play book connect4-7x6 --plies 8 --out deep.book  # stop and rerun to resume";
 
 /// The arguments of `games`.
 #[derive(Debug, Args)]

@@ -25,6 +25,7 @@ pub mod table;
 pub mod wire;
 
 mod analyze;
+mod book;
 mod draw;
 mod games;
 mod play;
@@ -92,6 +93,7 @@ pub fn run(cli: Cli) -> Status {
         Command::Games(args) => games::run(&args),
         Command::Solve(args) => solve::run(&args),
         Command::Table(args) => table::run(&args),
+        Command::Book(args) => book::run(&args),
         #[cfg(feature = "serve")]
         Command::Serve(args) => serve::run(&args),
     }

@@ -53,6 +53,9 @@ pub type Connect4On4x4 = Connect4<4, 4>;
 pub type Connect4On5x4 = Connect4<5, 4>;
 /// Connect Four on 4 columns and 5 rows (feature `large-games`).
 pub type Connect4On4x5 = Connect4<4, 5>;
+/// Connect Four as people play it, 7 columns and 6 rows: answered by search (feature
+/// `search`), as no table of it fits one machine.
+pub type Connect4On7x6 = Connect4<7, 6>;
 
 impl<const W: usize, const H: usize> Connect4<W, H> {
     /// Stops the build on a board that does not fit the masks or the notation.
@@ -61,7 +64,7 @@ impl<const W: usize, const H: usize> Connect4<W, H> {
         "Connect4<W, H> needs 1..=9 columns and W * (H + 1) <= 64"
     );
     /// One bit per column: the bottom cells.
-    const BOTTOM: u64 = {
+    pub(crate) const BOTTOM: u64 = {
         let mut bottom = 0;
         let mut c = 0;
         while c < W {
@@ -83,7 +86,7 @@ impl<const W: usize, const H: usize> Connect4<W, H> {
     }
 
     /// Whether `discs` holds four in a row in any direction.
-    const fn four(discs: u64) -> bool {
+    pub(crate) const fn four(discs: u64) -> bool {
         // Up a column, along a row, and the two diagonals.
         let mut steps: &[usize] = &[1, H + 1, H, H + 2];
         while let [d, rest @ ..] = steps {
@@ -94,6 +97,30 @@ impl<const W: usize, const H: usize> Connect4<W, H> {
             steps = rest;
         }
         false
+    }
+
+    /// The discs of `x` and of `o` as bit masks (bit `c * (H + 1) + r` for column `c` and
+    /// row `r` from the bottom): what a search engine's bitboards start from.
+    #[must_use]
+    pub const fn discs(&self) -> (u64, u64) {
+        (self.x, self.o)
+    }
+
+    /// The position with these discs, or `None` unless every disc rests on another or on the
+    /// bottom, no cell holds both, no disc is outside the board, and `x` has as many discs as
+    /// `o` or one more.
+    #[must_use]
+    pub const fn from_discs(x: u64, o: u64) -> Option<Self> {
+        let discs = x | o;
+        let board = Self::BOTTOM * ((1 << H) - 1);
+        let (xs, os) = (x.count_ones(), o.count_ones());
+        if x & o != 0 || discs & !board != 0 || discs & !((discs << 1) | Self::BOTTOM) != 0 {
+            return None;
+        }
+        if xs != os && xs != os + 1 {
+            return None;
+        }
+        Some(Connect4 { x, o })
     }
 
     /// Whether `o` moves next (`x` moves when both have as many discs).

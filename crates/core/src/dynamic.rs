@@ -405,19 +405,29 @@ impl<G: Notation, O: Oracle<G>> Handle<G, O> {
         }
     }
 
-    /// Every legal move of `position` ranked best first, one probe a move.
+    /// Every legal move of `position` ranked best first by the oracle's
+    /// [`Oracle::ranked_moves`] (one probe a move for a table, the moves searched at once
+    /// for a search).
     fn ranked(&self, position: &G) -> Vec<(G::Move, G, Record)> {
-        let mut moves = Vec::new();
-        if position.finished().is_none() {
-            position.moves(&mut |mv, after| {
-                if let Some(record) = self.oracle.probe(&after) {
-                    moves.push((mv, after, record.before_move()));
-                }
-            });
+        if position.finished().is_some() {
+            return Vec::new();
         }
-        // Stable: ties keep the game's move order.
-        moves.sort_by_key(|(_, _, record)| core::cmp::Reverse(record.rank()));
-        moves
+        let mut filler = None;
+        position.moves(&mut |mv, _| filler = filler.or(Some(mv)));
+        let Some(filler) = filler else {
+            return Vec::new();
+        };
+        let draw = Record {
+            value: Value::Draw,
+            remoteness: 0,
+        };
+        let mut ranked = alloc::vec![(filler, draw); crate::MAX_BRANCHING];
+        let len = self.oracle.ranked_moves(position, &mut ranked);
+        ranked.truncate(len);
+        ranked
+            .into_iter()
+            .filter_map(|(mv, record)| Some((mv, position.play(mv)?, record)))
+            .collect()
     }
 
     /// The analysis of a position already read.

@@ -1,0 +1,133 @@
+//! `perfect-play book`: builds an opening book by search, resumable, with progress on a
+//! terminal.
+//!
+//! The scores found so far go to `OUT.partial` as they are found, one `KEY SCORE` line each
+//! (the position's symmetric key in hex): a build stopped any way is resumed by running the
+//! same command again, and a deeper book reuses what a shallower one found.
+
+use std::fmt;
+use std::fs::{self, OpenOptions};
+use std::io::{self, BufWriter, IsTerminal, Write};
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use perfect_play::games::connect4::Connect4;
+use perfect_play::search::{Engine, Progress, build_book};
+
+use crate::args::BookArgs;
+use crate::output::{Status, report};
+
+/// Builds the book `args` asks for.
+pub fn run(args: &BookArgs) -> Status {
+    match build(args) {
+        Ok(()) => Status::Success,
+        Err(error) => {
+            report(&error);
+            Status::Failure
+        }
+    }
+}
+
+/// Why a build stopped.
+#[derive(Debug)]
+enum BookFailure {
+    /// A file could not be read or written.
+    Io(PathBuf, io::Error),
+    /// A line of the partial file is not `KEY SCORE`.
+    Partial(PathBuf, usize),
+}
+
+impl fmt::Display for BookFailure {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BookFailure::Io(path, error) => write!(f, "{}: {error}", path.display()),
+            BookFailure::Partial(path, line) => write!(
+                f,
+                "{}:{line}: not a `KEY SCORE` line of a stopped build (remove the file to start over)",
+                path.display()
+            ),
+        }
+    }
+}
+
+fn build(args: &BookArgs) -> Result<(), BookFailure> {
+    let out = args
+        .out
+        .clone()
+        .unwrap_or_else(|| PathBuf::from(format!("{}.book", args.game)));
+    let mut partial_path = out.clone().into_os_string();
+    partial_path.push(".partial");
+    let partial_path = PathBuf::from(partial_path);
+    let known = read_partial(&partial_path)?;
+    let resumed = known.len();
+    let file = OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(&partial_path)
+        .map_err(|e| BookFailure::Io(partial_path.clone(), e))?;
+    let mut partial = BufWriter::new(file);
+    let mut engine = Engine::new(args.memory << 20).with_threads(args.threads);
+    let terminal = io::stderr().is_terminal();
+    let started = Instant::now();
+    let mut stderr = io::stderr();
+    if resumed > 0 {
+        let _ = writeln!(stderr, "resuming: {resumed} positions already solved");
+    }
+    let solved = |progress: Progress, found: &[(u64, i32)]| -> Result<(), BookFailure> {
+        for (key, score) in found {
+            writeln!(partial, "{key:x} {score}")
+                .map_err(|e| BookFailure::Io(partial_path.clone(), e))?;
+        }
+        partial
+            .flush()
+            .map_err(|e| BookFailure::Io(partial_path.clone(), e))?;
+        let Progress { ply, done, total } = progress;
+        let elapsed = started.elapsed().as_secs();
+        let line = format!(
+            "ply {ply}: {done}/{total} positions, {}m{:02}s",
+            elapsed / 60,
+            elapsed % 60
+        );
+        if terminal {
+            let _ = write!(stderr, "\r{line}\x1b[K");
+            if done == total {
+                let _ = writeln!(stderr);
+            }
+        } else if done == total {
+            let _ = writeln!(stderr, "{line}");
+        }
+        Ok(())
+    };
+    let book = build_book::<Connect4<7, 6>, _, _>(&mut engine, args.plies, known, solved)?;
+    fs::write(&out, book.to_bytes()).map_err(|e| BookFailure::Io(out.clone(), e))?;
+    let _ = writeln!(
+        stderr,
+        "{}: {} positions up to ply {}, {} s",
+        out.display(),
+        book.len(),
+        book.depth(),
+        started.elapsed().as_secs()
+    );
+    Ok(())
+}
+
+/// The scores a stopped build found, from its partial file (none if there is no file).
+fn read_partial(path: &Path) -> Result<Vec<(u64, i32)>, BookFailure> {
+    let text = match fs::read_to_string(path) {
+        Ok(text) => text,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(Vec::new()),
+        Err(e) => return Err(BookFailure::Io(path.to_owned(), e)),
+    };
+    text.lines()
+        .enumerate()
+        .map(|(i, line)| {
+            let mut fields = line.split_whitespace();
+            let key = fields.next().and_then(|k| u64::from_str_radix(k, 16).ok());
+            let score = fields.next().and_then(|s| s.parse().ok());
+            match (key, score, fields.next()) {
+                (Some(key), Some(score), None) => Ok((key, score)),
+                _ => Err(BookFailure::Partial(path.to_owned(), i + 1)),
+            }
+        })
+        .collect()
+}

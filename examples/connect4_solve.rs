@@ -1,0 +1,57 @@
+//! Solves Connect Four positions on 7x6 given as move sequences, one a line (columns 1-7
+//! from the left, as in Pascal Pons's test sets: `4453`), and prints each line, its exact
+//! score (Pons's scale), the positions searched and the microseconds taken: the engine's
+//! side of `benches/connect4_peers.sh`.
+//!
+//! `cargo run --release --example connect4_solve [--book FILE] [--memory MIB] < positions`
+
+use std::io::{BufRead, Write};
+use std::time::Instant;
+
+use perfect_play::search::{Bitboard, Book, Engine};
+
+fn main() -> Result<(), Box<dyn std::error::Error>> {
+    let mut args = std::env::args().skip(1);
+    let mut memory = 256usize;
+    let mut book = None;
+    while let Some(arg) = args.next() {
+        match arg.as_str() {
+            "--memory" => memory = args.next().ok_or("--memory MIB")?.parse()?,
+            "--book" => {
+                let bytes = std::fs::read(args.next().ok_or("--book FILE")?)?;
+                book = Some(Book::read(&bytes, 7, 6)?);
+            }
+            other => return Err(format!("unknown argument {other}").into()),
+        }
+    }
+    let mut engine: Engine<Bitboard<7, 6>> = Engine::new(memory << 20).with_threads(1);
+    if let Some(book) = book {
+        engine = engine.with_book(book);
+    }
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    for (n, line) in std::io::stdin().lock().lines().enumerate() {
+        let line = line?;
+        let moves = line.split_whitespace().next().unwrap_or("");
+        let mut position = Bitboard::<7, 6>::start();
+        for (i, ch) in moves.chars().enumerate() {
+            let column = ch
+                .to_digit(10)
+                .and_then(|d| d.checked_sub(1))
+                .ok_or_else(|| format!("line {}, column {}: not a column 1-7", n + 1, i + 1))?;
+            position = position
+                .drop_disc(column as usize)
+                .ok_or_else(|| format!("line {}, column {}: a full column", n + 1, i + 1))?;
+        }
+        if n == 0 {
+            engine.reserve();
+        } else {
+            engine.clear();
+        }
+        let start = Instant::now();
+        let (score, nodes) = engine.solve_counted(&position);
+        let micros = start.elapsed().as_micros();
+        writeln!(out, "{moves} {score} {nodes} {micros}")?;
+    }
+    Ok(())
+}

@@ -1,0 +1,305 @@
+//! The search: negamax with alpha-beta, probed on null windows until the exact score is
+//! known, over any [`Searchable`] game, with a shared transposition table and an optional
+//! opening book; root moves searched in parallel.
+
+use alloc::vec::Vec;
+use core::marker::PhantomData;
+use core::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::OnceLock;
+use std::time::Instant;
+
+use super::book::Book;
+use super::searchable::{Children, Searchable};
+use super::table::{Bound, DEFAULT_MEMORY, TranspositionTable};
+
+/// A search engine for positions of type `S`: its transposition table (the memory budget
+/// it was given, allocated at the first search, so that an engine whose questions its book
+/// answers costs nothing), its opening book if any, and how many threads an analysis uses.
+#[derive(Debug)]
+pub struct Engine<S> {
+    table: OnceLock<TranspositionTable>,
+    memory: usize,
+    book: Option<Book>,
+    threads: AtomicUsize,
+    game: PhantomData<fn(S)>,
+}
+
+impl<S: Searchable> Default for Engine<S> {
+    /// [`DEFAULT_MEMORY`], no book, every core the machine offers.
+    fn default() -> Self {
+        Engine::new(DEFAULT_MEMORY)
+    }
+}
+
+impl<S: Searchable> Engine<S> {
+    /// An engine whose transposition table takes at most `memory` bytes, no book, and as
+    /// many threads as the machine has cores.
+    #[must_use]
+    pub fn new(memory: usize) -> Self {
+        let threads = std::thread::available_parallelism().map_or(1, usize::from);
+        Engine {
+            table: OnceLock::new(),
+            memory,
+            book: None,
+            threads: AtomicUsize::new(threads),
+            game: PhantomData,
+        }
+    }
+
+    /// The same engine, analysing with `threads` threads (at least one).
+    #[must_use]
+    pub fn with_threads(self, threads: usize) -> Self {
+        self.set_threads(threads);
+        self
+    }
+
+    /// Analyses with `threads` threads (at least one) from now on: for an engine already
+    /// shared, as a registered game's is.
+    pub fn set_threads(&self, threads: usize) {
+        self.threads.store(threads.max(1), Ordering::Relaxed);
+    }
+
+    /// The same engine, answering the positions `book` holds from it.
+    #[must_use]
+    pub fn with_book(mut self, book: Book) -> Self {
+        self.book = Some(book);
+        self
+    }
+
+    /// Answers the positions `book` holds from it from now on (none with `None`).
+    pub fn set_book(&mut self, book: Option<Book>) {
+        self.book = book;
+    }
+
+    /// How many threads an analysis uses.
+    #[must_use]
+    pub fn threads(&self) -> usize {
+        self.threads.load(Ordering::Relaxed)
+    }
+
+    /// The transposition table's budget in bytes: it takes at most this much.
+    #[must_use]
+    pub fn memory(&self) -> usize {
+        self.memory
+    }
+
+    /// The opening book, if the engine has one.
+    #[must_use]
+    pub fn book(&self) -> Option<&Book> {
+        self.book.as_ref()
+    }
+
+    /// Allocates the transposition table now and writes every slot, rather than at the
+    /// first search and page by page as the search reaches them: for a benchmark that
+    /// times the search alone.
+    pub fn reserve(&self) {
+        self.table
+            .get_or_init(|| TranspositionTable::new(self.memory))
+            .clear();
+    }
+
+    /// Forgets what the transposition table holds (the book stays).
+    pub fn clear(&self) {
+        if let Some(table) = self.table.get() {
+            table.clear();
+        }
+    }
+
+    /// The exact score of `position` for its side to move.
+    #[must_use]
+    pub fn solve(&self, position: &S) -> i32 {
+        self.solve_counted(position).0
+    }
+
+    /// The exact score of `position` and how many positions the search visited.
+    #[must_use]
+    pub fn solve_counted(&self, position: &S) -> (i32, u64) {
+        let mut run = Run::new(None);
+        let score = self.exact(position, &mut run).unwrap_or(0);
+        (score, run.nodes)
+    }
+
+    /// The exact score of `position`, or `None` if the search is not over by `deadline`:
+    /// what a server asks, whose every request has a time limit. What the search proved
+    /// before it stopped stays in the transposition table, so asking again goes on from
+    /// there.
+    #[must_use]
+    pub fn solve_within(&self, position: &S, deadline: Instant) -> Option<i32> {
+        self.exact(position, &mut Run::new(Some(deadline)))
+    }
+
+    /// The exact score of every position of `positions`, each for its own side to move,
+    /// solved on the engine's threads at once (they share the transposition table).
+    #[must_use]
+    pub fn solve_all(&self, positions: &[S]) -> Vec<i32> {
+        self.solve_all_within(positions, None).unwrap_or_default()
+    }
+
+    /// [`Engine::solve_all`], given up at `deadline` (`None` if any position is not solved
+    /// by then; never without a deadline).
+    #[must_use]
+    pub fn solve_all_within(&self, positions: &[S], deadline: Option<Instant>) -> Option<Vec<i32>> {
+        let threads = self.threads().min(positions.len()).max(1);
+        // Each thread takes the next unsolved position, so a long one does not hold up
+        // the rest; one that runs out of time stops them all.
+        let next = AtomicUsize::new(0);
+        let stopped = AtomicBool::new(false);
+        let work = || {
+            let mut mine = Vec::new();
+            while !stopped.load(Ordering::Relaxed) {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                let Some(position) = positions.get(i) else {
+                    break;
+                };
+                match self.exact(position, &mut Run::new(deadline)) {
+                    Some(score) => mine.push((i, score)),
+                    None => stopped.store(true, Ordering::Relaxed),
+                }
+            }
+            mine
+        };
+        let solved: Vec<Vec<(usize, i32)>> = if threads == 1 {
+            alloc::vec![work()]
+        } else {
+            std::thread::scope(|scope| {
+                let workers: Vec<_> = (0..threads).map(|_| scope.spawn(work)).collect();
+                // A worker that panicked (it cannot: the search has no panics) leaves its
+                // positions unsolved, which the count below sees.
+                workers
+                    .into_iter()
+                    .map(|w| w.join().unwrap_or_default())
+                    .collect()
+            })
+        };
+        let mut scores = alloc::vec![None; positions.len()];
+        for (i, score) in solved.into_iter().flatten() {
+            if let Some(slot) = scores.get_mut(i) {
+                *slot = Some(score);
+            }
+        }
+        scores.into_iter().collect()
+    }
+
+    /// The exact score by null-window probes: each probe asks whether the score is above a
+    /// guess and halves the range that remains (the guess leans towards 0, where most
+    /// positions' scores are, as Pons's solver does).
+    fn exact(&self, position: &S, run: &mut Run) -> Option<i32> {
+        if let Some(score) = position.decided() {
+            return Some(score);
+        }
+        if let Some(score) = self.book.as_ref().and_then(|book| book.score(position)) {
+            return Some(score);
+        }
+        let (bounds, _) = position.open();
+        let (mut min, mut max) = (bounds.min, bounds.max);
+        let table = self
+            .table
+            .get_or_init(|| TranspositionTable::new(self.memory));
+        while min < max {
+            let mut guess = min + (max - min) / 2;
+            if guess <= 0 && min / 2 < guess {
+                guess = min / 2;
+            } else if guess >= 0 && max / 2 > guess {
+                guess = max / 2;
+            }
+            let score = self.negamax(table, position, guess, guess + 1, run);
+            if run.stopped {
+                return None;
+            }
+            if score <= guess {
+                max = score;
+            } else {
+                min = score;
+            }
+        }
+        Some(min)
+    }
+
+    /// Negamax with alpha-beta on an open position (not decided): a score `s` with
+    /// `s <= alpha` when the true score is at most `alpha` (fail-hard), `s >= beta` when it
+    /// is at least `beta`, the true score in between.
+    fn negamax(
+        &self,
+        table: &TranspositionTable,
+        position: &S,
+        mut alpha: i32,
+        mut beta: i32,
+        run: &mut Run,
+    ) -> i32 {
+        run.nodes += 1;
+        if run.nodes % CHECK_EVERY == 0 {
+            run.check();
+        }
+        if run.stopped {
+            return 0;
+        }
+        let (bounds, moves) = position.open();
+        let (mut min, mut max) = (bounds.min, bounds.max);
+        if min >= max {
+            return min;
+        }
+        let key = position.key();
+        match table.get(key) {
+            Some(Bound::Lower(score)) => min = min.max(score),
+            Some(Bound::Upper(score)) => max = max.min(score),
+            None => {}
+        }
+        if let Some(score) = self.book.as_ref().and_then(|book| book.score(position)) {
+            return score;
+        }
+        if alpha < min {
+            alpha = min;
+            if alpha >= beta {
+                return alpha;
+            }
+        }
+        if beta > max {
+            beta = max;
+            if alpha >= beta {
+                return beta;
+            }
+        }
+        let mut children = Children::default();
+        position.order(moves, &mut children);
+        for &mv in children.as_slice() {
+            let score = -self.negamax(table, &position.play(mv), -beta, -alpha, run);
+            if run.stopped {
+                // A stopped search proves nothing: nothing goes into the table.
+                return 0;
+            }
+            if score >= beta {
+                table.put(key, Bound::Lower(score));
+                return score;
+            }
+            alpha = alpha.max(score);
+        }
+        table.put(key, Bound::Upper(alpha));
+        alpha
+    }
+}
+
+/// How many positions the search visits between two looks at the clock.
+const CHECK_EVERY: u64 = 4096;
+
+/// One search's own state: the positions it visited, and when it must stop.
+struct Run {
+    nodes: u64,
+    deadline: Option<Instant>,
+    stopped: bool,
+}
+
+impl Run {
+    /// A search that must be over by `deadline` (never, with `None`).
+    fn new(deadline: Option<Instant>) -> Self {
+        Run {
+            nodes: 0,
+            deadline,
+            stopped: false,
+        }
+    }
+
+    /// Stops the search if its deadline has passed.
+    fn check(&mut self) {
+        self.stopped |= self.deadline.is_some_and(|d| Instant::now() >= d);
+    }
+}

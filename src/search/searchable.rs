@@ -1,0 +1,126 @@
+//! What a game implements to be searched instead of tabulated: a position type that knows
+//! its key, what is decided without search, and which children are worth searching.
+
+use crate::Record;
+
+/// The most children [`Searchable::expand`] may give one position.
+pub const MAX_CHILDREN: usize = 16;
+
+/// A game position the [`Engine`](super::Engine) can search: negamax with alpha-beta over
+/// integer scores, higher better for the side to move, the same scale at every depth (a
+/// child's score is the negation of what the move is worth to the parent).
+///
+/// The contract the engine relies on, beyond the types:
+/// - [`Searchable::key`] is one-to-one on positions and below `2^56` (the transposition
+///   table stores it whole);
+/// - scores lie in `-63..=63`;
+/// - [`Searchable::open`] is only called on positions [`Searchable::decided`] leaves
+///   open, and the moves it gives lead to open positions (the game prunes what it can
+///   decide at once: a move that wins at once is decided at the parent, a move that loses
+///   at once is left out when another move does not).
+pub trait Searchable: Copy + Send + Sync {
+    /// One move, as [`Searchable::play`] takes it.
+    type Move: Copy + Default;
+    /// The moves worth searching from a position, before they are ordered (a bit mask of
+    /// cells for Connect Four): cheap to find, as a transposition table hit often makes
+    /// ordering them needless.
+    type Moves: Copy;
+
+    /// The position's key in the transposition table: one-to-one, below `2^56`.
+    fn key(&self) -> u64;
+
+    /// The key shared by the position and its mirror images: what an opening book is keyed
+    /// by. The default is no symmetry.
+    fn symmetric_key(&self) -> u64 {
+        self.key()
+    }
+
+    /// How many plies have been played to reach the position: an opening book holds the
+    /// positions up to some ply.
+    fn plies(&self) -> u32;
+
+    /// The exact score of a finished position or one the side to move wins at once, or
+    /// `None` when only a search can tell.
+    fn decided(&self) -> Option<i32>;
+
+    /// The scores an open position can still have, and the moves worth searching from it:
+    /// `min == max` when the position is settled without them.
+    fn open(&self) -> (Bounds, Self::Moves);
+
+    /// Writes `moves` into `children`, best first by the game's own guess.
+    fn order(&self, moves: Self::Moves, children: &mut Children<Self::Move>);
+
+    /// The position after `mv`, one of the moves [`Searchable::order`] gave.
+    fn play(&self, mv: Self::Move) -> Self;
+
+    /// The score as a [`Record`]: win, loss or draw, and plies left with the winner
+    /// fastest and the loser slowest.
+    fn record(&self, score: i32) -> Record;
+
+    /// The score of a [`Record`] of this position: the inverse of [`Searchable::record`].
+    fn score(&self, record: Record) -> i32;
+}
+
+/// The lowest and highest score an open position can still have.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Bounds {
+    /// The lowest score possible.
+    pub min: i32,
+    /// The highest score possible.
+    pub max: i32,
+}
+
+/// The moves from one position, in the order to search them: at most [`MAX_CHILDREN`], on
+/// the stack.
+#[derive(Clone, Copy, Debug)]
+pub struct Children<M> {
+    items: [M; MAX_CHILDREN],
+    len: usize,
+}
+
+impl<M: Copy + Default> Default for Children<M> {
+    fn default() -> Self {
+        Children {
+            items: [M::default(); MAX_CHILDREN],
+            len: 0,
+        }
+    }
+}
+
+impl<M: Copy> Children<M> {
+    /// Adds a move after those already there. A game with more than [`MAX_CHILDREN`]
+    /// moves cannot be searched: the extra move is refused with `false`.
+    pub fn push(&mut self, child: M) -> bool {
+        match self.items.get_mut(self.len) {
+            Some(slot) => {
+                *slot = child;
+                self.len += 1;
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// The moves, in search order.
+    #[must_use]
+    pub fn as_slice(&self) -> &[M] {
+        self.items.get(..self.len).unwrap_or_default()
+    }
+
+    /// The moves, to reorder them.
+    pub fn as_mut_slice(&mut self) -> &mut [M] {
+        self.items.get_mut(..self.len).unwrap_or_default()
+    }
+
+    /// How many moves there are.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Whether there are none.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+}
