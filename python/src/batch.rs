@@ -73,13 +73,14 @@ pub fn probe_many<'py>(
         Some(numpy) => {
             let codes: Vec<u8> = codes.iter().map(|&c| c.to_le_bytes()[0]).collect();
             let plies: Vec<u8> = plies.iter().flat_map(|p| p.to_le_bytes()).collect();
-            let array = |bytes: &[u8], dtype: &str| -> PyResult<Bound<'py, PyAny>> {
-                let kwargs = PyDict::new(py);
-                kwargs.set_item("dtype", dtype)?;
-                // A bytearray, so that the array is writable like any other.
-                numpy.call_method("frombuffer", (PyByteArray::new(py, bytes),), Some(&kwargs))
-            };
-            PyTuple::new(py, [array(&codes, "i1")?, array(&plies, "<u2")?])
+            let count = codes.len();
+            PyTuple::new(
+                py,
+                [
+                    array(&numpy, &codes, "i1", (count,))?,
+                    array(&numpy, &plies, "<u2", (count,))?,
+                ],
+            )
         }
         None => PyTuple::new(
             py,
@@ -91,8 +92,24 @@ pub fn probe_many<'py>(
     }
 }
 
+/// A numpy array of `dtype` and `shape` holding `bytes` (in a bytearray, so that the
+/// array is writable like any other).
+pub fn array<'py, S: IntoPyObject<'py>>(
+    numpy: &Bound<'py, PyModule>,
+    bytes: &[u8],
+    dtype: &str,
+    shape: S,
+) -> PyResult<Bound<'py, PyAny>> {
+    let py = numpy.py();
+    let kwargs = PyDict::new(py);
+    kwargs.set_item("dtype", dtype)?;
+    numpy
+        .call_method("frombuffer", (PyByteArray::new(py, bytes),), Some(&kwargs))?
+        .call_method1("reshape", (shape,))
+}
+
 /// The outcome code of `value` for the side `to_move`.
-fn code(value: Value, to_move: Side) -> i8 {
+pub fn code(value: Value, to_move: Side) -> i8 {
     match (value, to_move) {
         (Value::Draw, _) => DRAW,
         (Value::Win, Side::First) | (Value::Loss, Side::Second) => FIRST_WINS,

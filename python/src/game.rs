@@ -9,7 +9,7 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 
-use crate::{batch, error};
+use crate::{batch, error, labels, level};
 
 /// One solved game of the registry: its name, size, start and sides, and the questions
 /// its table answers.
@@ -27,6 +27,8 @@ pub struct Game {
     move_help: &'static str,
     title: &'static str,
     rules: &'static str,
+    width: usize,
+    height: usize,
 }
 
 /// What a probe answers about one position, from its side to move.
@@ -143,6 +145,37 @@ impl Game {
     }
 }
 
+impl Game {
+    /// The moves of `position` weighed at `level` (see `level::Weigh`), its failures
+    /// raised as Python exceptions.
+    fn weigh(
+        &self,
+        py: Python<'_>,
+        position: &str,
+        level: &str,
+        seed: u64,
+    ) -> PyResult<level::Weighed> {
+        let level = level::parse(level)?;
+        let weigh = level::Weigh {
+            position,
+            level,
+            seed,
+        };
+        match registry::visit(self.name, weigh) {
+            Some(Ok(answer)) => Ok(answer),
+            Some(Err(level::Failure::Position(e))) => {
+                Err(self.raise(py, Failure::Position(e), position, ""))
+            }
+            Some(Err(level::Failure::Unreachable)) => Err(PyValueError::new_err(format!(
+                "no game of {} reaches {}",
+                self.name,
+                quote(position)
+            ))),
+            None => Err(self.raise(py, Failure::Unknown, position, "")),
+        }
+    }
+}
+
 #[pymethods]
 impl Game {
     /// The solved game called `name`: the same as `game(name)`.
@@ -247,6 +280,71 @@ impl Game {
         batch::probe_many(py, self.name, positions, numpy)
     }
 
+    /// The board's columns (Connect Four's width; 3 for the 3x3 games).
+    #[getter]
+    fn width(&self) -> usize {
+        self.width
+    }
+
+    /// The board's rows (Connect Four's height; 3 for the 3x3 games).
+    #[getter]
+    fn height(&self) -> usize {
+        self.height
+    }
+
+    /// A move from `position` chosen at `level`, as the web board's computer plays:
+    /// `"perfect"` (the fastest win, the longest loss, ties at random), `"safe"` (any move
+    /// that does not lose), `"skill:N"` (a perfect move N% of the time, else any move) or
+    /// `"random"`. `seed` drives the random choices (the same seed, the same move). None
+    /// once the game is over.
+    ///
+    /// Raises ValueError for a level that is not one, or a position no game reaches, and
+    /// NotationError for a position not in the game's notation.
+    #[pyo3(signature = (position, level = "perfect", *, seed = 0))]
+    fn pick(
+        &self,
+        py: Python<'_>,
+        position: &str,
+        level: &str,
+        seed: u64,
+    ) -> PyResult<Option<String>> {
+        Ok(self.weigh(py, position, level, seed)?.1)
+    }
+
+    /// The chance that `pick` plays each move of `position` at `level`: (move, chance)
+    /// pairs, best move first, the chances adding up to 1 (empty once the game is over).
+    ///
+    /// Raises as `pick` does.
+    #[pyo3(signature = (position, level = "perfect"))]
+    fn policy(&self, py: Python<'_>, position: &str, level: &str) -> PyResult<Vec<(String, f64)>> {
+        Ok(self.weigh(py, position, level, 0)?.0)
+    }
+
+    /// Exact labels for many positions at once, as numpy arrays: `returns` (float64, one
+    /// row per position: the first side's return and the second's, 1, -1 or 0), `plies`
+    /// (uint16, plies left with perfect play, `ENDLESS` for an endless draw) and `best`
+    /// (bool, one row per position, one column per item of `actions`: whether that
+    /// action's move is one of the best moves).
+    ///
+    /// `states` is an iterable of positions: str, or any objects whose `str()` is one (an
+    /// OpenSpiel state). With `lines=True`, the rows of a position may be split by
+    /// whitespace (OpenSpiel writes them one a line) instead of `/`. `actions[a]` is the
+    /// move, in the game's notation, of action number `a`; None for a number no move has.
+    ///
+    /// Raises NotationError naming the item (`index`) that is not a position (or the
+    /// action that is not a move), ValueError for a position no game reaches, ImportError
+    /// without numpy.
+    #[pyo3(signature = (states, actions, *, lines = false))]
+    fn labels<'py>(
+        &self,
+        py: Python<'py>,
+        states: &Bound<'py, PyAny>,
+        actions: Vec<Option<String>>,
+        lines: bool,
+    ) -> PyResult<Bound<'py, PyTuple>> {
+        labels::labels(py, self.name, states, &actions, lines)
+    }
+
     fn __repr__(&self) -> String {
         format!("perfect_play.game({})", quote(self.name))
     }
@@ -349,6 +447,8 @@ impl Visitor for Describe {
             move_help: G::MOVE_HELP,
             title: G::TITLE,
             rules: G::RULES,
+            width: G::WIDTH,
+            height: G::HEIGHT,
         }
     }
 }

@@ -11,6 +11,8 @@ mod batch;
 mod error;
 mod footholds;
 mod game;
+mod labels;
+mod level;
 
 use pyo3::prelude::*;
 
