@@ -4,7 +4,8 @@
 its own enumeration of every reachable state (``get_all_states``) and its own solver
 (``MinimaxSolver``: memoised minimax over every state, a value and every action's value).
 OpenSpiel has no remoteness, so plies come from a plain negamax with a memo over OpenSpiel's
-states and transitions (``State.child``), and its values are checked against the solver's.
+states and transitions (``State.child``: ``Negamax``, also what the bot tests judge by), and
+its values are checked against the solver's.
 """
 
 from __future__ import annotations
