@@ -7,7 +7,7 @@ use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyByteArray, PyDict, PyList, PyString, PyTuple};
 
-use crate::error;
+use crate::{error, memo};
 
 /// The outcome code of a draw.
 pub const DRAW: i8 = 0;
@@ -37,14 +37,32 @@ pub fn probe_many<'py>(
             "positions must be an iterable of positions, not one str: probe_many([position])",
         ));
     }
-    // The texts, copied into one buffer while the GIL is held: the probes run without it.
+    // The answers the memo remembers; the other texts copied into one buffer while the GIL
+    // is held (their probes run without it), each with its place and its Python hash.
+    let (mut codes, mut plies) = (Vec::new(), Vec::new());
     let mut text = String::new();
     let mut ends = Vec::new();
-    for item in positions.try_iter()? {
-        let item = item?;
-        text.push_str(item.cast::<PyString>()?.to_str()?);
-        ends.push(text.len());
-    }
+    let mut missed: Vec<(usize, isize)> = Vec::new();
+    memo::with(name, |memo| -> PyResult<()> {
+        for (index, item) in positions.try_iter()?.enumerate() {
+            let item = item?;
+            let string = item.cast::<PyString>()?;
+            let hash = string.hash()?;
+            let position = string.to_str()?;
+            let (code, ply) = match memo.as_deref().and_then(|m| m.find(hash, position)) {
+                Some(known) => known,
+                None => {
+                    text.push_str(position);
+                    ends.push(text.len());
+                    missed.push((index, hash));
+                    (UNREACHABLE, 0)
+                }
+            };
+            codes.push(code);
+            plies.push(ply);
+        }
+        Ok(())
+    })?;
     let answer = py.detach(|| {
         games::visit(
             name,
@@ -54,21 +72,28 @@ pub fn probe_many<'py>(
             },
         )
     });
-    let (codes, plies) = match answer {
+    let (found, found_plies) = match answer {
         Some(Ok(answer)) => answer,
-        Some(Err((index, failure))) => {
-            let start = index
-                .checked_sub(1)
-                .and_then(|i| ends.get(i))
-                .copied()
-                .unwrap_or(0);
-            let end = ends.get(index).copied().unwrap_or(start);
-            let bad = text.get(start..end).unwrap_or_default();
+        Some(Err((k, failure))) => {
+            let index = missed.get(k).map_or(k, |&(index, _)| index);
             let what = format!("{name} position");
+            let bad = piece(&text, &ends, k);
             return Err(error::notation(py, &what, bad, failure, Some(index)));
         }
         None => return Err(PyValueError::new_err(format!("no game is called {name}"))),
     };
+    memo::with(name, |mut memo| {
+        for (k, ((&(index, hash), code), ply)) in
+            missed.iter().zip(found).zip(found_plies).enumerate()
+        {
+            if let (Some(c), Some(p)) = (codes.get_mut(index), plies.get_mut(index)) {
+                (*c, *p) = (code, ply);
+            }
+            if let Some(memo) = memo.as_deref_mut() {
+                memo.keep(hash, piece(&text, &ends, k), code, ply);
+            }
+        }
+    });
     match numpy {
         Some(numpy) => {
             let codes: Vec<u8> = codes.iter().map(|&c| c.to_le_bytes()[0]).collect();
@@ -108,6 +133,17 @@ pub fn array<'py, S: IntoPyObject<'py>>(
         .call_method1("reshape", (shape,))
 }
 
+/// The `k`-th text of `text`, the i-th ending at `ends[i]`.
+fn piece<'a>(text: &'a str, ends: &[usize], k: usize) -> &'a str {
+    let start = k
+        .checked_sub(1)
+        .and_then(|i| ends.get(i))
+        .copied()
+        .unwrap_or(0);
+    let end = ends.get(k).copied().unwrap_or(start);
+    text.get(start..end).unwrap_or_default()
+}
+
 /// The outcome code of `value` for the side `to_move`.
 pub fn code(value: Value, to_move: Side) -> i8 {
     match (value, to_move) {
@@ -134,10 +170,8 @@ impl Visitor for Batch<'_> {
     ) -> Self::Output {
         let mut codes = Vec::with_capacity(self.ends.len());
         let mut plies = Vec::with_capacity(self.ends.len());
-        let mut start = 0;
-        for (index, &end) in self.ends.iter().enumerate() {
-            let text = self.text.get(start..end).unwrap_or_default();
-            start = end;
+        for index in 0..self.ends.len() {
+            let text = piece(self.text, self.ends, index);
             let position: G = text.parse().map_err(|e| (index, e))?;
             match table.probe(&position) {
                 Some(record) => {

@@ -257,7 +257,8 @@ impl Game {
     }
 
     /// Probes every position of `positions` (an iterable of str) with the GIL released,
-    /// and returns two sequences as long: the outcome codes and the plies.
+    /// and returns two sequences as long: the outcome codes and the plies. Answers are
+    /// remembered by text (65,536 per game): a position asked again skips the table.
     ///
     /// Outcome codes: `DRAW` (0), `FIRST_WINS` (1, the first of `sides`), `SECOND_WINS`
     /// (2), `UNREACHABLE` (-1, no game reaches the position; its plies are 0). Plies: as

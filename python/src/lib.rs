@@ -13,6 +13,7 @@ mod footholds;
 mod game;
 mod labels;
 mod level;
+mod memo;
 
 use pyo3::prelude::*;
 

@@ -1,0 +1,110 @@
+//! The answers `probe_many` gave lately, remembered by text: a position asked again is
+//! answered from here, without parsing it or probing the table again.
+//!
+//! One memo per game, direct-mapped: 65,536 slots of one cache line each (4 MiB), the slot
+//! chosen by the Python `str`'s hash (which CPython computes once per `str` and keeps, as a
+//! dict lookup uses it), a slot holding the text itself, so that a hit is exact. A text too
+//! long for a slot is never remembered. Training data and game trees ask the same positions
+//! again and again (tic-tac-toe has 5,478, Connect Four 4x4 161,029): there the memo makes
+//! `probe_many` as fast as a dict of every answer, without building one.
+//!
+//! The memos are behind one lock, taken with `try_lock` only: a thread that finds it taken
+//! does without (it never waits, so it can never wait for a thread that waits for the GIL).
+
+use std::sync::{Mutex, TryLockError};
+
+/// The longest text a slot holds (a slot is 64 bytes).
+const TEXT: usize = 45;
+/// How many slots a game's memo has.
+const SLOTS: usize = 1 << 16;
+
+/// One remembered answer.
+#[derive(Clone, Copy)]
+struct Slot {
+    /// The text's Python hash.
+    hash: isize,
+    /// The text's length; 0 for an empty slot (no position is written as an empty text).
+    len: u8,
+    /// The text, its first `len` bytes.
+    text: [u8; TEXT],
+    /// The outcome code.
+    code: i8,
+    /// The plies.
+    plies: u16,
+}
+
+const EMPTY: Slot = Slot {
+    hash: 0,
+    len: 0,
+    text: [0; TEXT],
+    code: 0,
+    plies: 0,
+};
+
+/// One game's remembered answers.
+pub struct Memo {
+    slots: Vec<Slot>,
+}
+
+impl Memo {
+    /// The slot of a hash.
+    fn slot(hash: isize) -> usize {
+        usize::from_ne_bytes(hash.to_ne_bytes()) & (SLOTS - 1)
+    }
+
+    /// The answer remembered for `text` (whose Python hash is `hash`), if there is one.
+    #[inline]
+    pub fn find(&self, hash: isize, text: &str) -> Option<(i8, u16)> {
+        let slot = self.slots.get(Self::slot(hash))?;
+        let kept = slot.text.get(..usize::from(slot.len))?;
+        (slot.hash == hash && slot.len > 0 && kept == text.as_bytes())
+            .then_some((slot.code, slot.plies))
+    }
+
+    /// Remembers the answer of `text` (whose Python hash is `hash`), in place of whatever
+    /// its slot held; a text too long for a slot is not remembered.
+    pub fn keep(&mut self, hash: isize, text: &str, code: i8, plies: u16) {
+        let (Some(slot), Ok(len)) = (
+            self.slots.get_mut(Self::slot(hash)),
+            u8::try_from(text.len()),
+        ) else {
+            return;
+        };
+        if let Some(into) = slot.text.get_mut(..text.len()) {
+            into.copy_from_slice(text.as_bytes());
+            *slot = Slot {
+                hash,
+                len,
+                code,
+                plies,
+                ..*slot
+            };
+        }
+    }
+}
+
+/// Every game's memo, by the game's name.
+static MEMOS: Mutex<Vec<(&'static str, Memo)>> = Mutex::new(Vec::new());
+
+/// Runs `f` with the memo of game `name` (made empty the first time), or with None when
+/// another thread holds the memos.
+pub fn with<T>(name: &'static str, f: impl FnOnce(Option<&mut Memo>) -> T) -> T {
+    let mut memos = match MEMOS.try_lock() {
+        Ok(memos) => memos,
+        Err(TryLockError::Poisoned(poisoned)) => poisoned.into_inner(),
+        Err(TryLockError::WouldBlock) => return f(None),
+    };
+    let at = match memos.iter().position(|(game, _)| *game == name) {
+        Some(at) => at,
+        None => {
+            memos.push((
+                name,
+                Memo {
+                    slots: vec![EMPTY; SLOTS],
+                },
+            ));
+            memos.len() - 1
+        }
+    };
+    f(memos.get_mut(at).map(|(_, memo)| memo))
+}
