@@ -25,7 +25,7 @@ from typing import Any, NamedTuple
 import perfect_play
 
 try:
-    import numpy  # noqa: F401 (labels answers in numpy arrays: named here when missing)
+    import numpy
     import pyspiel
     from open_spiel.python.algorithms import mcts
 except ImportError as missing:  # pragma: no cover (the message is the point)
@@ -291,19 +291,22 @@ class PerfectBot(pyspiel.Bot):  # type: ignore[misc]  # pyspiel has no type stub
 
     def step(self, state: pyspiel.State) -> int:
         """The bot's action in ``state`` (``pyspiel.INVALID_ACTION`` once it is over)."""
-        where = self._bound
-        seed = self._random.getrandbits(64)
-        mv = where.game.pick(where.position(state), self._level, seed=seed)
-        return pyspiel.INVALID_ACTION if mv is None else where.action(mv)
+        return self._pick(self._bound.position(state))
 
     def step_with_policy(self, state: pyspiel.State) -> tuple[list[tuple[int, float]], int]:
-        """The level's policy over every legal action (for perfect play: uniform over the
-        best moves, 0 for the others) and the action the bot takes, drawn from it."""
+        """The level's policy over every legal action, in OpenSpiel's order (for perfect
+        play: uniform over the best moves, 0 for the others), and the action the bot
+        takes, drawn from it."""
         where = self._bound
         text = where.position(state)
-        chances = {where.action(mv): p for mv, p in where.game.policy(text, self._level)}
-        policy = [(a, chances.get(a, 0.0)) for a in state.legal_actions()]
-        return policy, self.step(state)
+        policy = sorted((where.action(mv), p) for mv, p in where.game.policy(text, self._level))
+        return policy, self._pick(text)
+
+    def _pick(self, text: str) -> int:
+        """The action of the move picked at the bot's level in our position ``text``."""
+        where = self._bound
+        mv = where.game.pick(text, self._level, seed=self._random.getrandbits(64))
+        return pyspiel.INVALID_ACTION if mv is None else where.action(mv)
 
 
 class PerfectEvaluator(mcts.Evaluator):  # type: ignore[misc]  # pyspiel has no type stubs
@@ -317,12 +320,20 @@ class PerfectEvaluator(mcts.Evaluator):  # type: ignore[misc]  # pyspiel has no 
 
     def evaluate(self, state: pyspiel.State) -> Any:
         """The exact returns of every player, a numpy array."""
-        returns, _, _ = self._bound.labels((state,))
-        return returns[0]
+        codes, _ = self._bound.game.probe_many([self._bound.position(state)], numpy=False)
+        first = RETURN_OF_CODE[codes[0]]
+        return numpy.array([first, 0.0 - first])
 
     def prior(self, state: pyspiel.State) -> list[tuple[int, float]]:
         """(action, probability) for every legal action: the best share 1 evenly."""
-        _, _, best = self._bound.labels((state,))
-        legal = state.legal_actions()
-        count = int(best[0].sum())
-        return [(a, 1.0 / count if best[0][a] else 0.0) for a in legal]
+        where = self._bound
+        policy = where.game.policy(where.position(state), "perfect")
+        return sorted((where.action(mv), p) for mv, p in policy)
+
+
+#: The first player's return for each of ``probe_many``'s outcome codes.
+RETURN_OF_CODE = {
+    perfect_play.DRAW: 0.0,
+    perfect_play.FIRST_WINS: 1.0,
+    perfect_play.SECOND_WINS: -1.0,
+}
