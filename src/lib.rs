@@ -102,8 +102,10 @@ struct ReadmeDoctests;
 pub mod footholds;
 pub mod games;
 
+#[cfg(feature = "alloc")]
+pub use perfect_play_core::dynamic;
 pub use perfect_play_core::packed;
 pub use perfect_play_core::{
-    DEFAULT_CAPACITY, ENDLESS, Game, GameRecord, History, Level, Notation, ParseLevelError, Ply,
-    Record, RecordError, Sentence, Solved, Table, Value, Verdict,
+    DEFAULT_CAPACITY, ENDLESS, Game, GameRecord, History, Level, MAX_PICK_MOVES, Notation, Oracle,
+    ParseLevelError, Ply, Record, RecordError, Sentence, Solved, Table, Value, Verdict,
 };

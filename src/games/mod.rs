@@ -25,6 +25,14 @@
 
 use perfect_play_core::{Game, Record, Solved};
 
+#[cfg(feature = "alloc")]
+use perfect_play_core::dynamic::{DynGame, Handle};
+
+#[cfg(feature = "alloc")]
+mod unknown;
+#[cfg(feature = "alloc")]
+pub use unknown::UnknownGame;
+
 pub use perfect_play_core::notation::{Notation, ParseError, ParseErrorKind, ShowMove, Side};
 
 /// Connect Four's rules, at every size: the registry's `connect4_WxH` modules are its sizes.
@@ -81,6 +89,27 @@ macro_rules! games {
                 $($(#[cfg(feature = $feature)])? $name => Some(visitor.visit($name, &$table)),)*
                 _ => None,
             }
+        }
+
+        /// The game called `name` (in any case: `Hexapawn` is `hexapawn`) behind the
+        /// dynamic handle every surface uses, or why there is none: the names there are,
+        /// and the nearest one.
+        #[cfg(feature = "alloc")]
+        pub fn open(name: &str) -> Result<alloc::boxed::Box<dyn DynGame>, UnknownGame> {
+            let wanted = name.trim();
+            $(
+                $(#[cfg(feature = $feature)])?
+                if wanted.eq_ignore_ascii_case($name) {
+                    let positions = u64::try_from($table.len()).ok();
+                    return Ok(alloc::boxed::Box::new(Handle::<$game, _>::new($name, &$table, positions)));
+                }
+            )*
+            Err(UnknownGame::new(wanted, names()))
+        }
+
+        /// The names of the games of this build, in the order they are registered.
+        pub fn names() -> impl Iterator<Item = &'static str> {
+            [$($(#[cfg(feature = $feature)])? $name),*].into_iter()
         }
 
         /// The games with their tables, in the order they are registered (those of this

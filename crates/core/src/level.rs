@@ -8,7 +8,7 @@
 use core::fmt;
 use core::str::FromStr;
 
-use crate::{Game, Record, Solved, Value};
+use crate::{Game, Oracle, Record, Solved, Value};
 
 /// How well a computer player plays.
 ///
@@ -236,40 +236,14 @@ impl FromStr for Level {
     }
 }
 
-/// The most moves [`Solved::pick`] weighs from one position. The shipped games have at most
-/// 9 (misère tic-tac-toe; Hexapawn and Dodgem have fewer).
-pub const MAX_MOVES: usize = 64;
-
 impl<G: Game> Solved<G> {
-    /// A move from `position` chosen at `level`, drawing from `random` (uniform `u32`s from
-    /// the caller's generator), or `None` if the game is finished there or the position is
-    /// unreachable. See [`Level`].
-    ///
-    /// The moves are ranked into a buffer on the stack of [`MAX_MOVES`] (64) moves; a game
-    /// with more moves from one position would have only its 64 best weighed.
+    /// A move from `position` chosen at `level`: see [`Oracle::pick`].
     pub fn pick(
         &self,
         position: &G,
         level: Level,
         random: &mut impl FnMut() -> u32,
     ) -> Option<G::Move> {
-        if position.finished().is_some() {
-            return None;
-        }
-        // Any move fills the buffer before `ranked_moves` overwrites it.
-        let mut filler = None;
-        position.moves(&mut |mv, _| {
-            filler = filler.or(Some(mv));
-        });
-        let filler = (
-            filler?,
-            Record {
-                value: Value::Draw,
-                remoteness: 0,
-            },
-        );
-        let mut moves = [filler; MAX_MOVES];
-        let len = self.ranked_moves(position, &mut moves);
-        level.pick(moves.get(..len.min(MAX_MOVES))?, random)
+        Oracle::pick(self, position, level, random)
     }
 }

@@ -32,10 +32,13 @@
 #![no_std]
 
 mod bits;
+#[cfg(feature = "alloc")]
+pub mod dynamic;
 mod game;
 mod judge;
 mod level;
 pub mod notation;
+mod oracle;
 pub mod packed;
 mod probe;
 mod record;
@@ -44,8 +47,9 @@ mod table;
 pub use bits::Bits;
 pub use game::{ENDLESS, Game, Record, Value};
 pub use judge::{Sentence, Verdict};
-pub use level::{Level, MAX_MOVES, ParseLevelError};
+pub use level::{Level, ParseLevelError};
 pub use notation::{Notation, ParseError, ParseErrorKind, ShowMove, Side};
+pub use oracle::{MAX_PICK_MOVES, Oracle};
 pub use probe::Solved;
 pub use record::{DEFAULT_CAPACITY, GameRecord, History, Ply, RecordError};
 pub use table::Table;

@@ -1,0 +1,555 @@
+//! Any game, at any size, behind one object-safe handle: [`DynGame`].
+//!
+//! The typed API ([`Game`](crate::Game), [`Notation`], an [`Oracle`] such as a compiled
+//! [`Solved`](crate::Solved) table) is what a program uses for speed; a command line, a
+//! web server or a Python module that lets a person name the game at run time holds a
+//! `dyn DynGame` instead. Positions and moves cross the handle in the game's one-line
+//! notation (the same text a person types and every surface prints), answers come back as
+//! plain data, and every question is answered once, here: reading a position, ranking its
+//! moves (one probe a move), playing a move, choosing one at a level, the principal line,
+//! and a whole game's review. Needs the `alloc` feature.
+//!
+//! ```
+//! use perfect_play_core::dynamic::{DynGame, Handle};
+//! use perfect_play_core::{Side, Value};
+//! use perfect_play::games::{HEXAPAWN, Hexapawn};
+//!
+//! let hexapawn = Handle::<Hexapawn, _>::new("hexapawn", &HEXAPAWN, Some(HEXAPAWN.len() as u64));
+//! let game: &dyn DynGame = &hexapawn;
+//! let start = game.analyze(&game.about().start)?;
+//! assert_eq!((start.probe.record.value, start.probe.record.remoteness), (Value::Loss, 6));
+//! assert_eq!(start.moves[0].name, "2-5"); // white holds out longest
+//! assert_eq!(game.play("www/.../bbb w", "2-5")?, "w.w/.w./bbb b");
+//! assert_eq!(start.probe.to_move, Side::First);
+//! # Ok::<(), Box<dyn core::error::Error>>(())
+//! ```
+
+extern crate alloc;
+
+use alloc::borrow::ToOwned;
+use alloc::format;
+use alloc::string::{String, ToString};
+use alloc::vec::Vec;
+use core::fmt;
+
+use crate::notation::{Notation, ParseError, ShowMove, Side};
+use crate::{Level, Oracle, Record, Sentence, Value, Verdict};
+
+/// How many plies [`DynGame::principal_line`] and [`DynGame::review`] follow at most: a
+/// loopy game's endless draw would otherwise never end.
+pub const MAX_LINE: usize = 1000;
+
+/// What a game says of itself: its name, how a person reads it, and its size.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct About {
+    /// The name people and every surface call it: `hexapawn`, `connect4-5x4`.
+    pub name: String,
+    /// The name as a title: `Misère tic-tac-toe`.
+    pub title: &'static str,
+    /// The rules in a few sentences: the board, a move, how the game ends and who wins.
+    pub rules: &'static str,
+    /// The two sides as a person names them, the first to move first.
+    pub sides: [&'static str; 2],
+    /// The letter of each side's pieces in the notation, the first side's first.
+    pub pieces: [char; 2],
+    /// What a move looks like, for a prompt: `FROM-TO with cells 1-9, like 2-5`.
+    pub move_help: &'static str,
+    /// The board's columns.
+    pub width: usize,
+    /// The board's rows.
+    pub height: usize,
+    /// How many positions the answers cover (a table's size), or `None` when they come
+    /// from a search and no one has counted them.
+    pub positions: Option<u64>,
+    /// The start position in the game's notation.
+    pub start: String,
+}
+
+/// A position's answer, without allocation: what [`DynGame::probe`] gives for each of a
+/// batch of positions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Probe {
+    /// The side to move (in a finished position, the side that would move next).
+    pub to_move: Side,
+    /// Whether the game is over here.
+    pub finished: bool,
+    /// Win, loss or draw for the side to move, and plies left with perfect play.
+    pub record: Record,
+}
+
+impl Probe {
+    /// The side that wins with perfect play, or `None` for a draw.
+    #[must_use]
+    pub fn winner(&self) -> Option<Side> {
+        match self.record.value {
+            Value::Win => Some(self.to_move),
+            Value::Loss => Some(self.to_move.other()),
+            Value::Draw => None,
+        }
+    }
+}
+
+/// One move of a position, with what it is worth.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct RankedMove {
+    /// The move in the game's notation: `5`, `2-5`, `3-off`.
+    pub name: String,
+    /// The position it leads to, in the game's notation.
+    pub after: String,
+    /// What the move is worth to the side that plays it, the move itself counted in the
+    /// plies: the label a board shows on it (`win 5`).
+    pub record: Record,
+}
+
+/// A position read, probed, drawn and its moves ranked: what an analysis shows.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Analysis {
+    /// The position as the game writes it.
+    pub position: String,
+    /// Its record, side to move and whether it is finished.
+    pub probe: Probe,
+    /// The piece on each cell, row-major from the top left: `width * height` cells.
+    pub cells: Vec<Option<Side>>,
+    /// Every legal move, best first for the side to move (ties in the game's move order).
+    pub moves: Vec<RankedMove>,
+}
+
+impl Analysis {
+    /// The optimal moves: those that keep the position's record.
+    pub fn best_moves(&self) -> impl Iterator<Item = &RankedMove> {
+        let best = self.moves.first().map(|first| first.record);
+        self.moves
+            .iter()
+            .take_while(move |mv| Some(mv.record) == best)
+    }
+}
+
+/// One move of a reviewed game, judged.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct JudgedPly {
+    /// The move's number, from 1.
+    pub number: usize,
+    /// The side that moved.
+    pub mover: Side,
+    /// The move in the game's notation.
+    pub name: String,
+    /// What the best move was worth to the mover, the move included.
+    pub best: Record,
+    /// What the move played was worth to the mover, the move included.
+    pub chosen: Record,
+    /// How good the move was.
+    pub verdict: Verdict,
+    /// One sentence on what it did: `x 8 delayed the win: a win in 5 plies instead of 1`.
+    pub sentence: String,
+}
+
+/// A whole game judged move by move: what `review` prints and the web board charts.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Review {
+    /// The start and the position after each move: one more than the plies.
+    pub positions: Vec<Analysis>,
+    /// Each move, judged.
+    pub plies: Vec<JudgedPly>,
+}
+
+/// Why a text is not a position the game answers.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PositionError {
+    /// Not a position in the game's notation: what is wrong and at which column.
+    Notation(ParseError),
+    /// A position, but one that no game reaches from the start.
+    Unreachable {
+        /// The position as the game writes it.
+        position: String,
+        /// Why, in a few words: `no game of hexapawn reaches this position`.
+        reason: String,
+    },
+}
+
+impl fmt::Display for PositionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PositionError::Notation(error) => error.fmt(f),
+            PositionError::Unreachable { position, reason } => write!(f, "{position}: {reason}"),
+        }
+    }
+}
+
+impl core::error::Error for PositionError {}
+
+/// Why a move cannot be played from a position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MoveError {
+    /// The position itself is not one the game answers.
+    Position(PositionError),
+    /// Not a move in the game's notation.
+    Notation(ParseError),
+    /// The game is over: nobody moves.
+    Finished {
+        /// The finished position, as the game writes it.
+        position: String,
+        /// The side that won, as the game names it, or `None` for a draw.
+        winner: Option<&'static str>,
+    },
+    /// A move in the notation, but not a legal one here.
+    Illegal {
+        /// The move as it was given.
+        name: String,
+        /// The position, as the game writes it.
+        position: String,
+        /// The legal moves, in the game's order.
+        legal: Vec<String>,
+    },
+}
+
+impl fmt::Display for MoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MoveError::Position(error) => error.fmt(f),
+            MoveError::Notation(error) => error.fmt(f),
+            MoveError::Finished { position, winner } => {
+                write!(f, "the game is over at {position} (")?;
+                match winner {
+                    Some(side) => write!(f, "{side} won")?,
+                    None => f.write_str("a draw")?,
+                }
+                f.write_str("): no move can be played")
+            }
+            MoveError::Illegal {
+                name,
+                position,
+                legal,
+            } => write!(
+                f,
+                "{name} cannot be played from {position} (the moves there are {})",
+                legal.join(", ")
+            ),
+        }
+    }
+}
+
+impl core::error::Error for MoveError {}
+
+/// Why a game cannot be reviewed: its start, or the move that cannot be played.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ReviewError {
+    /// The start is not a position the game answers.
+    Start(PositionError),
+    /// Move `number` (from 1) cannot be played.
+    Move {
+        /// The move's number, from 1.
+        number: usize,
+        /// Why.
+        error: MoveError,
+    },
+    /// More moves than [`MAX_LINE`].
+    TooLong {
+        /// How many moves were given.
+        moves: usize,
+    },
+}
+
+impl fmt::Display for ReviewError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ReviewError::Start(error) => write!(f, "start: {error}"),
+            ReviewError::Move { number, error } => write!(f, "move {number}: {error}"),
+            ReviewError::TooLong { moves } => write!(
+                f,
+                "{moves} moves, but a review follows at most {MAX_LINE} (a longer game goes round in circles)"
+            ),
+        }
+    }
+}
+
+impl core::error::Error for ReviewError {}
+
+/// Any game at any size, as a command line, a server or a Python module holds it: object
+/// safe, `Send + Sync`, positions and moves in the game's notation. [`Handle`] makes one
+/// from any [`Notation`] game and [`Oracle`].
+pub trait DynGame: Send + Sync {
+    /// What the game says of itself.
+    fn about(&self) -> &About;
+
+    /// A position's record, side to move and whether it is over; no allocation on success.
+    ///
+    /// # Errors
+    /// [`PositionError`] if `position` is not a position or no game reaches it.
+    fn probe(&self, position: &str) -> Result<Probe, PositionError>;
+
+    /// A position read, probed, drawn cell by cell, every move ranked.
+    ///
+    /// # Errors
+    /// [`PositionError`] if `position` is not a position or no game reaches it.
+    fn analyze(&self, position: &str) -> Result<Analysis, PositionError>;
+
+    /// The position `mv` leads to from `position`, in the game's notation.
+    ///
+    /// # Errors
+    /// [`MoveError`]: the position is not one, the move is not one, the game is over, or
+    /// the move is not legal there.
+    fn play(&self, position: &str, mv: &str) -> Result<String, MoveError>;
+
+    /// A move chosen at `level` (drawing from `random`, uniform `u32`s), or `None` when
+    /// the game is over.
+    ///
+    /// # Errors
+    /// [`PositionError`] if `position` is not a position or no game reaches it.
+    fn pick(
+        &self,
+        position: &str,
+        level: Level,
+        random: &mut dyn FnMut() -> u32,
+    ) -> Result<Option<String>, PositionError>;
+
+    /// Both sides playing a best move from `position` until the game ends (at most
+    /// [`MAX_LINE`] moves: an endless draw is cut there).
+    ///
+    /// # Errors
+    /// [`PositionError`] if `position` is not a position or no game reaches it.
+    fn principal_line(&self, position: &str) -> Result<Vec<String>, PositionError>;
+
+    /// A whole game from `start` (the game's start if `None`) through `moves`, every
+    /// position analysed and every move judged.
+    ///
+    /// # Errors
+    /// [`ReviewError`] naming the start or the first move that cannot be played.
+    fn review(&self, start: Option<&str>, moves: &[&str]) -> Result<Review, ReviewError>;
+}
+
+/// The [`DynGame`] of a typed game `G` answered by the oracle `O` (a compiled table, a
+/// table file, a search).
+pub struct Handle<G, O> {
+    about: About,
+    oracle: O,
+    game: core::marker::PhantomData<fn() -> G>,
+}
+
+impl<G: Notation, O: Oracle<G>> Handle<G, O> {
+    /// The handle of `G` called `name`, answered by `oracle`, whose answers cover
+    /// `positions` positions (`None` if not counted).
+    pub fn new(name: &str, oracle: O, positions: Option<u64>) -> Handle<G, O> {
+        Handle::with_start(name, oracle, positions, G::start())
+    }
+
+    /// The same, for a game whose start is not `G::start()` (a family at a size chosen at
+    /// run time).
+    pub fn with_start(name: &str, oracle: O, positions: Option<u64>, start: G) -> Handle<G, O> {
+        Handle {
+            about: About {
+                name: name.to_owned(),
+                title: G::TITLE,
+                rules: G::RULES,
+                sides: G::SIDES,
+                pieces: G::PIECES,
+                move_help: G::MOVE_HELP,
+                width: G::WIDTH,
+                height: G::HEIGHT,
+                positions,
+                start: start.to_string(),
+            },
+            oracle,
+            game: core::marker::PhantomData,
+        }
+    }
+
+    /// The oracle behind the handle.
+    pub fn oracle(&self) -> &O {
+        &self.oracle
+    }
+
+    /// `text` read as a position of `G` and probed.
+    fn read(&self, text: &str) -> Result<(G, Probe), PositionError> {
+        let position: G = text.parse().map_err(PositionError::Notation)?;
+        let record = self
+            .oracle
+            .probe(&position)
+            .ok_or_else(|| self.unreachable(&position))?;
+        let probe = Probe {
+            to_move: position.to_move(),
+            finished: position.finished().is_some(),
+            record,
+        };
+        Ok((position, probe))
+    }
+
+    /// The error for a position no game reaches.
+    fn unreachable(&self, position: &G) -> PositionError {
+        PositionError::Unreachable {
+            position: position.to_string(),
+            reason: format!("no game of {} reaches this position", self.about.name),
+        }
+    }
+
+    /// Every legal move of `position` ranked best first, one probe a move.
+    fn ranked(&self, position: &G) -> Vec<(G::Move, G, Record)> {
+        let mut moves = Vec::new();
+        if position.finished().is_none() {
+            position.moves(&mut |mv, after| {
+                if let Some(record) = self.oracle.probe(&after) {
+                    moves.push((mv, after, record.before_move()));
+                }
+            });
+        }
+        // Stable: ties keep the game's move order.
+        moves.sort_by_key(|(_, _, record)| core::cmp::Reverse(record.rank()));
+        moves
+    }
+
+    /// The analysis of a position already read.
+    fn analysis_of(&self, position: &G, probe: Probe) -> Analysis {
+        let cells = (0..G::WIDTH * G::HEIGHT)
+            .map(|cell| {
+                u8::try_from(cell)
+                    .ok()
+                    .and_then(|cell| position.piece(cell))
+            })
+            .collect();
+        let moves = self
+            .ranked(position)
+            .into_iter()
+            .map(|(mv, after, record)| RankedMove {
+                name: ShowMove::<G>(mv).to_string(),
+                after: after.to_string(),
+                record,
+            })
+            .collect();
+        Analysis {
+            position: position.to_string(),
+            probe,
+            cells,
+            moves,
+        }
+    }
+
+    /// The position after `mv` (in the notation) from `position`, read already.
+    fn after(&self, position: &G, probe: Probe, mv: &str) -> Result<(G::Move, G), MoveError> {
+        if probe.finished {
+            return Err(MoveError::Finished {
+                position: position.to_string(),
+                winner: probe.winner().map(G::side_name),
+            });
+        }
+        let parsed = G::parse_move(mv).map_err(MoveError::Notation)?;
+        match position.play(parsed) {
+            Some(after) => Ok((parsed, after)),
+            None => {
+                let mut legal = Vec::new();
+                position.moves(&mut |m, _| legal.push(ShowMove::<G>(m).to_string()));
+                Err(MoveError::Illegal {
+                    name: mv.trim().to_owned(),
+                    position: position.to_string(),
+                    legal,
+                })
+            }
+        }
+    }
+}
+
+impl<G, O> DynGame for Handle<G, O>
+where
+    G: Notation,
+    O: Oracle<G> + Send + Sync,
+{
+    fn about(&self) -> &About {
+        &self.about
+    }
+
+    fn probe(&self, position: &str) -> Result<Probe, PositionError> {
+        self.read(position).map(|(_, probe)| probe)
+    }
+
+    fn analyze(&self, position: &str) -> Result<Analysis, PositionError> {
+        let (position, probe) = self.read(position)?;
+        Ok(self.analysis_of(&position, probe))
+    }
+
+    fn play(&self, position: &str, mv: &str) -> Result<String, MoveError> {
+        let (position, probe) = self.read(position).map_err(MoveError::Position)?;
+        let (_, after) = self.after(&position, probe, mv)?;
+        Ok(after.to_string())
+    }
+
+    fn pick(
+        &self,
+        position: &str,
+        level: Level,
+        random: &mut dyn FnMut() -> u32,
+    ) -> Result<Option<String>, PositionError> {
+        let (position, _) = self.read(position)?;
+        let moves: Vec<(G::Move, Record)> = self
+            .ranked(&position)
+            .into_iter()
+            .map(|(mv, _, record)| (mv, record))
+            .collect();
+        Ok(level
+            .pick(&moves, &mut || random())
+            .map(|mv| ShowMove::<G>(mv).to_string()))
+    }
+
+    fn principal_line(&self, position: &str) -> Result<Vec<String>, PositionError> {
+        let (mut position, _) = self.read(position)?;
+        let mut line = Vec::new();
+        while line.len() < MAX_LINE {
+            let Some(mv) = self.oracle.best_move(&position) else {
+                break;
+            };
+            let Some(after) = position.play(mv) else {
+                break;
+            };
+            line.push(ShowMove::<G>(mv).to_string());
+            position = after;
+        }
+        Ok(line)
+    }
+
+    fn review(&self, start: Option<&str>, moves: &[&str]) -> Result<Review, ReviewError> {
+        if moves.len() > MAX_LINE {
+            return Err(ReviewError::TooLong { moves: moves.len() });
+        }
+        let (mut position, mut probe) = match start {
+            Some(text) => self.read(text).map_err(ReviewError::Start)?,
+            None => self.read(&self.about.start).map_err(ReviewError::Start)?,
+        };
+        let mut positions = Vec::with_capacity(moves.len() + 1);
+        let mut plies = Vec::with_capacity(moves.len());
+        positions.push(self.analysis_of(&position, probe));
+        for (index, text) in moves.iter().enumerate() {
+            let number = index + 1;
+            let (mv, after) = self
+                .after(&position, probe, text)
+                .map_err(|error| ReviewError::Move { number, error })?;
+            let after_probe = Probe {
+                to_move: after.to_move(),
+                finished: after.finished().is_some(),
+                record: self.oracle.probe(&after).ok_or_else(|| ReviewError::Move {
+                    number,
+                    error: MoveError::Position(self.unreachable(&after)),
+                })?,
+            };
+            let mover = position.to_move();
+            let best = probe.record;
+            let chosen = after_probe.record.before_move();
+            let name = ShowMove::<G>(mv).to_string();
+            let sentence = Sentence {
+                mover: &format_args!("{} {name}", G::side_name(mover)),
+                best,
+                chosen,
+                finished: after_probe.finished,
+            }
+            .to_string();
+            plies.push(JudgedPly {
+                number,
+                mover,
+                name,
+                best,
+                chosen,
+                verdict: Verdict::judge(best, chosen),
+                sentence,
+            });
+            (position, probe) = (after, after_probe);
+            positions.push(self.analysis_of(&position, probe));
+        }
+        Ok(Review { positions, plies })
+    }
+}

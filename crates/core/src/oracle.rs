@@ -1,0 +1,150 @@
+//! What answers a position's record exactly, whatever holds the answers: a table compiled
+//! into the program ([`Solved`](crate::Solved)), a table file probed in place, or a search.
+//! Everything else a player asks (moves ranked, a best move, the principal line, a move at
+//! a level of play) is derived from that one question here, once for every answerer.
+
+use crate::{Game, Level, Record, Value};
+
+/// The most moves [`Oracle::pick`] weighs from one position. The shipped games have at
+/// most a few dozen moves from any position.
+pub const MAX_PICK_MOVES: usize = 64;
+
+/// Anything that knows every reachable position's [`Record`] of a game `G`: implement
+/// [`Oracle::probe`] and the rest comes with it, each ranking costing one probe a move.
+///
+/// Object safe: `&dyn Oracle<G>` answers like the type behind it.
+pub trait Oracle<G: Game> {
+    /// Win, loss or draw for the side to move, and plies left, or `None` if no game
+    /// reaches `position`.
+    fn probe(&self, position: &G) -> Option<Record>;
+
+    /// Writes every move from `position` with what it is worth to the side to move into
+    /// `out`, best first (ties in the game's move order), and returns how many there are.
+    /// Moves beyond `out`'s length are ranked but not kept.
+    fn ranked_moves(&self, position: &G, out: &mut [(G::Move, Record)]) -> usize {
+        let mut len = 0;
+        if position.finished().is_some() {
+            return 0;
+        }
+        position.moves(&mut |mv, child| {
+            let Some(record) = self.probe(&child) else {
+                return;
+            };
+            let item = (mv, record.before_move());
+            // Insert after every kept move at least as good; when `out` is full, the
+            // worst kept move falls off the end.
+            let slot = if len < out.len() {
+                len += 1;
+                len - 1
+            } else if out
+                .last()
+                .is_some_and(|(_, last)| last.rank() < item.1.rank())
+            {
+                len - 1
+            } else {
+                return;
+            };
+            if let Some(kept) = out.get_mut(..=slot) {
+                let at = kept
+                    .iter()
+                    .take(slot)
+                    .take_while(|(_, r)| r.rank() >= item.1.rank())
+                    .count();
+                if let Some(tail) = kept.get_mut(at..) {
+                    tail.rotate_right(1);
+                    if let Some(first) = tail.first_mut() {
+                        *first = item;
+                    }
+                }
+            }
+        });
+        len
+    }
+
+    /// One optimal move from `position` (the first in the game's move order), or `None` if
+    /// the game is finished there or the position is unreachable.
+    #[must_use]
+    fn best_move(&self, position: &G) -> Option<G::Move> {
+        let mut best: Option<(G::Move, i32)> = None;
+        if position.finished().is_some() {
+            return None;
+        }
+        position.moves(&mut |mv, child| {
+            if let Some(record) = self.probe(&child) {
+                let rank = record.before_move().rank();
+                if best.is_none_or(|(_, r)| rank > r) {
+                    best = Some((mv, rank));
+                }
+            }
+        });
+        best.map(|(mv, _)| mv)
+    }
+
+    /// Whether `mv` from `position` is optimal: it keeps the position's record.
+    #[must_use]
+    fn is_optimal(&self, position: &G, mv: G::Move) -> bool {
+        let Some(record) = self.probe(position) else {
+            return false;
+        };
+        let mut optimal = false;
+        position.moves(&mut |m, child| {
+            if m == mv {
+                optimal |= self.probe(&child).map(Record::before_move) == Some(record);
+            }
+        });
+        optimal
+    }
+
+    /// Writes the principal line from `position` into `out`: both sides playing
+    /// [`Oracle::best_move`] until the game is finished or `out` is full. Returns how many
+    /// moves were written (an endless draw fills `out`).
+    fn principal_line(&self, position: &G, out: &mut [G::Move]) -> usize {
+        let mut position = *position;
+        let mut len = 0;
+        for slot in out.iter_mut() {
+            let Some(mv) = self.best_move(&position) else {
+                break;
+            };
+            let Some(next) = position.play(mv) else { break };
+            *slot = mv;
+            position = next;
+            len += 1;
+        }
+        len
+    }
+
+    /// A move from `position` chosen at `level`, drawing from `random` (uniform `u32`s from
+    /// the caller's generator), or `None` if the game is finished there or the position is
+    /// unreachable. See [`Level`].
+    ///
+    /// The moves are ranked into a buffer on the stack of [`MAX_PICK_MOVES`] (64) moves; a
+    /// game with more moves from one position would have only its 64 best weighed.
+    fn pick(&self, position: &G, level: Level, random: &mut dyn FnMut() -> u32) -> Option<G::Move> {
+        if position.finished().is_some() {
+            return None;
+        }
+        // Any move fills the buffer before `ranked_moves` overwrites it.
+        let mut filler = None;
+        position.moves(&mut |mv, _| {
+            filler = filler.or(Some(mv));
+        });
+        let filler = (
+            filler?,
+            Record {
+                value: Value::Draw,
+                remoteness: 0,
+            },
+        );
+        let mut moves = [filler; MAX_PICK_MOVES];
+        let len = self.ranked_moves(position, &mut moves);
+        level.pick(moves.get(..len.min(MAX_PICK_MOVES))?, &mut || random())
+    }
+}
+
+/// A reference answers like what it points to (`Handle::new(name, &TABLE, ..)`).
+impl<G: Game, T: Oracle<G> + ?Sized> Oracle<G> for &T {
+    #[inline]
+    fn probe(&self, position: &G) -> Option<Record> {
+        (**self).probe(position)
+    }
+}
