@@ -4,6 +4,8 @@
 //! OpenSpiel state), for `perfect_play.openspiel.labels`.
 
 use perfect_play::Solved;
+use std::collections::HashMap;
+
 use perfect_play::games::{self, Notation, Visitor};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -53,6 +55,9 @@ pub fn labels<'py>(
 /// (`actions.len()` bytes per item, 1 for a best move).
 type Answer = PyResult<(Vec<f64>, Vec<u16>, Vec<u8>)>;
 
+/// How many distinct texts one call remembers (some 100 MB at most).
+const REMEMBERED: usize = 1 << 20;
+
 /// Labels the items of `states`.
 struct Labels<'a, 'py> {
     py: Python<'py>,
@@ -79,6 +84,9 @@ impl Visitor for Labels<'_, '_> {
         let width = moves.len();
         let (mut returns, mut plies, mut best) = (Vec::new(), Vec::new(), Vec::new());
         let mut joined = String::new();
+        // The item where each text was first seen: a text seen before (training sets
+        // repeat positions) copies that item's labels instead of probing again.
+        let mut seen: HashMap<String, usize> = HashMap::new();
         for (index, item) in self.states.try_iter()?.enumerate() {
             let item = item?;
             let string = match item.cast_into::<PyString>() {
@@ -95,6 +103,15 @@ impl Visitor for Labels<'_, '_> {
                     joined.push_str(cells);
                 }
                 text = &joined;
+            }
+            if let Some(&k) = seen.get(text) {
+                returns.extend_from_within(2 * k..2 * k + 2);
+                plies.push(plies.get(k).copied().unwrap_or_default());
+                best.extend_from_within(k * width..(k + 1) * width);
+                continue;
+            }
+            if seen.len() < REMEMBERED {
+                seen.insert(text.to_owned(), index);
             }
             let position: G = text.parse().map_err(|e| {
                 error::notation(py, &format!("{name} position"), text, e, Some(index))

@@ -1,10 +1,10 @@
 //! The answers `probe_many` gave lately, remembered by text: a position asked again is
 //! answered from here, without parsing it or probing the table again.
 //!
-//! One memo per game, direct-mapped: 65,536 slots of one cache line each (4 MiB), the slot
-//! chosen by the Python `str`'s hash (which CPython computes once per `str` and keeps, as a
-//! dict lookup uses it), a slot holding the text itself, so that a hit is exact. A text too
-//! long for a slot is never remembered. Training data and game trees ask the same positions
+//! One memo per game, direct-mapped: 65,536 slots of 32 bytes (2 MiB), the slot chosen by
+//! the Python `str`'s hash (which CPython computes once per `str` and keeps, as a dict
+//! lookup uses it), a slot holding the text itself, so that a hit is exact. A text longer
+//! than 24 bytes (Connect Four beyond 4x5) is never remembered. Training data and game trees ask the same positions
 //! again and again (tic-tac-toe has 5,478, Connect Four 4x4 161,029): there the memo makes
 //! `probe_many` as fast as a dict of every answer, without building one.
 //!
@@ -13,16 +13,16 @@
 
 use std::sync::{Mutex, TryLockError};
 
-/// The longest text a slot holds (a slot is 64 bytes).
-const TEXT: usize = 45;
+/// The longest text a slot holds (a slot is 32 bytes: Connect Four 4x5's text fits).
+const TEXT: usize = 24;
 /// How many slots a game's memo has.
 const SLOTS: usize = 1 << 16;
 
 /// One remembered answer.
 #[derive(Clone, Copy)]
 struct Slot {
-    /// The text's Python hash.
-    hash: isize,
+    /// The high half of the text's Python hash (the low bits chose the slot).
+    hash: u32,
     /// The text's length; 0 for an empty slot (no position is written as an empty text).
     len: u8,
     /// The text, its first `len` bytes.
@@ -33,6 +33,7 @@ struct Slot {
     plies: u16,
 }
 
+/// A slot that holds nothing.
 const EMPTY: Slot = Slot {
     hash: 0,
     len: 0,
@@ -47,33 +48,33 @@ pub struct Memo {
 }
 
 impl Memo {
-    /// The slot of a hash.
-    fn slot(hash: isize) -> usize {
-        usize::from_ne_bytes(hash.to_ne_bytes()) & (SLOTS - 1)
+    /// The slot of a hash, and the half of it the slot keeps.
+    fn slot(hash: isize) -> (usize, u32) {
+        let hash = u64::from_ne_bytes(hash.to_ne_bytes());
+        ((hash as usize) & (SLOTS - 1), (hash >> 32) as u32)
     }
 
     /// The answer remembered for `text` (whose Python hash is `hash`), if there is one.
     #[inline]
     pub fn find(&self, hash: isize, text: &str) -> Option<(i8, u16)> {
-        let slot = self.slots.get(Self::slot(hash))?;
+        let (at, high) = Self::slot(hash);
+        let slot = self.slots.get(at)?;
         let kept = slot.text.get(..usize::from(slot.len))?;
-        (slot.hash == hash && slot.len > 0 && kept == text.as_bytes())
+        (slot.hash == high && slot.len > 0 && kept == text.as_bytes())
             .then_some((slot.code, slot.plies))
     }
 
     /// Remembers the answer of `text` (whose Python hash is `hash`), in place of whatever
     /// its slot held; a text too long for a slot is not remembered.
     pub fn keep(&mut self, hash: isize, text: &str, code: i8, plies: u16) {
-        let (Some(slot), Ok(len)) = (
-            self.slots.get_mut(Self::slot(hash)),
-            u8::try_from(text.len()),
-        ) else {
+        let (at, high) = Self::slot(hash);
+        let (Some(slot), Ok(len)) = (self.slots.get_mut(at), u8::try_from(text.len())) else {
             return;
         };
         if let Some(into) = slot.text.get_mut(..text.len()) {
             into.copy_from_slice(text.as_bytes());
             *slot = Slot {
-                hash,
+                hash: high,
                 len,
                 code,
                 plies,

@@ -168,6 +168,12 @@ def test_labels_of_every_state_agree_with_the_minimax(game_string: str) -> None:
     actions = pyspiel.load_game(game_string).num_distinct_actions()
     assert labels.returns.shape == (5478, 2) and labels.returns.dtype == numpy.float64
     assert labels.best.shape == (5478, actions) and labels.best.dtype == numpy.bool_
+    # Asked again in the same call, a state's labels are copied from its first time.
+    twice = ps.labels(states + states[::-1])
+    assert (twice.returns[:5478] == labels.returns).all()
+    assert (twice.returns[5478:] == labels.returns[::-1]).all()
+    assert (twice.plies[5478:] == labels.plies[::-1]).all()
+    assert (twice.best[5478:] == labels.best[::-1]).all()
     for i, state in enumerate(states):
         assert list(labels.returns[i]) == negamax.returns(state), str(state)
         assert labels.plies[i] == negamax(state)[1], str(state)
