@@ -46,7 +46,11 @@ pub fn probe_many<'py>(
     memo::with(name, |memo| -> PyResult<()> {
         for (index, item) in positions.try_iter()?.enumerate() {
             let item = item?;
-            let string = item.cast::<PyString>()?;
+            // An exact str is known by its type alone (no call into Python's type flags).
+            let string = match item.cast_exact::<PyString>() {
+                Ok(string) => string,
+                Err(_) => item.cast::<PyString>()?,
+            };
             let hash = string.hash()?;
             let position = string.to_str()?;
             let (code, ply) = match memo.as_deref().and_then(|m| m.find(hash, position)) {
