@@ -42,7 +42,10 @@ def main() -> None:
         game = pyspiel.load_game(game_string)
         every = list(
             get_all_states.get_all_states(
-                game, depth_limit=-1, include_terminals=True, include_chance_states=False,
+                game,
+                depth_limit=-1,
+                include_terminals=True,
+                include_chance_states=False,
                 to_string=str,
             ).values()
         )
@@ -53,7 +56,11 @@ def main() -> None:
             probe = ours.probe(ps.position(state))
             assert probe is not None and probe.plies == plies
         name = game_string.split("(")[0]
-        timed(f"{name}: `[str(s) for s in states]` alone", len(states), lambda: [str(s) for s in states])
+        timed(
+            f"{name}: `[str(s) for s in states]` alone",
+            len(states),
+            lambda: [str(s) for s in states],
+        )
         timed(f"{name}: `labels(states)`", len(states), lambda: ps.labels(states))
         playing = [s for s in every if not s.is_terminal()]
         if name == "tic_tac_toe":

@@ -48,7 +48,9 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--simulations", type=int, nargs="+", default=[10, 100, 1000])
     args = parser.parse_args()
-    print("| game | MCTS simulations | games | PerfectBot wins | draws | losses | s per MCTS move |")
+    print(
+        "| game | MCTS simulations | games | PerfectBot wins | draws | losses | s per MCTS move |"
+    )
     print("|---|---:|---:|---:|---:|---:|---:|")
     for game_string in ("tic_tac_toe", "connect_four(rows=4,columns=4)"):
         for simulations in args.simulations:

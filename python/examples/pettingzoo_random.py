@@ -42,7 +42,8 @@ def play(seed: int, perfect_first: bool) -> float:
 def main() -> None:
     results = [play(seed, perfect_first=seed % 2 == 0) for seed in range(1000)]
     wins, draws, losses = (results.count(r) for r in (1.0, 0.0, -1.0))
-    print(f"PerfectPolicy against a random agent, 1,000 games: {wins} won, {draws} drawn, {losses} lost")
+    print(f"PerfectPolicy against a random agent, 1,000 games: {wins} won, {draws} drawn, ", end="")
+    print(f"{losses} lost")
 
 
 if __name__ == "__main__":

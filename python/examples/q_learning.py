@@ -86,7 +86,11 @@ def main() -> None:
     game = pyspiel.load_game("tic_tac_toe")
     learner = QLearner(args.seed)
     rng = random.Random(args.seed)
-    bots = {(level, seat): PerfectBot(game, seat, level, seed=args.seed) for level in LEVELS for seat in (0, 1)}
+    bots = {
+        (level, seat): PerfectBot(game, seat, level, seed=args.seed)
+        for level in LEVELS
+        for seat in (0, 1)
+    }
     curves: dict[str, list[float]] = {level: [] for level in LEVELS}
     points: list[int] = []
     for episode in range(args.episodes + 1):

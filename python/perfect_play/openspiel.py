@@ -77,9 +77,7 @@ COSMETIC = frozenset({"egocentric_obs_tensor"})
 SPIEL_GAMES: dict[str, SpielGame] = {
     "tictactoe": SpielGame(load=lambda g: "tic_tac_toe", actions=numbered(lambda g: 9)),
     # OpenSpiel's `misere` game transform: the returns of tic-tac-toe negated.
-    "misere": SpielGame(
-        load=lambda g: "misere(game=tic_tac_toe())", actions=numbered(lambda g: 9)
-    ),
+    "misere": SpielGame(load=lambda g: "misere(game=tic_tac_toe())", actions=numbered(lambda g: 9)),
     "connect4-": SpielGame(
         load=lambda g: f"connect_four(columns={g.width},rows={g.height})",
         actions=numbered(lambda g: g.width),

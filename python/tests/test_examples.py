@@ -42,5 +42,15 @@ def test_q_learning_writes_its_curve(tmp_path: Path) -> None:
     pytest.importorskip("pyspiel", reason="open-spiel is not installed")
     pytest.importorskip("matplotlib", reason="matplotlib is not installed")
     out = tmp_path / "curve.png"
-    run("q_learning.py", "--episodes", "200", "--every", "100", "--eval-games", "10", "--out", str(out))
+    run(
+        "q_learning.py",
+        "--episodes",
+        "200",
+        "--every",
+        "100",
+        "--eval-games",
+        "10",
+        "--out",
+        str(out),
+    )
     assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"

@@ -2,12 +2,13 @@
 index): ``PerfectBot`` playing OpenSpiel's games against OpenSpiel's bots,
 ``PerfectEvaluator`` inside OpenSpiel's ``MCTSBot``, ``labels`` and the conversions.
 
-Where the expectations come from: OpenSpiel's rules (its states, legal actions and returns)
-and ``openspiel_reference.Negamax``, a plain minimax with a memo over OpenSpiel's states
-written in these tests (``test_openspiel.py`` checks it against OpenSpiel's own
-``MinimaxSolver`` on every state of these games). No code of the package is used to decide
-what is right. The games are tic-tac-toe and Connect Four 4x4 (rows and columns of 4), from
-seeded random reachable states: a bot never ends a game below the state's value for its
+Where the expectations come from: OpenSpiel's rules (its states, legal actions and returns);
+OpenSpiel's own ``MinimaxSolver`` (every state's value); and ``openspiel_reference.Negamax``,
+a plain minimax with a memo over OpenSpiel's states written in these tests, for plies and
+best moves (checked against the solver on every state used here, and on every state of
+these games by ``test_openspiel.py``). No code of the package is used to decide what is
+right. The games are tic-tac-toe and Connect Four 4x4 (rows and columns of 4), from seeded
+random reachable states: a bot never ends a game below the state's value for its
 player; two PerfectBots end exactly at the value, in exactly the plies the minimax counts.
 Connect Four 5x4 and 4x5 (the ``large-games`` feature) are draws, as John Tromp's pages
 publish (``../shared/fixtures/connect-four-facts.md``): two PerfectBots draw there.
@@ -27,6 +28,7 @@ numpy = pytest.importorskip("numpy")
 
 import perfect_play  # noqa: E402
 from open_spiel.python.algorithms import evaluate_bots, get_all_states, mcts  # noqa: E402
+from open_spiel.python.algorithms.minimax_solver import MinimaxSolver  # noqa: E402
 from open_spiel.python.bots import uniform_random  # noqa: E402
 from openspiel_reference import Negamax  # noqa: E402
 
@@ -34,6 +36,20 @@ from perfect_play import openspiel as ps  # noqa: E402
 
 GAMES = ["tic_tac_toe", "connect_four(rows=4,columns=4)"]
 NEGAMAX: dict[str, Negamax] = {game: Negamax() for game in GAMES}
+SOLVED: dict[str, Any] = {}
+
+
+def value(game_string: str, state: Any) -> list[float]:
+    """Each player's return with perfect play from ``state``, as OpenSpiel's own
+    ``MinimaxSolver`` computes it over every state (its value is the mover's), checked
+    against the plain negamax whose plies and best moves the tests also use."""
+    if game_string not in SOLVED:
+        SOLVED[game_string] = MinimaxSolver(game_string).solve()
+    mover_value = SOLVED[game_string][str(state)].value
+    first = mover_value if state.current_player() == 0 else -mover_value
+    returns = [first, 0.0 - first]
+    assert returns == NEGAMAX[game_string].returns(state), str(state)
+    return returns
 
 
 def starts(game_string: str, count: int, seed: int) -> list[Any]:
@@ -69,10 +85,9 @@ def mcts_bot(game: Any, simulations: int, seed: int) -> Any:
 @pytest.mark.parametrize("opponent", ["random", "mcts"])
 def test_perfect_bot_never_ends_below_the_value(game_string: str, opponent: str) -> None:
     game = pyspiel.load_game(game_string)
-    negamax = NEGAMAX[game_string]
     count = 60 if opponent == "random" else 20
     for i, state in enumerate(starts(game_string, count, seed=7)):
-        value = negamax.returns(state)
+        expected = value(game_string, state)
         for seat in (0, 1):
             other = (
                 uniform_random.UniformRandomBot(1 - seat, numpy.random.RandomState(i))
@@ -82,7 +97,7 @@ def test_perfect_bot_never_ends_below_the_value(game_string: str, opponent: str)
             perfect = ps.PerfectBot(game, seat, seed=i)
             bots = [perfect, other] if seat == 0 else [other, perfect]
             returns = play(state, bots, seed=i)
-            assert returns[seat] >= value[seat], (str(state), seat, returns, value)
+            assert returns[seat] >= expected[seat], (str(state), seat, returns, expected)
 
 
 @pytest.mark.parametrize("game_string", GAMES)
@@ -93,7 +108,7 @@ def test_two_perfect_bots_reach_the_value_in_the_plies(game_string: str) -> None
         bots = [ps.PerfectBot(game, 0, seed=i), ps.PerfectBot(game, 1, seed=i + 1)]
         end = state.clone()
         returns = evaluate_bots.evaluate_bots(end, bots, numpy.random.RandomState(i))
-        assert list(returns) == negamax.returns(state), str(state)
+        assert list(returns) == value(game_string, state), str(state)
         _, plies = negamax(state)
         assert len(end.history()) - len(state.history()) == plies, str(state)
 
@@ -120,7 +135,6 @@ def test_mcts_with_the_evaluator_at_2_simulations_picks_only_best_moves(
 @pytest.mark.parametrize("simulations", [2, 10, 100])
 def test_mcts_with_the_evaluator_plays_perfectly(simulations: int) -> None:
     game = pyspiel.load_game("connect_four(rows=4,columns=4)")
-    negamax = NEGAMAX["connect_four(rows=4,columns=4)"]
     evaluator = ps.PerfectEvaluator(game)
     for i, state in enumerate(starts("connect_four(rows=4,columns=4)", 10, seed=17)):
         for seat in (0, 1):
@@ -135,7 +149,7 @@ def test_mcts_with_the_evaluator_plays_perfectly(simulations: int) -> None:
             other = uniform_random.UniformRandomBot(1 - seat, numpy.random.RandomState(i))
             bots = [searcher, other] if seat == 0 else [other, searcher]
             returns = play(state, bots, seed=i)
-            assert returns[seat] >= negamax.returns(state)[seat], str(state)
+            assert returns[seat] >= value("connect_four(rows=4,columns=4)", state)[seat]
 
 
 def test_the_evaluator_gives_exact_returns_and_the_best_moves_as_prior() -> None:

@@ -2,9 +2,10 @@
 
 Where the expectations come from: ``examples/typed.py`` is a program written against the
 API; ``mypy --strict`` must accept it (and every other example), and must reject the
-mistakes below, which the stubs exist to catch (a probe may be None, plies may be None, positions are str). That the stubs
-match the compiled module, name for name and signature for signature, is checked by
-``python -m mypy.stubtest perfect_play._native`` in ``.ci/python.sh``.
+mistakes below, which the stubs exist to catch (a probe may be None, plies may be None,
+positions are str). That the stubs match the compiled module, name for name and signature
+for signature, is checked by ``python -m mypy.stubtest perfect_play._native`` in
+``.ci/python.sh``.
 """
 
 from __future__ import annotations
