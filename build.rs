@@ -11,7 +11,9 @@ use std::time::Instant;
 use std::{env, fs};
 
 use perfect_play_core::Game;
-use perfect_play_generate::{Limits, Solution, solve, solve_flat, write_packed_table, write_table};
+use perfect_play_generate::{
+    FlatLimits, SolvedPositions, solve, solve_flat, write_packed_table, write_table,
+};
 
 // Connect Four's rules, shared by its sizes (the registry's `connect4_WxH` modules).
 #[allow(dead_code, unused_imports)]
@@ -71,13 +73,13 @@ struct Table<'a> {
 
 /// A `phf` map in Rust source, with no bits of the game's own.
 fn phf<G: Game>(table: &Table) -> Result<(), Box<dyn Error>> {
-    phf_with(table, |_: &Solution<G>, _: &G| 0)
+    phf_with(table, |_: &SolvedPositions<G>, _: &G| 0)
 }
 
 /// A `phf` map in Rust source, each entry keeping the optimal moves from its position as a
 /// mask of cells (bit `cell`): every move whose child is worth the most to the mover.
 fn phf_best_cells<G: Game<Move = u8>>(table: &Table) -> Result<(), Box<dyn Error>> {
-    phf_with(table, |solution: &Solution<G>, position: &G| {
+    phf_with(table, |solution: &SolvedPositions<G>, position: &G| {
         let ranked = solution.ranked_moves(position);
         let top = ranked.first().map(|(_, record)| record.rank());
         ranked
@@ -90,7 +92,7 @@ fn phf_best_cells<G: Game<Move = u8>>(table: &Table) -> Result<(), Box<dyn Error
 /// The game solved by retrograde analysis and written as a `phf` map with `bits`.
 fn phf_with<G: Game>(
     table: &Table,
-    bits: impl Fn(&Solution<G>, &G) -> u32,
+    bits: impl Fn(&SolvedPositions<G>, &G) -> u32,
 ) -> Result<(), Box<dyn Error>> {
     let clock = Clock::start(table.module);
     let solution = solve::<G>(false)?;
@@ -105,7 +107,7 @@ fn phf_with<G: Game>(
 /// embeds it.
 fn packed<G: Game + std::fmt::Debug>(table: &Table) -> Result<(), Box<dyn Error>> {
     let clock = Clock::start(table.module);
-    let solution = solve_flat::<G>(Limits::DEFAULT)?;
+    let solution = solve_flat::<G>(FlatLimits::DEFAULT)?;
     let clock = clock.lap("solve");
     let files = write_packed_table(table.name, table.module, table.doc, &solution)?;
     fs::write(

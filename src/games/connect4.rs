@@ -273,10 +273,9 @@ impl<const W: usize, const H: usize> FromStr for Connect4<W, H> {
                 row += 1;
                 c = 0;
                 if row == H {
-                    let kind = ParseErrorKind::RowCount {
-                        rows: H + 1,
-                        expected: H,
-                    };
+                    let board = text.trim_start().split(char::is_whitespace).next();
+                    let rows = board.map_or(H + 1, |board| board.split('/').count());
+                    let kind = ParseErrorKind::RowCount { rows, expected: H };
                     return Err(ParseError::new(column, kind));
                 }
                 continue;
@@ -290,7 +289,7 @@ impl<const W: usize, const H: usize> FromStr for Connect4<W, H> {
                         found: ch,
                         expected: CELLS,
                     };
-                    return Err(ParseError::new(column, kind));
+                    return Err(ParseError::new(column, kind).on_cell(row + 1, c + 1));
                 }
             };
             if c == W {
