@@ -5,7 +5,10 @@
 //! `perfect_play::games::visit` with generic code over `Notation`, so a game registered
 //! in `src/games/list.rs` is in Python with no line written here. The pure-Python half
 //! (`python/perfect_play/__init__.py`) re-exports this module; its stubs are
-//! `python/perfect_play/_native.pyi`.
+//! `python/perfect_play/_native.pyi`. The bridges to OpenSpiel and PettingZoo
+//! (`perfect_play/openspiel.py`, `perfect_play/pettingzoo.py`) are pure Python over
+//! `Game.pick`, `Game.policy` (`level.rs`), `Game.labels` (`labels.rs`) and `probe_many`
+//! (`batch.rs`, which remembers its answers in `memo.rs`).
 
 mod batch;
 mod error;
