@@ -339,8 +339,7 @@ Examples:
   $ perfect-play review --game hexapawn 2-5 7-5
   $ echo '5,1,9' | perfect-play review";
 
-/// The name of a game `perfect-play games` lists, in any case, or the library's message
-/// (the nearest name, and the games).
+/// The name of a game `perfect-play games` lists, or the message that lists them.
 fn known_game(name: &str) -> Result<String, String> {
     perfect_play::games::find(name)
         .map(str::to_owned)

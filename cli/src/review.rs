@@ -122,7 +122,7 @@ pub fn run(args: &ReviewArgs) -> Status {
         (Err(error), _) => output_failed(&error),
         (Ok(status), None) => status,
         (Ok(_), Some(message)) => {
-            report(&message);
+            report(&format_args!("{}: {message}", game.about().name));
             Status::Partial
         }
     }

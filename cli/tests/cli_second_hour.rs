@@ -65,13 +65,17 @@ fn a_move_after_the_end_says_where_the_game_ended() {
         .code(1)
         .stdout(predicate::str::contains("  7. x 1    x won"))
         .stdout(predicate::str::contains("  8.").not())
-        .stderr("perfect-play: the game ended at move 7: x won; move 8 cannot be played\n");
+        .stderr(
+            "perfect-play: connect4-4x4: the game ended at move 7: x won; move 8 cannot be played\n",
+        );
     // Tic-tac-toe the same: x's 1 2 3 is three in a row at move 5.
     perfect_play()
         .args(["review", "1", "4", "2", "5", "3", "6"])
         .assert()
         .code(1)
-        .stderr("perfect-play: the game ended at move 5: x won; move 6 cannot be played\n");
+        .stderr(
+            "perfect-play: tictactoe: the game ended at move 5: x won; move 6 cannot be played\n",
+        );
 }
 
 #[test]
@@ -80,13 +84,13 @@ fn a_move_error_names_the_move_and_the_moves_there_are() {
         .args(["review", "--game", "connect4-4x4", "5"])
         .assert()
         .code(1)
-        .stderr("perfect-play: move 1: `5` is not a move: a move is a column 1-4, like 2\n");
+        .stderr("perfect-play: connect4-4x4: move 1: `5` is not a move: a move is a column 1-4, like 2\n");
     perfect_play()
         .args(["review", "--game", "hexapawn", "2-6"])
         .assert()
         .code(1)
         .stderr(
-            "perfect-play: move 1: `2-6` is not a legal move here: the legal moves are 1-4, 2-5, 3-6\n",
+            "perfect-play: hexapawn: move 1: `2-6` is not a legal move here: the legal moves are 1-4, 2-5, 3-6\n",
         );
     for (game, text) in [
         ("tictactoe", "0"),
@@ -102,7 +106,7 @@ fn a_move_error_names_the_move_and_the_moves_there_are() {
         let stderr = String::from_utf8(output.stderr).unwrap();
         assert!(
             stderr.starts_with(&format!(
-                "perfect-play: move 1: `{text}` is not a move: a move is "
+                "perfect-play: {game}: move 1: `{text}` is not a move: a move is "
             )),
             "{game}: {stderr}"
         );
