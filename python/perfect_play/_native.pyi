@@ -124,8 +124,8 @@ class Game:
     def name(self) -> str:
         """The game's name, as ``games()`` lists it."""
     @property
-    def positions(self) -> int:
-        """How many positions the game's table holds."""
+    def positions(self) -> int | None:
+        """How many positions the game's table holds (None when answers come from a search)."""
     @property
     def start(self) -> str:
         """The start position, in the game's notation."""

@@ -1,12 +1,14 @@
 //! `Game.probe_many`: many positions probed with the GIL released, answered as outcome
 //! codes and plies.
 
-use perfect_play::games::{self, Notation, ParseError, Side, Visitor};
-use perfect_play::{Solved, Value};
-use pyo3::exceptions::{PyTypeError, PyValueError};
+use perfect_play::Value;
+use perfect_play::dynamic::{DynGame, PositionError};
+use perfect_play::games::{ParseError, Side};
+use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyByteArray, PyDict, PyList, PyString, PyTuple};
 
+use crate::game::Game;
 use crate::{error, memo};
 
 /// The outcome code of a draw.
@@ -18,11 +20,11 @@ pub const SECOND_WINS: i8 = 2;
 /// The outcome code of a position no game reaches (its plies are 0).
 pub const UNREACHABLE: i8 = -1;
 
-/// Probes every str of `positions` in game `name`: a tuple (outcome codes, plies), numpy
+/// Probes every str of `positions` in `game`: a tuple (outcome codes, plies), numpy
 /// arrays or lists as `numpy` says (see `Game.probe_many`).
 pub fn probe_many<'py>(
     py: Python<'py>,
-    name: &'static str,
+    game: &Game,
     positions: &Bound<'py, PyAny>,
     numpy: Option<bool>,
 ) -> PyResult<Bound<'py, PyTuple>> {
@@ -43,6 +45,7 @@ pub fn probe_many<'py>(
     let mut text = String::new();
     let mut ends = Vec::new();
     let mut missed: Vec<(usize, isize)> = Vec::new();
+    let name = game.about().name.as_str();
     memo::with(name, |memo| -> PyResult<()> {
         for (index, item) in positions.try_iter()?.enumerate() {
             let item = item?;
@@ -67,24 +70,15 @@ pub fn probe_many<'py>(
         }
         Ok(())
     })?;
-    let answer = py.detach(|| {
-        games::visit(
-            name,
-            Batch {
-                text: &text,
-                ends: &ends,
-            },
-        )
-    });
-    let (found, found_plies) = match answer {
-        Some(Ok(answer)) => answer,
-        Some(Err((k, failure))) => {
+    let handle = game.handle();
+    let (found, found_plies) = match py.detach(|| probe_all(handle, &text, &ends)) {
+        Ok(answer) => answer,
+        Err((k, failure)) => {
             let index = missed.get(k).map_or(k, |&(index, _)| index);
             let what = format!("{name} position");
             let bad = piece(&text, &ends, k);
             return Err(error::notation(py, &what, bad, failure, Some(index)));
         }
-        None => return Err(PyValueError::new_err(format!("no game is called {name}"))),
     };
     memo::with(name, |mut memo| {
         for (k, ((&(index, hash), code), ply)) in
@@ -157,37 +151,28 @@ pub fn code(value: Value, to_move: Side) -> i8 {
     }
 }
 
-/// Probes the positions of `text`, the i-th ending at `ends[i]`.
-struct Batch<'a> {
-    text: &'a str,
-    ends: &'a [usize],
-}
-
-impl Visitor for Batch<'_> {
-    /// The codes and plies, or the first text that is not a position: its index and why.
-    type Output = Result<(Vec<i8>, Vec<u16>), (usize, ParseError)>;
-
-    fn visit<G: Notation + 'static>(
-        self,
-        _: &'static str,
-        table: &'static Solved<G>,
-    ) -> Self::Output {
-        let mut codes = Vec::with_capacity(self.ends.len());
-        let mut plies = Vec::with_capacity(self.ends.len());
-        for index in 0..self.ends.len() {
-            let text = piece(self.text, self.ends, index);
-            let position: G = text.parse().map_err(|e| (index, e))?;
-            match table.probe(&position) {
-                Some(record) => {
-                    codes.push(code(record.value, position.to_move()));
-                    plies.push(record.remoteness);
-                }
-                None => {
-                    codes.push(UNREACHABLE);
-                    plies.push(0);
-                }
+/// Probes the positions of `text`, the i-th ending at `ends[i]`: the codes and plies, or
+/// the first text that is not a position, its index and why.
+#[allow(clippy::type_complexity)]
+fn probe_all(
+    handle: &dyn DynGame,
+    text: &str,
+    ends: &[usize],
+) -> Result<(Vec<i8>, Vec<u16>), (usize, ParseError)> {
+    let mut codes = Vec::with_capacity(ends.len());
+    let mut plies = Vec::with_capacity(ends.len());
+    for index in 0..ends.len() {
+        match handle.probe(piece(text, ends, index)) {
+            Ok(probe) => {
+                codes.push(code(probe.record.value, probe.to_move));
+                plies.push(probe.record.remoteness);
             }
+            Err(PositionError::Unreachable { .. }) => {
+                codes.push(UNREACHABLE);
+                plies.push(0);
+            }
+            Err(PositionError::Notation(why)) => return Err((index, why)),
         }
-        Ok((codes, plies))
     }
+    Ok((codes, plies))
 }

@@ -3,41 +3,33 @@
 //! straight from the objects given (a str, or anything whose `str()` is a position, like an
 //! OpenSpiel state), for `perfect_play.openspiel.labels`.
 
-use perfect_play::Solved;
 use std::collections::HashMap;
 
-use perfect_play::games::{self, Notation, Visitor};
-use pyo3::exceptions::PyValueError;
+use perfect_play::dynamic::{MoveRefusal, PositionError};
+use pyo3::exceptions::{PyImportError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyString, PyTuple};
 
+use crate::game::Game;
 use crate::{batch, error};
 
-/// Labels every item of `states` in game `name`; `actions[a]` is the move (in the
-/// notation) of action `a`, None for an action with no move; `lines`: the rows of a
-/// position may be split by whitespace (line breaks) instead of `/`. See `Game.labels`.
+/// How many distinct texts one call remembers (some 100 MB at most).
+const REMEMBERED: usize = 1 << 20;
+
+/// Labels every item of `states` in `game`; `actions[a]` is the move (in the notation) of
+/// action `a`, None for an action with no move; `lines`: the rows of a position may be
+/// split by whitespace (line breaks) instead of `/`. See `Game.labels`.
 pub fn labels<'py>(
     py: Python<'py>,
-    name: &'static str,
+    game: &Game,
     states: &Bound<'py, PyAny>,
     actions: &[Option<String>],
     lines: bool,
 ) -> PyResult<Bound<'py, PyTuple>> {
     let numpy = py.import("numpy").map_err(|_| {
-        pyo3::exceptions::PyImportError::new_err(
-            "Game.labels answers in numpy arrays: pip install numpy",
-        )
+        PyImportError::new_err("Game.labels answers in numpy arrays: pip install numpy")
     })?;
-    let visitor = Labels {
-        py,
-        states,
-        actions,
-        lines,
-    };
-    let Some(answer) = games::visit(name, visitor) else {
-        return Err(PyValueError::new_err(format!("no game is called {name}")));
-    };
-    let (returns, plies, best) = answer?;
+    let (returns, plies, best) = label_all(py, game, states, actions, lines)?;
     let count = plies.len();
     let returns: Vec<u8> = returns.iter().flat_map(|r| r.to_le_bytes()).collect();
     let plies: Vec<u8> = plies.iter().flat_map(|p| p.to_le_bytes()).collect();
@@ -55,91 +47,96 @@ pub fn labels<'py>(
 /// (`actions.len()` bytes per item, 1 for a best move).
 type Answer = PyResult<(Vec<f64>, Vec<u16>, Vec<u8>)>;
 
-/// How many distinct texts one call remembers (some 100 MB at most).
-const REMEMBERED: usize = 1 << 20;
-
-/// Labels the items of `states`.
-struct Labels<'a, 'py> {
-    py: Python<'py>,
-    states: &'a Bound<'py, PyAny>,
+/// The action number of each move of `actions`, each checked to be a move of the game.
+fn action_numbers<'a>(
+    py: Python<'_>,
+    game: &Game,
     actions: &'a [Option<String>],
-    lines: bool,
+) -> PyResult<HashMap<&'a str, usize>> {
+    let handle = game.handle();
+    let start = &game.about().start;
+    let mut numbers = HashMap::new();
+    for (index, action) in actions.iter().enumerate() {
+        let Some(text) = action else { continue };
+        // Played from the start only to learn whether the text is a move at all.
+        if let Err(MoveRefusal::NotAMove { why, .. }) = handle.play(start, text) {
+            let what = format!("{} move", game.about().name);
+            return Err(error::notation(py, &what, text, why, Some(index)));
+        }
+        numbers.insert(text.as_str(), index);
+    }
+    Ok(numbers)
 }
 
-impl Visitor for Labels<'_, '_> {
-    type Output = Answer;
-
-    fn visit<G: Notation + 'static>(self, name: &'static str, table: &'static Solved<G>) -> Answer {
-        let py = self.py;
-        let mut moves: Vec<Option<G::Move>> = Vec::with_capacity(self.actions.len());
-        for (index, action) in self.actions.iter().enumerate() {
-            let mv = match action {
-                Some(text) => Some(G::parse_move(text).map_err(|e| {
-                    error::notation(py, &format!("{name} move"), text, e, Some(index))
-                })?),
-                None => None,
-            };
-            moves.push(mv);
-        }
-        let width = moves.len();
-        let (mut returns, mut plies, mut best) = (Vec::new(), Vec::new(), Vec::new());
-        let mut joined = String::new();
-        // The item where each text was first seen: a text seen before (training sets
-        // repeat positions) copies that item's labels instead of probing again.
-        let mut seen: HashMap<String, usize> = HashMap::new();
-        for (index, item) in self.states.try_iter()?.enumerate() {
-            let item = item?;
-            let string = match item.cast_into::<PyString>() {
-                Ok(string) => string,
-                Err(other) => other.into_inner().str()?,
-            };
-            let mut text = string.to_str()?;
-            if self.lines {
-                joined.clear();
-                for (row, cells) in text.split_whitespace().enumerate() {
-                    if row > 0 {
-                        joined.push('/');
-                    }
-                    joined.push_str(cells);
+/// Labels the items of `states`.
+fn label_all(
+    py: Python<'_>,
+    game: &Game,
+    states: &Bound<'_, PyAny>,
+    actions: &[Option<String>],
+    lines: bool,
+) -> Answer {
+    let handle = game.handle();
+    let name = &game.about().name;
+    let numbers = action_numbers(py, game, actions)?;
+    let width = actions.len();
+    let (mut returns, mut plies, mut best) = (Vec::new(), Vec::new(), Vec::new());
+    let mut joined = String::new();
+    // The item where each text was first seen: a text seen before (training sets repeat
+    // positions) copies that item's labels instead of asking the game again.
+    let mut seen: HashMap<String, usize> = HashMap::new();
+    for (index, item) in states.try_iter()?.enumerate() {
+        let item = item?;
+        let string = match item.cast_into::<PyString>() {
+            Ok(string) => string,
+            Err(other) => other.into_inner().str()?,
+        };
+        let mut text = string.to_str()?;
+        if lines {
+            joined.clear();
+            for (row, cells) in text.split_whitespace().enumerate() {
+                if row > 0 {
+                    joined.push('/');
                 }
-                text = &joined;
+                joined.push_str(cells);
             }
-            if let Some(&k) = seen.get(text) {
-                returns.extend_from_within(2 * k..2 * k + 2);
-                plies.push(plies.get(k).copied().unwrap_or_default());
-                best.extend_from_within(k * width..(k + 1) * width);
-                continue;
+            text = &joined;
+        }
+        if let Some(&k) = seen.get(text) {
+            returns.extend_from_within(2 * k..2 * k + 2);
+            plies.push(plies.get(k).copied().unwrap_or_default());
+            best.extend_from_within(k * width..(k + 1) * width);
+            continue;
+        }
+        if seen.len() < REMEMBERED {
+            seen.insert(text.to_owned(), index);
+        }
+        let analysis = handle.analyze(text).map_err(|e| match e {
+            PositionError::Notation(why) => {
+                error::notation(py, &format!("{name} position"), text, why, Some(index))
             }
-            if seen.len() < REMEMBERED {
-                seen.insert(text.to_owned(), index);
+            unreachable @ PositionError::Unreachable { .. } => {
+                PyValueError::new_err(format!("item {index}: {unreachable}"))
             }
-            let position: G = text.parse().map_err(|e| {
-                error::notation(py, &format!("{name} position"), text, e, Some(index))
-            })?;
-            let record = table.probe(&position).ok_or_else(|| {
-                PyValueError::new_err(format!("item {index}: no game of {name} reaches {text:?}"))
-            })?;
-            let first = match batch::code(record.value, position.to_move()) {
-                batch::FIRST_WINS => 1.0,
-                batch::SECOND_WINS => -1.0,
-                _ => 0.0,
-            };
-            returns.extend([first, 0.0 - first]);
-            plies.push(record.remoteness);
-            let row = best.len();
-            best.resize(row + width, 0u8);
-            if position.finished().is_none() {
-                position.moves(&mut |mv, child| {
-                    let keeps = table.probe(&child).map(|r| r.before_move()) == Some(record);
-                    let slot = moves.iter().position(|&m| m == Some(mv));
-                    if let (true, Some(slot)) = (keeps, slot) {
-                        if let Some(cell) = best.get_mut(row + slot) {
-                            *cell = 1;
-                        }
-                    }
-                });
+        })?;
+        let record = analysis.probe.record;
+        let first = match batch::code(record.value, analysis.probe.to_move) {
+            batch::FIRST_WINS => 1.0,
+            batch::SECOND_WINS => -1.0,
+            _ => 0.0,
+        };
+        returns.extend([first, 0.0 - first]);
+        plies.push(record.remoteness);
+        let row = best.len();
+        best.resize(row + width, 0u8);
+        for mv in analysis.best_moves() {
+            let cell = numbers
+                .get(mv.name.as_str())
+                .and_then(|&number| best.get_mut(row + number));
+            if let Some(cell) = cell {
+                *cell = 1;
             }
         }
-        Ok((returns, plies, best))
     }
+    Ok((returns, plies, best))
 }

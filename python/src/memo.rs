@@ -85,21 +85,21 @@ impl Memo {
 }
 
 /// Every game's memo, by the game's name.
-static MEMOS: Mutex<Vec<(&'static str, Memo)>> = Mutex::new(Vec::new());
+static MEMOS: Mutex<Vec<(String, Memo)>> = Mutex::new(Vec::new());
 
 /// Runs `f` with the memo of game `name` (made empty the first time), or with None when
 /// another thread holds the memos.
-pub fn with<T>(name: &'static str, f: impl FnOnce(Option<&mut Memo>) -> T) -> T {
+pub fn with<T>(name: &str, f: impl FnOnce(Option<&mut Memo>) -> T) -> T {
     let mut memos = match MEMOS.try_lock() {
         Ok(memos) => memos,
         Err(TryLockError::Poisoned(poisoned)) => poisoned.into_inner(),
         Err(TryLockError::WouldBlock) => return f(None),
     };
-    let at = match memos.iter().position(|(game, _)| *game == name) {
+    let at = match memos.iter().position(|(game, _)| game == name) {
         Some(at) => at,
         None => {
             memos.push((
-                name,
+                name.to_owned(),
                 Memo {
                     slots: vec![EMPTY; SLOTS],
                 },
