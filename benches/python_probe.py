@@ -161,7 +161,9 @@ def main() -> None:
         include_chance_states=False,
         to_string=str,
     )
-    by_text = {"/".join(key.split()): state for key, state in states.items()}
+    # By the cells alone: tic-tac-toe writes its nine cells in a row, the others split rows
+    # with `/`, OpenSpiel one a line.
+    by_text = {"".join(key.split()): state for key, state in states.items()}
     sample = positions[: args.openspiel_count]
 
     def mover(state: Any) -> int:
@@ -171,7 +173,7 @@ def main() -> None:
     def alpha_beta() -> list[float]:
         values = []
         for text in sample:
-            state = by_text[text]
+            state = by_text[text.replace("/", "")]
             if state.is_terminal():
                 values.append(state.player_return(0))
             else:
@@ -194,7 +196,7 @@ def main() -> None:
     def lookups() -> list[float]:
         out = []
         for text in positions:
-            state = by_text[text]
+            state = by_text[text.replace("/", "")]
             if state.is_terminal():
                 out.append(state.player_return(0))
             else:

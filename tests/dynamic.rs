@@ -235,3 +235,34 @@ fn the_perfect_level_picks_a_best_move() {
         assert_eq!(pick.as_deref(), Some("5"));
     }
 }
+
+#[test]
+fn moves_are_every_ranked_move_in_the_game_order() {
+    // Hexapawn's start: white pushes each of its three pawns (Gardner's rules), cells
+    // numbered from the top left, in the order the cells are.
+    let game = games::open("hexapawn").unwrap();
+    assert_eq!(game.moves("www/.../bbb w").unwrap(), ["1-4", "2-5", "3-6"]);
+    // Every position play reaches: the same moves as the analysis ranks, none at the end.
+    let mut seen = std::collections::BTreeSet::new();
+    let mut stack = vec![game.about().start.clone()];
+    while let Some(position) = stack.pop() {
+        if !seen.insert(position.clone()) {
+            continue;
+        }
+        let moves = game.moves(&position).unwrap();
+        let analysis = game.analyze(&position).unwrap();
+        let mut ranked: Vec<String> = analysis.moves.iter().map(|m| m.name.clone()).collect();
+        let mut listed = moves.clone();
+        ranked.sort();
+        listed.sort();
+        assert_eq!(listed, ranked, "{position}");
+        assert_eq!(moves.is_empty(), analysis.probe.finished, "{position}");
+        stack.extend(moves.iter().map(|mv| game.play(&position, mv).unwrap()));
+    }
+    assert_eq!(seen.len(), game.about().positions.unwrap() as usize);
+    // A text that is not a move says where it goes wrong.
+    match game.play("www/.../bbb w", "2x5") {
+        Err(MoveRefusal::NotAMove { why, .. }) => assert_eq!(why.column(), 2),
+        other => panic!("{other:?}"),
+    }
+}

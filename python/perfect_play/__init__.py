@@ -8,6 +8,11 @@ the package was built, each question one lookup in a perfect-hash table.
 - ``solve_footholds`` and ``FootholdsSolver`` solve the disappearing-footholds game
   (Programmers 92345) exactly at run time, within a budget if you give one.
 
+Two submodules bring perfect play to the game frameworks, each imported on its own (so that
+``import perfect_play`` needs neither): ``perfect_play.openspiel`` (a ``pyspiel.Bot``, an MCTS
+evaluator, exact labels; ``pip install ./python[openspiel]``) and ``perfect_play.pettingzoo``
+(a policy for PettingZoo's ``tictactoe_v3``).
+
 Positions and moves are written in each game's one-line notation (``game.start`` shows it);
 a text that is not one raises ``NotationError``, a ``ValueError`` naming the column.
 

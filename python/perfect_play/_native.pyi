@@ -124,8 +124,8 @@ class Game:
     def name(self) -> str:
         """The game's name, as ``games()`` lists it."""
     @property
-    def positions(self) -> int:
-        """How many positions the game's table holds."""
+    def positions(self) -> int | None:
+        """How many positions the game's table holds (None when answers come from a search)."""
     @property
     def start(self) -> str:
         """The start position, in the game's notation."""
@@ -156,6 +156,26 @@ class Game:
     def probe_many(
         self, positions: Iterable[str], *, numpy: Literal[True] | None = None
     ) -> tuple[numpy.typing.NDArray[numpy.int8], numpy.typing.NDArray[numpy.uint16]]: ...
+    @property
+    def width(self) -> int:
+        """The board's columns (Connect Four's width; 3 for the 3x3 games)."""
+    @property
+    def height(self) -> int:
+        """The board's rows (Connect Four's height; 3 for the 3x3 games)."""
+    def pick(self, position: str, level: str = "perfect", *, seed: int = 0) -> str | None:
+        """A move from ``position`` chosen at ``level`` (``"perfect"``, ``"safe"``,
+        ``"skill:N"``, ``"random"``) with ``seed``'s draws; None once the game is over."""
+    def policy(self, position: str, level: str = "perfect") -> list[tuple[str, float]]:
+        """The chance that ``pick`` plays each move of ``position`` at ``level``."""
+    def labels(
+        self, states: Iterable[object], actions: Sequence[str | None], *, lines: bool = False
+    ) -> tuple[
+        numpy.typing.NDArray[numpy.float64],
+        numpy.typing.NDArray[numpy.uint16],
+        numpy.typing.NDArray[numpy.bool_],
+    ]:
+        """Exact returns, plies and a best-action mask over ``actions`` for many positions
+        (str, or objects whose ``str()`` is one) at once, as numpy arrays."""
     def __reduce__(self) -> tuple[Callable[[str], Game], tuple[str]]:
         """Pickles as its name: ``perfect_play.game(name)`` makes it again."""
     def __eq__(self, other: object, /) -> bool: ...

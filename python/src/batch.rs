@@ -1,13 +1,15 @@
 //! `Game.probe_many`: many positions probed with the GIL released, answered as outcome
 //! codes and plies.
 
-use perfect_play::games::{self, Notation, ParseError, Side, Visitor};
-use perfect_play::{Solved, Value};
-use pyo3::exceptions::{PyTypeError, PyValueError};
+use perfect_play::Value;
+use perfect_play::dynamic::{DynGame, PositionError};
+use perfect_play::games::{ParseError, Side};
+use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyByteArray, PyDict, PyList, PyString, PyTuple};
 
-use crate::error;
+use crate::game::Game;
+use crate::{error, memo};
 
 /// The outcome code of a draw.
 pub const DRAW: i8 = 0;
@@ -18,11 +20,11 @@ pub const SECOND_WINS: i8 = 2;
 /// The outcome code of a position no game reaches (its plies are 0).
 pub const UNREACHABLE: i8 = -1;
 
-/// Probes every str of `positions` in game `name`: a tuple (outcome codes, plies), numpy
+/// Probes every str of `positions` in `game`: a tuple (outcome codes, plies), numpy
 /// arrays or lists as `numpy` says (see `Game.probe_many`).
 pub fn probe_many<'py>(
     py: Python<'py>,
-    name: &'static str,
+    game: &Game,
     positions: &Bound<'py, PyAny>,
     numpy: Option<bool>,
 ) -> PyResult<Bound<'py, PyTuple>> {
@@ -37,49 +39,71 @@ pub fn probe_many<'py>(
             "positions must be an iterable of positions, not one str: probe_many([position])",
         ));
     }
-    // The texts, copied into one buffer while the GIL is held: the probes run without it.
+    // The answers the memo remembers; the other texts copied into one buffer while the GIL
+    // is held (their probes run without it), each with its place and its Python hash.
+    let (mut codes, mut plies) = (Vec::new(), Vec::new());
     let mut text = String::new();
     let mut ends = Vec::new();
-    for item in positions.try_iter()? {
-        let item = item?;
-        text.push_str(item.cast::<PyString>()?.to_str()?);
-        ends.push(text.len());
-    }
-    let answer = py.detach(|| {
-        games::visit(
-            name,
-            Batch {
-                text: &text,
-                ends: &ends,
-            },
-        )
-    });
-    let (codes, plies) = match answer {
-        Some(Ok(answer)) => answer,
-        Some(Err((index, failure))) => {
-            let start = index
-                .checked_sub(1)
-                .and_then(|i| ends.get(i))
-                .copied()
-                .unwrap_or(0);
-            let end = ends.get(index).copied().unwrap_or(start);
-            let bad = text.get(start..end).unwrap_or_default();
+    let mut missed: Vec<(usize, isize)> = Vec::new();
+    let name = game.about().name.as_str();
+    memo::with(name, |memo| -> PyResult<()> {
+        for (index, item) in positions.try_iter()?.enumerate() {
+            let item = item?;
+            // An exact str is known by its type alone (no call into Python's type flags).
+            let string = match item.cast_exact::<PyString>() {
+                Ok(string) => string,
+                Err(_) => item.cast::<PyString>()?,
+            };
+            let hash = string.hash()?;
+            let position = string.to_str()?;
+            let (code, ply) = match memo.as_deref().and_then(|m| m.find(hash, position)) {
+                Some(known) => known,
+                None => {
+                    text.push_str(position);
+                    ends.push(text.len());
+                    missed.push((index, hash));
+                    (UNREACHABLE, 0)
+                }
+            };
+            codes.push(code);
+            plies.push(ply);
+        }
+        Ok(())
+    })?;
+    let handle = game.handle();
+    let (found, found_plies) = match py.detach(|| probe_all(handle, &text, &ends)) {
+        Ok(answer) => answer,
+        Err((k, failure)) => {
+            let index = missed.get(k).map_or(k, |&(index, _)| index);
             let what = format!("{name} position");
+            let bad = piece(&text, &ends, k);
             return Err(error::notation(py, &what, bad, failure, Some(index)));
         }
-        None => return Err(PyValueError::new_err(format!("no game is called {name}"))),
     };
+    memo::with(name, |mut memo| {
+        for (k, ((&(index, hash), code), ply)) in
+            missed.iter().zip(found).zip(found_plies).enumerate()
+        {
+            if let (Some(c), Some(p)) = (codes.get_mut(index), plies.get_mut(index)) {
+                (*c, *p) = (code, ply);
+            }
+            if let Some(memo) = memo.as_deref_mut() {
+                memo.keep(hash, piece(&text, &ends, k), code, ply);
+            }
+        }
+    });
     match numpy {
         Some(numpy) => {
             let codes: Vec<u8> = codes.iter().map(|&c| c.to_le_bytes()[0]).collect();
             let plies: Vec<u8> = plies.iter().flat_map(|p| p.to_le_bytes()).collect();
-            let array = |bytes: &[u8], dtype: &str| -> PyResult<Bound<'py, PyAny>> {
-                let kwargs = PyDict::new(py);
-                kwargs.set_item("dtype", dtype)?;
-                // A bytearray, so that the array is writable like any other.
-                numpy.call_method("frombuffer", (PyByteArray::new(py, bytes),), Some(&kwargs))
-            };
-            PyTuple::new(py, [array(&codes, "i1")?, array(&plies, "<u2")?])
+            let count = codes.len();
+            PyTuple::new(
+                py,
+                [
+                    array(&numpy, &codes, "i1", (count,))?,
+                    array(&numpy, &plies, "<u2", (count,))?,
+                ],
+            )
         }
         None => PyTuple::new(
             py,
@@ -91,8 +115,35 @@ pub fn probe_many<'py>(
     }
 }
 
+/// A numpy array of `dtype` and `shape` holding `bytes` (in a bytearray, so that the
+/// array is writable like any other).
+pub fn array<'py, S: IntoPyObject<'py>>(
+    numpy: &Bound<'py, PyModule>,
+    bytes: &[u8],
+    dtype: &str,
+    shape: S,
+) -> PyResult<Bound<'py, PyAny>> {
+    let py = numpy.py();
+    let kwargs = PyDict::new(py);
+    kwargs.set_item("dtype", dtype)?;
+    numpy
+        .call_method("frombuffer", (PyByteArray::new(py, bytes),), Some(&kwargs))?
+        .call_method1("reshape", (shape,))
+}
+
+/// The `k`-th text of `text`, the i-th ending at `ends[i]`.
+fn piece<'a>(text: &'a str, ends: &[usize], k: usize) -> &'a str {
+    let start = k
+        .checked_sub(1)
+        .and_then(|i| ends.get(i))
+        .copied()
+        .unwrap_or(0);
+    let end = ends.get(k).copied().unwrap_or(start);
+    text.get(start..end).unwrap_or_default()
+}
+
 /// The outcome code of `value` for the side `to_move`.
-fn code(value: Value, to_move: Side) -> i8 {
+pub fn code(value: Value, to_move: Side) -> i8 {
     match (value, to_move) {
         (Value::Draw, _) => DRAW,
         (Value::Win, Side::First) | (Value::Loss, Side::Second) => FIRST_WINS,
@@ -100,39 +151,28 @@ fn code(value: Value, to_move: Side) -> i8 {
     }
 }
 
-/// Probes the positions of `text`, the i-th ending at `ends[i]`.
-struct Batch<'a> {
-    text: &'a str,
-    ends: &'a [usize],
-}
-
-impl Visitor for Batch<'_> {
-    /// The codes and plies, or the first text that is not a position: its index and why.
-    type Output = Result<(Vec<i8>, Vec<u16>), (usize, ParseError)>;
-
-    fn visit<G: Notation + 'static>(
-        self,
-        _: &'static str,
-        table: &'static Solved<G>,
-    ) -> Self::Output {
-        let mut codes = Vec::with_capacity(self.ends.len());
-        let mut plies = Vec::with_capacity(self.ends.len());
-        let mut start = 0;
-        for (index, &end) in self.ends.iter().enumerate() {
-            let text = self.text.get(start..end).unwrap_or_default();
-            start = end;
-            let position: G = text.parse().map_err(|e| (index, e))?;
-            match table.probe(&position) {
-                Some(record) => {
-                    codes.push(code(record.value, position.to_move()));
-                    plies.push(record.remoteness);
-                }
-                None => {
-                    codes.push(UNREACHABLE);
-                    plies.push(0);
-                }
+/// Probes the positions of `text`, the i-th ending at `ends[i]`: the codes and plies, or
+/// the first text that is not a position, its index and why.
+#[allow(clippy::type_complexity)]
+fn probe_all(
+    handle: &dyn DynGame,
+    text: &str,
+    ends: &[usize],
+) -> Result<(Vec<i8>, Vec<u16>), (usize, ParseError)> {
+    let mut codes = Vec::with_capacity(ends.len());
+    let mut plies = Vec::with_capacity(ends.len());
+    for index in 0..ends.len() {
+        match handle.probe(piece(text, ends, index)) {
+            Ok(probe) => {
+                codes.push(code(probe.record.value, probe.to_move));
+                plies.push(probe.record.remoteness);
             }
+            Err(PositionError::Unreachable { .. }) => {
+                codes.push(UNREACHABLE);
+                plies.push(0);
+            }
+            Err(PositionError::Notation(why)) => return Err((index, why)),
         }
-        Ok((codes, plies))
     }
+    Ok((codes, plies))
 }

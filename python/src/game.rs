@@ -1,15 +1,17 @@
-//! Every registered game as a Python `Game`, and what a probe answers: generic code over
-//! `Notation`, reached through `perfect_play::games::visit`, so no game is named here.
+//! Every game the registry opens as a Python `Game`, and what a probe answers: each
+//! `Game` holds the game's dynamic handle (`perfect_play::dynamic::DynGame`), so no game is
+//! named here and a game opened at run time is a `Game` like any other.
 
-use core::cmp::Reverse;
+use std::sync::Arc;
 
-use perfect_play::games::{self as registry, Notation, ParseError, ShowMove, Side, Visitor};
-use perfect_play::{ENDLESS, MoveError, Record, Solved, Value, play_text};
+use perfect_play::dynamic::{About, DynGame, MoveRefusal, PositionAnalysis, PositionError};
+use perfect_play::games::{self as registry, Side};
+use perfect_play::{ENDLESS, Record, Value};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 
-use crate::{batch, error};
+use crate::{batch, error, labels, level};
 
 /// One solved game of the registry: its name, size, start and sides, and the questions
 /// its table answers.
@@ -18,15 +20,24 @@ use crate::{batch, error};
 /// are written in the game's one-line notation (`game.start` shows it); a text that is
 /// not one raises `NotationError` (a `ValueError`) naming the column.
 #[pyclass(module = "perfect_play", frozen, eq, hash)]
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone)]
 pub struct Game {
-    name: &'static str,
-    positions: usize,
-    start: String,
-    sides: [&'static str; 2],
-    move_help: &'static str,
-    title: &'static str,
-    rules: &'static str,
+    handle: Arc<dyn DynGame>,
+}
+
+/// Two `Game`s are the same game when they have the same name.
+impl PartialEq for Game {
+    fn eq(&self, other: &Game) -> bool {
+        self.about().name == other.about().name
+    }
+}
+
+impl Eq for Game {}
+
+impl core::hash::Hash for Game {
+    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+        self.about().name.hash(state);
+    }
 }
 
 /// What a probe answers about one position, from its side to move.
@@ -43,7 +54,7 @@ pub struct Game {
 pub struct Probe {
     /// The game's name.
     #[pyo3(get)]
-    game: &'static str,
+    game: String,
     /// The position, written in the game's notation as the game writes it.
     #[pyo3(get)]
     position: String,
@@ -97,43 +108,56 @@ pub struct RankedMove {
 /// reachable from the start), `start`, `sides`, `rules`.
 #[pyfunction]
 pub fn games() -> Vec<Game> {
-    registry::all()
-        .filter_map(|info| Game::find(info.name))
+    registry::names()
+        .filter_map(|name| registry::open(name).ok())
+        .map(|handle| Game {
+            handle: Arc::from(handle),
+        })
         .collect()
 }
 
-/// The solved game called `name`, as `games()` lists it (`"hexapawn"`, `"dodgem"`...).
+/// The solved game called `name`, as `games()` lists it (`"hexapawn"`, `"dodgem"`...), in
+/// any case.
 ///
-/// Raises ValueError for a name no game has, listing the names.
+/// Raises ValueError for a name no game has, naming the nearest and listing the games.
 #[pyfunction]
 pub fn game(name: &str) -> PyResult<Game> {
-    let found = registry::find(name).map_err(|error| PyValueError::new_err(error.to_string()))?;
-    Game::find(found).ok_or_else(|| PyValueError::new_err(format!("no game is called {found}")))
+    let handle = registry::open(name).map_err(|error| PyValueError::new_err(error.to_string()))?;
+    Ok(Game {
+        handle: Arc::from(handle),
+    })
 }
 
 impl Game {
-    /// The game called `name`, if the registry has it.
-    fn find(name: &str) -> Option<Game> {
-        registry::visit(name, Describe)
+    /// What the game says of itself.
+    pub fn about(&self) -> &About {
+        self.handle.about()
     }
 
-    /// Runs `visitor` on this game. The name came from the registry, so the game is there.
-    fn visit<V: Visitor<Output = Result<T, Failure>>, T>(&self, visitor: V) -> Result<T, Failure> {
-        registry::visit(self.name, visitor).unwrap_or(Err(Failure::Unknown))
+    /// The game's handle, which answers every question.
+    pub fn handle(&self) -> &dyn DynGame {
+        &*self.handle
     }
 
-    /// A failure of a question to this game, as the Python exception it raises.
-    fn raise(&self, py: Python<'_>, failure: Failure, position: &str, mv: &str) -> PyErr {
-        match failure {
-            Failure::Position(e) => {
-                error::notation(py, &format!("{} position", self.name), position, e, None)
+    /// A position that cannot be answered, as the Python exception it raises:
+    /// NotationError for a text that is not a position, ValueError for one no game reaches.
+    pub fn position_error(&self, py: Python<'_>, error: PositionError, position: &str) -> PyErr {
+        match error {
+            PositionError::Notation(e) => {
+                let what = format!("{} position", self.about().name);
+                error::notation(py, &what, position, e, None)
             }
-            Failure::Move(e) => error::notation(py, &format!("{} move", self.name), mv, e, None),
-            Failure::Illegal(message) => PyValueError::new_err(message),
-            Failure::Unknown => {
-                PyValueError::new_err(format!("no game is called {}", quote(self.name)))
+            unreachable @ PositionError::Unreachable { .. } => {
+                PyValueError::new_err(unreachable.to_string())
             }
         }
+    }
+
+    /// The analysis of `position`, or the exception it raises.
+    fn analyze(&self, py: Python<'_>, position: &str) -> PyResult<PositionAnalysis> {
+        self.handle
+            .analyze(position)
+            .map_err(|e| self.position_error(py, e, position))
     }
 }
 
@@ -147,45 +171,47 @@ impl Game {
 
     /// The game's name, as `games()` lists it.
     #[getter]
-    fn name(&self) -> &'static str {
-        self.name
+    fn name(&self) -> &str {
+        &self.about().name
     }
 
-    /// How many positions the game's table holds: every position reachable from the start.
+    /// How many positions the game's table holds: every position reachable from the start
+    /// (None for a game whose answers come from a search, where no one has counted them).
     #[getter]
-    fn positions(&self) -> usize {
-        self.positions
+    fn positions(&self) -> Option<u64> {
+        self.about().positions
     }
 
     /// The start position, in the game's notation.
     #[getter]
     fn start(&self) -> &str {
-        &self.start
+        &self.about().start
     }
 
     /// The two sides as a person names them, the one that moves first first.
     #[getter]
     fn sides(&self) -> (&'static str, &'static str) {
-        (self.sides[0], self.sides[1])
+        let [first, second] = self.about().sides;
+        (first, second)
     }
 
     /// What a move looks like in the game's notation, for a prompt.
     #[getter]
     fn move_help(&self) -> &'static str {
-        self.move_help
+        self.about().move_help
     }
 
     /// The game's rules in a few sentences: the board, a move, how the game ends and who
     /// wins (the library's `Notation::RULES`, as the web page shows them).
     #[getter]
     fn rules(&self) -> &'static str {
-        self.rules
+        self.about().rules
     }
 
     /// The game's name as a title: `Misère tic-tac-toe`.
     #[getter]
     fn title(&self) -> &'static str {
-        self.title
+        self.about().title
     }
 
     /// What perfect play makes of `position`: a `Probe` (outcome, value, plies, every move
@@ -194,8 +220,11 @@ impl Game {
     /// Raises NotationError (a ValueError) when `position` is not written in the game's
     /// notation, naming the column.
     fn probe(&self, py: Python<'_>, position: &str) -> PyResult<Option<Probe>> {
-        self.visit(ProbeText(position))
-            .map_err(|f| self.raise(py, f, position, ""))
+        match self.handle.analyze(position) {
+            Ok(analysis) => Ok(Some(probe(self.about(), analysis))),
+            Err(PositionError::Unreachable { .. }) => Ok(None),
+            Err(error) => Err(self.position_error(py, error, position)),
+        }
     }
 
     /// The legal moves from `position`, in the game's notation and move order (none once
@@ -203,8 +232,9 @@ impl Game {
     ///
     /// Raises NotationError (a ValueError) when `position` is not in the game's notation.
     fn moves(&self, py: Python<'_>, position: &str) -> PyResult<Vec<String>> {
-        self.visit(MovesText(position))
-            .map_err(|f| self.raise(py, f, position, ""))
+        self.handle
+            .moves(position)
+            .map_err(|e| self.position_error(py, e, position))
     }
 
     /// The position `move` leads to from `position`, in the game's notation.
@@ -213,12 +243,26 @@ impl Game {
     /// game's notation, and ValueError when the move is not legal there.
     #[pyo3(signature = (position, r#move))]
     fn play(&self, py: Python<'_>, position: &str, r#move: &str) -> PyResult<String> {
-        self.visit(PlayText(position, r#move))
-            .map_err(|f| self.raise(py, f, position, r#move))
+        let name = &self.about().name;
+        self.handle
+            .play(position, r#move)
+            .map_err(|refusal| match refusal {
+                MoveRefusal::Position(error) => self.position_error(py, error, position),
+                MoveRefusal::NotAMove { why, .. } => {
+                    error::notation(py, &format!("{name} move"), r#move, why, None)
+                }
+                MoveRefusal::GameOver {
+                    position, sentence, ..
+                }
+                | MoveRefusal::Illegal {
+                    position, sentence, ..
+                } => PyValueError::new_err(format!("{name} from {position}: {sentence}")),
+            })
     }
 
     /// Probes every position of `positions` (an iterable of str) with the GIL released,
-    /// and returns two sequences as long: the outcome codes and the plies.
+    /// and returns two sequences as long: the outcome codes and the plies. Answers are
+    /// remembered by text (65,536 per game): a position asked again skips the table.
     ///
     /// Outcome codes: `DRAW` (0), `FIRST_WINS` (1, the first of `sides`), `SECOND_WINS`
     /// (2), `UNREACHABLE` (-1, no game reaches the position; its plies are 0). Plies: as
@@ -238,17 +282,86 @@ impl Game {
         positions: &Bound<'py, PyAny>,
         numpy: Option<bool>,
     ) -> PyResult<Bound<'py, PyTuple>> {
-        batch::probe_many(py, self.name, positions, numpy)
+        batch::probe_many(py, self, positions, numpy)
+    }
+
+    /// The board's columns (Connect Four's width; 3 for the 3x3 games).
+    #[getter]
+    fn width(&self) -> usize {
+        self.about().width
+    }
+
+    /// The board's rows (Connect Four's height; 3 for the 3x3 games).
+    #[getter]
+    fn height(&self) -> usize {
+        self.about().height
+    }
+
+    /// A move from `position` chosen at `level`, as the web board's computer plays:
+    /// `"perfect"` (the fastest win, the longest loss, ties at random), `"safe"` (any move
+    /// that does not lose), `"skill:N"` (a perfect move N% of the time, else any move) or
+    /// `"random"`. `seed` drives the random choices (the same seed, the same move). None
+    /// once the game is over.
+    ///
+    /// Raises ValueError for a level that is not one, or a position no game reaches, and
+    /// NotationError for a position not in the game's notation.
+    #[pyo3(signature = (position, level = "perfect", *, seed = 0))]
+    fn pick(
+        &self,
+        py: Python<'_>,
+        position: &str,
+        level: &str,
+        seed: u64,
+    ) -> PyResult<Option<String>> {
+        let level = level::parse(level)?;
+        self.handle
+            .pick(position, level, &mut level::random(seed))
+            .map_err(|e| self.position_error(py, e, position))
+    }
+
+    /// The chance that `pick` plays each move of `position` at `level`: (move, chance)
+    /// pairs, best move first, the chances adding up to 1 (empty once the game is over).
+    ///
+    /// Raises as `pick` does.
+    #[pyo3(signature = (position, level = "perfect"))]
+    fn policy(&self, py: Python<'_>, position: &str, level: &str) -> PyResult<Vec<(String, f64)>> {
+        let level = level::parse(level)?;
+        Ok(level::policy(&self.analyze(py, position)?, level))
+    }
+
+    /// Exact labels for many positions at once, as numpy arrays: `returns` (float64, one
+    /// row per position: the first side's return and the second's, 1, -1 or 0), `plies`
+    /// (uint16, plies left with perfect play, `ENDLESS` for an endless draw) and `best`
+    /// (bool, one row per position, one column per item of `actions`: whether that
+    /// action's move is one of the best moves).
+    ///
+    /// `states` is an iterable of positions: str, or any objects whose `str()` is one (an
+    /// OpenSpiel state). With `lines=True`, the rows of a position may be split by
+    /// whitespace (OpenSpiel writes them one a line) instead of `/`. `actions[a]` is the
+    /// move, in the game's notation, of action number `a`; None for a number no move has.
+    ///
+    /// Raises NotationError naming the item (`index`) that is not a position (or the
+    /// action that is not a move), ValueError for a position no game reaches, ImportError
+    /// without numpy.
+    #[pyo3(signature = (states, actions, *, lines = false))]
+    fn labels<'py>(
+        &self,
+        py: Python<'py>,
+        states: &Bound<'py, PyAny>,
+        actions: Vec<Option<String>>,
+        lines: bool,
+    ) -> PyResult<Bound<'py, PyTuple>> {
+        labels::labels(py, self, states, &actions, lines)
     }
 
     fn __repr__(&self) -> String {
-        format!("perfect_play.game({})", quote(self.name))
+        format!("perfect_play.game({})", quote(&self.about().name))
     }
 
     /// Pickles as its name: `perfect_play.game(name)` makes it again (for multiprocessing).
-    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (&'static str,))> {
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
         let make = py.import("perfect_play")?.getattr("game")?;
-        Ok((make, (self.name,)))
+        Ok((make, (self.about().name.clone(),)))
     }
 }
 
@@ -275,7 +388,7 @@ impl Probe {
         };
         format!(
             "Probe(game={}, position={}, to_move={}, finished={}, outcome={}, value={}, plies={}, best_moves={best})",
-            quote(self.game),
+            quote(&self.game),
             quote(&self.position),
             quote(self.to_move),
             if self.finished { "True" } else { "False" },
@@ -316,142 +429,40 @@ impl RankedMove {
     }
 }
 
-/// Why a question to a game failed.
-enum Failure {
-    /// The position is not in the game's notation.
-    Position(ParseError),
-    /// The move is not in the game's notation.
-    Move(ParseError),
-    /// The move is not legal in the position: the message.
-    Illegal(String),
-    /// No game has the name (never, for a `Game` made from the registry).
-    Unknown,
-}
-
-/// Describes the game visited.
-struct Describe;
-
-impl Visitor for Describe {
-    type Output = Game;
-
-    fn visit<G: Notation + 'static>(self, name: &'static str, table: &'static Solved<G>) -> Game {
-        Game {
-            name,
-            positions: table.len(),
-            start: G::start().to_string(),
-            sides: G::SIDES,
-            move_help: G::MOVE_HELP,
-            title: G::TITLE,
-            rules: G::RULES,
-        }
-    }
-}
-
-/// Probes a position given as text.
-struct ProbeText<'a>(&'a str);
-
-impl Visitor for ProbeText<'_> {
-    type Output = Result<Option<Probe>, Failure>;
-
-    fn visit<G: Notation + 'static>(
-        self,
-        name: &'static str,
-        table: &'static Solved<G>,
-    ) -> Self::Output {
-        let position: G = self.0.parse().map_err(Failure::Position)?;
-        Ok(probe(name, table, &position))
-    }
-}
-
-/// Lists the moves of a position given as text.
-struct MovesText<'a>(&'a str);
-
-impl Visitor for MovesText<'_> {
-    type Output = Result<Vec<String>, Failure>;
-
-    fn visit<G: Notation + 'static>(self, _: &'static str, _: &'static Solved<G>) -> Self::Output {
-        let position: G = self.0.parse().map_err(Failure::Position)?;
-        Ok(legal_moves(&position))
-    }
-}
-
-/// Plays a move given as text in a position given as text.
-struct PlayText<'a>(&'a str, &'a str);
-
-impl Visitor for PlayText<'_> {
-    type Output = Result<String, Failure>;
-
-    fn visit<G: Notation + 'static>(
-        self,
-        name: &'static str,
-        _: &'static Solved<G>,
-    ) -> Self::Output {
-        let position: G = self.0.parse().map_err(Failure::Position)?;
-        match play_text(&position, self.1) {
-            Ok((_, next)) => Ok(next.to_string()),
-            Err(MoveError::NotAMove { why, .. }) => Err(Failure::Move(why)),
-            Err(error) => Err(Failure::Illegal(format!("{name} from {position}: {error}"))),
-        }
-    }
-}
-
-/// The legal moves of `position` in the notation, in the game's order.
-fn legal_moves<G: Notation>(position: &G) -> Vec<String> {
-    let mut moves = Vec::new();
-    if position.finished().is_none() {
-        position.moves(&mut |mv, _| moves.push(ShowMove::<G>(mv).to_string()));
-    }
-    moves
-}
-
-/// The probe of `position` in game `name`, or `None` if the table does not hold it.
-fn probe<G: Notation>(name: &'static str, table: &Solved<G>, position: &G) -> Option<Probe> {
-    let record = table.probe(position)?;
-    let to_move = position.to_move();
-    let finished = position.finished().is_some();
-    let mut ranked: Vec<(G::Move, G, Record)> = Vec::new();
-    if !finished {
-        position.moves(&mut |mv, child| {
-            if let Some(after) = table.probe(&child) {
-                ranked.push((mv, child, after.before_move()));
-            }
-        });
-    }
-    // A stable sort: ties stay in the game's move order, as `Solved::ranked_moves` has them.
-    ranked.sort_by_key(|&(_, _, r)| Reverse(r.rank()));
-    let best_moves = ranked
-        .iter()
-        .filter(|&&(_, _, r)| r == record)
-        .map(|&(mv, _, _)| ShowMove::<G>(mv).to_string())
-        .collect();
-    let moves = ranked
-        .iter()
-        .map(|&(mv, child, r)| RankedMove {
-            mv: ShowMove::<G>(mv).to_string(),
-            position: child.to_string(),
-            value: r.value.as_str(),
-            plies: plies(r),
-            outcome: outcome::<G>(r.value, to_move),
+/// The probe of an analysed position.
+fn probe(about: &About, analysis: PositionAnalysis) -> Probe {
+    let to_move = analysis.probe.to_move;
+    let record = analysis.probe.record;
+    let best_moves = analysis.best_moves().map(|m| m.name.clone()).collect();
+    let moves = analysis
+        .moves
+        .into_iter()
+        .map(|m| RankedMove {
+            outcome: outcome(about, m.record.value, to_move),
+            value: m.record.value.as_str(),
+            plies: plies(m.record),
+            mv: m.name,
+            position: m.after,
         })
         .collect();
-    Some(Probe {
-        game: name,
-        position: position.to_string(),
-        to_move: G::side_name(to_move),
-        finished,
-        outcome: outcome::<G>(record.value, to_move),
+    Probe {
+        game: about.name.clone(),
+        position: analysis.position,
+        to_move: about.side_name(to_move),
+        finished: analysis.probe.finished,
+        outcome: outcome(about, record.value, to_move),
         value: record.value.as_str(),
         plies: plies(record),
         best_moves,
         moves,
-    })
+    }
 }
 
 /// Who wins when the side `to_move` has `value`: a side's name, or `"draw"`.
-pub fn outcome<G: Notation>(value: Value, to_move: Side) -> &'static str {
+fn outcome(about: &About, value: Value, to_move: Side) -> &'static str {
     match value {
-        Value::Win => G::side_name(to_move),
-        Value::Loss => G::side_name(to_move.other()),
+        Value::Win => about.side_name(to_move),
+        Value::Loss => about.side_name(to_move.other()),
         Value::Draw => "draw",
     }
 }

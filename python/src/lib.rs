@@ -1,16 +1,23 @@
 //! The compiled half of the `perfect_play` Python package (`perfect_play._native`): every
 //! game of perfect-play's registry and the footholds solver, for Python.
 //!
-//! Nothing here knows a game: `game::Game` reaches every game through
-//! `perfect_play::games::visit` with generic code over `Notation`, so a game registered
-//! in `src/games/list.rs` is in Python with no line written here. The pure-Python half
+//! Nothing here knows a game: `game::Game` holds the game's dynamic handle
+//! (`perfect_play::dynamic::DynGame`, from `perfect_play::games::open`), so a game the
+//! registry opens (registered in `src/games/list.rs`, or opened at run time) is in Python
+//! with no line written here. The pure-Python half
 //! (`python/perfect_play/__init__.py`) re-exports this module; its stubs are
-//! `python/perfect_play/_native.pyi`.
+//! `python/perfect_play/_native.pyi`. The bridges to OpenSpiel and PettingZoo
+//! (`perfect_play/openspiel.py`, `perfect_play/pettingzoo.py`) are pure Python over
+//! `Game.pick`, `Game.policy` (`level.rs`), `Game.labels` (`labels.rs`) and `probe_many`
+//! (`batch.rs`, which remembers its answers in `memo.rs`).
 
 mod batch;
 mod error;
 mod footholds;
 mod game;
+mod labels;
+mod level;
+mod memo;
 
 use pyo3::prelude::*;
 

@@ -4,7 +4,8 @@
 its own enumeration of every reachable state (``get_all_states``) and its own solver
 (``MinimaxSolver``: memoised minimax over every state, a value and every action's value).
 OpenSpiel has no remoteness, so plies come from a plain negamax with a memo over OpenSpiel's
-states and transitions (``State.child``), and its values are checked against the solver's.
+states and transitions (``State.child``: ``Negamax``, also what the bot tests judge by), and
+its values are checked against the solver's.
 """
 
 from __future__ import annotations
@@ -41,6 +42,58 @@ def notation(state: Any) -> str:
     return "/".join(str(state).split())
 
 
+def mover(state: Any) -> int:
+    """The side to move, 0 (x) or 1 (o), from the board: ``x`` moves when the counts are
+    equal (in a finished state too, unlike ``current_player``)."""
+    text = str(state)
+    return 0 if text.count("x") == text.count("o") else 1
+
+
+class Negamax:
+    """A plain negamax with a memo over an OpenSpiel game's states, by ``str(state)``:
+    the value for the side to move (``mover``) and the plies left with perfect play (the
+    winner as fast as it can, the loser and a drawing side as slowly as they can)."""
+
+    def __init__(self) -> None:
+        self.memo: dict[str, tuple[str, int]] = {}
+
+    def __call__(self, state: Any) -> tuple[str, int]:
+        key = str(state)
+        if key in self.memo:
+            return self.memo[key]
+        if state.is_terminal():
+            score = state.player_return(mover(state))
+            record = (WIN if score > 0 else LOSS if score < 0 else DRAW, 0)
+        else:
+            children = [self(state.child(a)) for a in state.legal_actions()]
+            losses = [r for v, r in children if v == LOSS]
+            draws = [r for v, r in children if v == DRAW]
+            if losses:
+                record = (WIN, 1 + min(losses))
+            elif draws:
+                record = (DRAW, 1 + max(draws))
+            else:
+                record = (LOSS, 1 + max(r for _, r in children))
+        self.memo[key] = record
+        return record
+
+    def returns(self, state: Any) -> list[float]:
+        """Each player's return with perfect play from ``state``: 1, -1 or 0."""
+        value, _ = self(state)
+        first = SCORE[value] if mover(state) == 0 else -SCORE[value]
+        return [first, -first]
+
+    def best(self, state: Any) -> set[int]:
+        """The best actions: those whose child keeps the state's value and plies."""
+        record = self(state)
+        best = set()
+        for action in state.legal_actions():
+            value, plies = self(state.child(action))
+            if (FLIP[value], plies + 1) == record:
+                best.add(action)
+        return best
+
+
 def solve(game_string: str) -> dict[str, Solved]:
     """Every state of the OpenSpiel game ``game_string`` (``"connect_four(rows=4,columns=4)"``),
     keyed by its text in perfect-play's notation."""
@@ -54,32 +107,7 @@ def solve(game_string: str) -> dict[str, Solved]:
     )
     minimax = MinimaxSolver(str(game))
     table = minimax.solve()
-    memo: dict[str, tuple[str, int]] = {}
-
-    def mover(state: Any) -> int:
-        text = str(state)
-        return 0 if text.count("x") == text.count("o") else 1
-
-    def negamax(state: Any) -> tuple[str, int]:
-        key = str(state)
-        if key in memo:
-            return memo[key]
-        if state.is_terminal():
-            score = state.player_return(mover(state))
-            record = (WIN if score > 0 else LOSS if score < 0 else DRAW, 0)
-        else:
-            children = [negamax(state.child(a)) for a in state.legal_actions()]
-            losses = [r for v, r in children if v == LOSS]
-            draws = [r for v, r in children if v == DRAW]
-            if losses:
-                record = (WIN, 1 + min(losses))
-            elif draws:
-                record = (DRAW, 1 + max(draws))
-            else:
-                record = (LOSS, 1 + max(r for _, r in children))
-        memo[key] = record
-        return record
-
+    negamax = Negamax()
     solved = {}
     for key, state in states.items():
         value, plies = negamax(state)

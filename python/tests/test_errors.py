@@ -86,6 +86,9 @@ def test_an_unknown_game_lists_the_games() -> None:
 
 
 def test_probe_many_says_which_item_is_bad(hexapawn: perfect_play.Game) -> None:
+    # The start asked first, so that probe_many answers it from memory the second time and
+    # the bad text is the first it parses: the index is still the item's place.
+    hexapawn.probe_many([hexapawn.start, "w.w/.w./bbb b"])
     with pytest.raises(perfect_play.NotationError) as caught:
         hexapawn.probe_many([hexapawn.start, hexapawn.start, "www/.../bbx w"])
     assert caught.value.index == 2

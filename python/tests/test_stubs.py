@@ -1,10 +1,11 @@
 """The type stubs (``perfect_play/_native.pyi``) as an editor and mypy see them.
 
 Where the expectations come from: ``examples/typed.py`` is a program written against the
-API; ``mypy --strict`` must accept it, and must reject the mistakes below, which the stubs
-exist to catch (a probe may be None, plies may be None, positions are str). That the stubs
-match the compiled module, name for name and signature for signature, is checked by
-``python -m mypy.stubtest perfect_play._native`` in ``.ci/python.sh``.
+API; ``mypy --strict`` must accept it (and every other example), and must reject the
+mistakes below, which the stubs exist to catch (a probe may be None, plies may be None,
+positions are str). That the stubs match the compiled module, name for name and signature
+for signature, is checked by ``python -m mypy.stubtest perfect_play._native`` in
+``.ci/python.sh``.
 """
 
 from __future__ import annotations
@@ -17,11 +18,24 @@ import pytest
 
 api = pytest.importorskip("mypy.api", reason="mypy is not installed (pip install mypy)")
 
-EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "typed.py"
+PACKAGE = Path(__file__).resolve().parent.parent
+EXAMPLE = PACKAGE / "examples" / "typed.py"
 
 
 def test_the_example_passes_mypy_strict() -> None:
     out, err, status = api.run(["--strict", "--no-incremental", str(EXAMPLE)])
+    assert status == 0, out + err
+
+
+def test_every_example_and_the_bridges_pass_mypy_strict() -> None:
+    # The OpenSpiel, PettingZoo and Q-learning examples, and the modules they use (the
+    # config file makes OpenSpiel and PettingZoo, which ship no types, Any).
+    pytest.importorskip("pyspiel", reason="open-spiel is not installed")
+    pytest.importorskip("matplotlib", reason="matplotlib is not installed")
+    pytest.importorskip("pettingzoo", reason="pettingzoo is not installed")
+    config = str(PACKAGE / "pyproject.toml")
+    examples = sorted(str(p) for p in (PACKAGE / "examples").glob("*.py"))
+    out, err, status = api.run(["--strict", "--no-incremental", "--config-file", config, *examples])
     assert status == 0, out + err
 
 

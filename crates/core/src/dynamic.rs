@@ -207,6 +207,8 @@ pub enum MoveRefusal {
     NotAMove {
         /// The text as given.
         text: String,
+        /// What is wrong with it, and at which column of `text`.
+        why: ParseError,
         /// `` `5` is not a move: a move is a column 1-4, like 2 ``.
         sentence: String,
     },
@@ -310,6 +312,13 @@ pub trait DynGame: Send + Sync {
     /// [`MoveRefusal`]: the position is not one, the move is not one, the game is over, or
     /// the move is not legal there.
     fn play(&self, position: &str, mv: &str) -> Result<String, MoveRefusal>;
+
+    /// The legal moves of `position` in the game's notation and its move order (none once
+    /// the game is over): what a prompt lists, unranked.
+    ///
+    /// # Errors
+    /// [`PositionError`] if `position` is not a position or no game reaches it.
+    fn moves(&self, position: &str) -> Result<Vec<String>, PositionError>;
 
     /// A move chosen at `level` (drawing from `random`, uniform `u32`s), or `None` when
     /// the game is over.
@@ -466,8 +475,9 @@ impl<G: Notation, O: Oracle<G>> Handle<G, O> {
     fn refusal(error: &MoveError<'_, G>) -> MoveRefusal {
         let sentence = error.to_string();
         match error {
-            MoveError::NotAMove { text, .. } => MoveRefusal::NotAMove {
+            MoveError::NotAMove { text, why } => MoveRefusal::NotAMove {
                 text: (*text).to_owned(),
+                why: *why,
                 sentence,
             },
             MoveError::GameOver { position } => {
@@ -513,6 +523,15 @@ where
     fn analyze(&self, position: &str) -> Result<PositionAnalysis, PositionError> {
         let (position, probe) = self.read(position)?;
         Ok(self.analysis_of(&position, probe))
+    }
+
+    fn moves(&self, position: &str) -> Result<Vec<String>, PositionError> {
+        let (position, probe) = self.read(position)?;
+        let mut moves = Vec::new();
+        if !probe.finished {
+            position.moves(&mut |mv, _| moves.push(ShowMove::<G>(mv).to_string()));
+        }
+        Ok(moves)
     }
 
     fn play(&self, position: &str, mv: &str) -> Result<String, MoveRefusal> {

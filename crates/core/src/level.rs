@@ -128,6 +128,50 @@ impl Level {
     }
 }
 
+impl Level {
+    /// The chance, from 0 to 1, that [`Level::pick`] picks each of `moves`, in their order:
+    /// the level as a policy, for a caller that reports one (OpenSpiel's
+    /// `step_with_policy`, a curriculum's expected strength). The chances of non-empty
+    /// `moves` add up to 1.
+    ///
+    /// ```
+    /// use perfect_play_core::{Level, Record, Value};
+    ///
+    /// let win = Record { value: Value::Win, remoteness: 3 };
+    /// let loss = Record { value: Value::Loss, remoteness: 2 };
+    /// let moves = [('a', win), ('b', win), ('c', loss), ('d', loss)];
+    /// let chances: Vec<f64> = Level::Skill(50).chances(&moves).collect();
+    /// assert_eq!(chances, [0.375, 0.375, 0.125, 0.125]);
+    /// ```
+    pub fn chances<M: Copy>(self, moves: &[(M, Record)]) -> impl Iterator<Item = f64> + '_ {
+        let best = moves.iter().map(|(_, record)| record.rank()).max();
+        let is_best = move |record: &Record| Some(record.rank()) == best;
+        let safe = |record: &Record| record.value != Value::Loss;
+        let count = |keep: &dyn Fn(&Record) -> bool| {
+            moves.iter().filter(|(_, record)| keep(record)).count() as f64
+        };
+        let (all, bests, safes) = (moves.len() as f64, count(&is_best), count(&safe));
+        moves.iter().map(move |(_, record)| {
+            let perfect = if is_best(record) { 1.0 / bests } else { 0.0 };
+            match self {
+                Level::Perfect => perfect,
+                Level::Safe if safes > 0.0 => {
+                    if safe(record) {
+                        1.0 / safes
+                    } else {
+                        0.0
+                    }
+                }
+                Level::Safe | Level::Random => 1.0 / all,
+                Level::Skill(percent) => {
+                    let p = f64::from(percent.min(100)) / 100.0;
+                    p * perfect + (1.0 - p) / all
+                }
+            }
+        })
+    }
+}
+
 /// The level's spelling, as [`Level::from_str`] reads it: `perfect`, `safe`, `skill:N`,
 /// `random`.
 impl fmt::Display for Level {
