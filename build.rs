@@ -11,7 +11,11 @@ use std::time::Instant;
 use std::{env, fs};
 
 use perfect_play_core::Game;
-use perfect_play_generate::{Limits, Solution, solve, solve_flat, write_packed_table, write_table};
+use perfect_play_core::family::{Args, Family};
+use perfect_play_generate::{
+    FlatSolution, Limits, Solution, solve, solve_flat, solve_flat_from, write_packed_table,
+    write_table,
+};
 
 // Connect Four's rules, shared by its sizes (the registry's `connect4_WxH` modules).
 #[allow(dead_code, unused_imports)]
@@ -46,12 +50,39 @@ macro_rules! games {
 }
 include!("src/games/list.rs");
 
+macro_rules! families {
+    ($($module:ident $file:literal $game:ident [$($table:ident $stem:literal $size:literal),* $(,)?];)*) => {
+        $(
+            #[allow(dead_code, unused_imports)]
+            #[path = $file]
+            mod $module;
+        )*
+
+        /// Each compiled size of each family solved, and its table written into `out_dir`.
+        fn families(out_dir: &Path) -> Result<(), Box<dyn Error>> {
+            $($(
+                let table = Table {
+                    out_dir,
+                    module: $stem,
+                    name: stringify!($table),
+                    doc: concat!("Every position of ", $size, " reachable from its start, solved."),
+                };
+                let args = Args::parse(<$module::$game as Family>::PARAMS, $size)?;
+                packed_from(&table, <$module::$game as Family>::at(&args)?)?;
+            )*)*
+            Ok(())
+        }
+    };
+}
+include!("src/games/family_list.rs");
+
 fn main() -> Result<(), Box<dyn Error>> {
     println!("cargo:rerun-if-changed=build.rs");
     println!("cargo:rerun-if-changed=src/games");
     println!("cargo:rerun-if-env-changed=PERFECT_PLAY_BUILD_TIMES");
     let out_dir = env::var_os("OUT_DIR").ok_or("cargo sets OUT_DIR for build scripts")?;
-    games(Path::new(&out_dir))
+    games(Path::new(&out_dir))?;
+    families(Path::new(&out_dir))
 }
 
 /// Whether the crate is built with `feature` (a build script sees features only through
@@ -106,8 +137,23 @@ fn phf_with<G: Game>(
 fn packed<G: Game + std::fmt::Debug>(table: &Table) -> Result<(), Box<dyn Error>> {
     let clock = Clock::start(table.module);
     let solution = solve_flat::<G>(Limits::DEFAULT)?;
-    let clock = clock.lap("solve");
-    let files = write_packed_table(table.name, table.module, table.doc, &solution)?;
+    write_packed(table, &solution, clock.lap("solve"))
+}
+
+/// A family's size, from its start, solved and written as [`packed`] does.
+fn packed_from<G: Game + std::fmt::Debug>(table: &Table, start: G) -> Result<(), Box<dyn Error>> {
+    let clock = Clock::start(table.module);
+    let solution = solve_flat_from(start, Limits::DEFAULT)?;
+    write_packed(table, &solution, clock.lap("solve"))
+}
+
+/// The binary table of `solution` and the source that embeds it, written into `OUT_DIR`.
+fn write_packed<G: Game>(
+    table: &Table,
+    solution: &FlatSolution<G>,
+    clock: Clock,
+) -> Result<(), Box<dyn Error>> {
+    let files = write_packed_table(table.name, table.module, table.doc, solution)?;
     fs::write(
         table.out_dir.join(format!("{}.bin", table.module)),
         files.bytes,

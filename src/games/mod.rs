@@ -29,9 +29,15 @@ use perfect_play_core::{Game, Record, Solved};
 use perfect_play_core::dynamic::{DynGame, Handle};
 
 #[cfg(feature = "alloc")]
+mod open;
+#[cfg(feature = "alloc")]
 mod unknown;
 #[cfg(feature = "alloc")]
+pub use open::{OpenError, Solving, open, open_with};
+#[cfg(feature = "alloc")]
 pub use unknown::UnknownGame;
+
+pub use perfect_play_core::family::{Arg, Args, Family, Param, ParamKind, SizeError};
 
 pub use perfect_play_core::notation::{Notation, ParseError, ParseErrorKind, ShowMove, Side};
 
@@ -91,23 +97,22 @@ macro_rules! games {
             }
         }
 
-        /// The game called `name` (in any case: `Hexapawn` is `hexapawn`) behind the
-        /// dynamic handle every surface uses, or why there is none: the names there are,
-        /// and the nearest one.
+        /// The game of one size called `name` (in any case: `Hexapawn` is `hexapawn`)
+        /// behind the dynamic handle, or `None`: [`open`] tries these names first.
         #[cfg(feature = "alloc")]
-        pub fn open(name: &str) -> Result<alloc::boxed::Box<dyn DynGame>, UnknownGame> {
-            let wanted = name.trim();
+        fn open_fixed(name: &str) -> Option<alloc::boxed::Box<dyn DynGame>> {
             $(
                 $(#[cfg(feature = $feature)])?
-                if wanted.eq_ignore_ascii_case($name) {
+                if name.eq_ignore_ascii_case($name) {
                     let positions = u64::try_from($table.len()).ok();
-                    return Ok(alloc::boxed::Box::new(Handle::<$game, _>::new($name, &$table, positions)));
+                    return Some(alloc::boxed::Box::new(Handle::<$game, _>::new($name, &$table, positions)));
                 }
             )*
-            Err(UnknownGame::new(wanted, names()))
+            None
         }
 
-        /// The names of the games of this build, in the order they are registered.
+        /// The names of the games of one size of this build, in the order they are
+        /// registered (the families are [`FAMILIES`]).
         pub fn names() -> impl Iterator<Item = &'static str> {
             [$($(#[cfg(feature = $feature)])? $name),*].into_iter()
         }
@@ -128,6 +133,71 @@ macro_rules! games {
     };
 }
 include!("list.rs");
+
+/// How the registry opens a family at a size (the size's values, and who hears of a solve
+/// on first use).
+#[cfg(feature = "alloc")]
+pub(crate) type Opener =
+    fn(&Args, &mut dyn FnMut(Solving<'_>)) -> Result<alloc::boxed::Box<dyn DynGame>, OpenError>;
+
+/// A family of games as the registry lists it: its name, its parameters, and the sizes
+/// compiled into this build (any other is solved on first use, [`open`]).
+#[derive(Clone, Copy)]
+pub struct FamilyInfo {
+    /// The family's name in the naming syntax: `mnk`.
+    pub name: &'static str,
+    /// Its title: `m,n,k-game`.
+    pub title: &'static str,
+    /// Its parameters, in the order positional values take them.
+    pub params: &'static [Param],
+    /// The sizes compiled into the build, each as its parameters' text (`m=3,n=3,k=3`).
+    pub compiled: &'static [&'static str],
+    /// The family at a size behind the dynamic handle: from its table if compiled in,
+    /// else solved now.
+    #[cfg(feature = "alloc")]
+    pub(crate) open: Opener,
+}
+
+impl core::fmt::Debug for FamilyInfo {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("FamilyInfo")
+            .field("name", &self.name)
+            .field("params", &self.params)
+            .field("compiled", &self.compiled)
+            .finish_non_exhaustive()
+    }
+}
+
+macro_rules! families {
+    ($($module:ident $file:literal $game:ident [$($table:ident $stem:literal $size:literal),* $(,)?];)*) => {
+        $(pub mod $module;)*
+        $(pub use $module::$game;)*
+
+        mod family_tables {
+            //! The compiled sizes' tables `build.rs` generated, one file each.
+            #![allow(clippy::unreadable_literal)]
+            $($(include!(concat!(env!("OUT_DIR"), "/", $stem, ".rs"));)*)*
+        }
+
+        $($(
+            #[doc = concat!("Every position of [`", stringify!($game), "`] at `", $size, "` reachable from its start, solved.")]
+            pub static $table: Solved<$game> = Solved::new(&family_tables::$table);
+        )*)*
+
+        /// Every family of games, in the order `family_list.rs` registers them.
+        pub static FAMILIES: &[FamilyInfo] = &[$(
+            FamilyInfo {
+                name: <$game as Family>::FAMILY,
+                title: <$game as Notation>::TITLE,
+                params: <$game as Family>::PARAMS,
+                compiled: &[$($size),*],
+                #[cfg(feature = "alloc")]
+                open: |args, solving| open::open_sized::<$game>(args, &[$(($size, &$table)),*], solving),
+            }
+        ),*];
+    };
+}
+include!("family_list.rs");
 
 /// Every game solved at compile time, in the order `list.rs` registers them, with its size
 /// and its start position's record.

@@ -34,6 +34,7 @@
 mod bits;
 #[cfg(feature = "alloc")]
 pub mod dynamic;
+pub mod family;
 mod game;
 mod judge;
 mod level;
@@ -42,6 +43,7 @@ mod oracle;
 pub mod packed;
 mod probe;
 mod record;
+pub mod shape;
 mod table;
 
 pub use bits::Bits;
@@ -52,6 +54,7 @@ pub use notation::{Notation, ParseError, ParseErrorKind, ShowMove, Side};
 pub use oracle::{MAX_PICK_MOVES, Oracle};
 pub use probe::Solved;
 pub use record::{DEFAULT_CAPACITY, GameRecord, History, Ply, RecordError};
+pub use shape::{Geometry, MoveShape};
 pub use table::Table;
 
 /// The `phf` crate the generated maps are made of, so that generated code needs no

@@ -69,7 +69,7 @@ mod retrograde;
 mod solve;
 
 pub use codegen::{PackedFiles, write_packed_table, write_table};
-pub use flat::{FlatError, FlatSolution, Limits, solve_flat};
+pub use flat::{FlatError, FlatSolution, Limits, solve_flat, solve_flat_from};
 pub use packed_write::{PackError, write_packed};
 pub use perfect_play_core::{Game, Record, Value};
 pub use solve::{MAX_POSITIONS, Solution, SolveError, solve};

@@ -1,0 +1,9 @@
+// Every family of games, one line each: its module in src/games/, its rules file (the one
+// file build.rs compiles), its position type, and the sizes compiled into the build, each
+// as its table's name, the file stem build.rs writes it to, and the size's parameters in
+// the naming syntax (`src/games/mod.rs` documents it). Every other size is solved on first
+// use. Read by `build.rs`, which solves each compiled size into a binary table, and by
+// `src/games/mod.rs`, which serves them.
+families! {
+    mnk "mnk.rs" Mnk [MNK_3_3_3 "mnk_3_3_3" "m=3,n=3,k=3"];
+}

@@ -1,0 +1,64 @@
+//! Every family against a plain reference solver written separately in the tests
+//! (`tests/common/family_reference.rs` and each family's rules in `tests/common/ref_*.rs`,
+//! no code shared with the crate): on every position of each compiled size, and of a size
+//! solved on first use, the record, the moves, where they lead and what each is worth.
+//!
+//! Published results checked here, from the start:
+//! - m,n,k: 3,3,3 a draw; 4,3,3 and 4,4,3 first-player wins; 4,4,4 a draw (J. W. H. M.
+//!   Uiterwijk and H. J. van den Herik, "The advantage of the initiative", Information
+//!   Sciences 122(1), 2000).
+
+// The helpers below are test code too: a panic there is a failed test.
+#![allow(clippy::unwrap_used, clippy::panic, clippy::indexing_slicing)]
+
+#[path = "common/family_reference.rs"]
+mod family_reference;
+#[path = "common/ref_mnk.rs"]
+mod ref_mnk;
+
+use family_reference::check_every_position;
+use perfect_play::Value;
+use perfect_play::games::{self, FAMILIES};
+
+/// The value of a size's start, for the first player.
+fn start_value(name: &str) -> Value {
+    let game = games::open(name).unwrap();
+    game.probe(&game.about().start).unwrap().record.value
+}
+
+#[test]
+fn mnk_every_position_of_compiled_and_first_use_sizes() {
+    use ref_mnk::Mnk;
+    for (name, (m, n, k)) in [
+        ("mnk:m=3,n=3,k=3", (3, 3, 3)),
+        ("mnk:3,2,2", (3, 2, 2)),
+        ("mnk:m=4,n=3,k=3", (4, 3, 3)),
+    ] {
+        let game = games::open(name).unwrap();
+        let count = check_every_position(game.as_ref(), &Mnk::new(m, n, k));
+        assert!(count > 1, "{name}");
+    }
+}
+
+#[test]
+fn mnk_published_results() {
+    assert_eq!(start_value("mnk:3,3,3"), Value::Draw);
+    assert_eq!(start_value("mnk:4,3,3"), Value::Win);
+    assert_eq!(start_value("mnk:3,4,3"), Value::Win);
+}
+
+#[test]
+fn families_are_listed_with_their_compiled_sizes() {
+    for family in FAMILIES {
+        for size in family.compiled {
+            let name = format!("{}:{size}", family.name);
+            let game = games::open(&name).unwrap();
+            assert_eq!(
+                game.about().name,
+                name,
+                "the canonical name of a compiled size"
+            );
+            assert_eq!(game.about().family, family.name);
+        }
+    }
+}
