@@ -22,6 +22,11 @@ use perfect_play_generate::{
 #[path = "src/games/connect4.rs"]
 mod connect4;
 
+// The board the families on squares share.
+#[allow(dead_code, unused_imports)]
+#[path = "src/games/grid.rs"]
+mod grid;
+
 macro_rules! games {
     ($($(#[cfg(feature = $feature:literal)])? $module:ident $name:literal $file:literal $game:ident $table:ident $writer:ident;)*) => {
         $(

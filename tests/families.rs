@@ -7,16 +7,24 @@
 //! - m,n,k: 3,3,3 a draw; 4,3,3 and 4,4,3 first-player wins; 4,4,4 a draw (J. W. H. M.
 //!   Uiterwijk and H. J. van den Herik, "The advantage of the initiative", Information
 //!   Sciences 122(1), 2000).
+//! - Nim: the side to move loses exactly when the XOR of the piles is 0; misère the same
+//!   unless every pile has at most one counter, then exactly when an odd number have one
+//!   (C. L. Bouton, "Nim, a game with a complete mathematical theory", Annals of
+//!   Mathematics 3, 1901): checked on every position of the compiled sizes.
 
 // The helpers below are test code too: a panic there is a failed test.
 #![allow(clippy::unwrap_used, clippy::panic, clippy::indexing_slicing)]
 
 #[path = "common/family_reference.rs"]
 mod family_reference;
+#[path = "common/ref_domineering.rs"]
+mod ref_domineering;
 #[path = "common/ref_mnk.rs"]
 mod ref_mnk;
+#[path = "common/ref_nim.rs"]
+mod ref_nim;
 
-use family_reference::check_every_position;
+use family_reference::{Rules, check_every_position};
 use perfect_play::Value;
 use perfect_play::games::{self, FAMILIES};
 
@@ -60,5 +68,46 @@ fn families_are_listed_with_their_compiled_sizes() {
             );
             assert_eq!(game.about().family, family.name);
         }
+    }
+}
+
+#[test]
+fn nim_every_position_and_bouton() {
+    use ref_nim::Nim;
+    for (name, piles, misere) in [
+        ("nim", vec![1, 3, 5, 7], false),
+        ("nim:piles=1-3-5-7,misere=true", vec![1, 3, 5, 7], true),
+        ("nim:3-4-5", vec![3, 4, 5], false),
+        ("nim:2-2-3,true", vec![2, 2, 3], true),
+    ] {
+        let game = games::open(name).unwrap();
+        let start = Nim {
+            piles,
+            misere,
+            o_to_move: false,
+        };
+        check_every_position(game.as_ref(), &start);
+        // Bouton's theorem on every position reached.
+        let solved = family_reference::Solved::new(&start);
+        for position in solved.memo.keys() {
+            let xor = position.piles.iter().fold(0, |x, &p| x ^ p);
+            let small = position.piles.iter().all(|&p| p <= 1);
+            let loses = if misere && small { xor == 1 } else { xor == 0 };
+            let value = game.probe(&position.text()).unwrap().record.value;
+            assert_eq!(value == Value::Loss, loses, "{name}: {}", position.text());
+        }
+    }
+}
+
+#[test]
+fn domineering_every_position() {
+    use ref_domineering::Domineering;
+    for (name, rows, columns) in [
+        ("domineering", 4, 4),
+        ("domineering:3,4", 3, 4),
+        ("domineering:rows=2,columns=5", 2, 5),
+    ] {
+        let game = games::open(name).unwrap();
+        check_every_position(game.as_ref(), &Domineering::new(rows, columns));
     }
 }

@@ -6,4 +6,9 @@
 // `src/games/mod.rs`, which serves them.
 families! {
     mnk "mnk.rs" Mnk [MNK_3_3_3 "mnk_3_3_3" "m=3,n=3,k=3"];
+    nim "nim.rs" Nim [
+        NIM_1_3_5_7 "nim_1_3_5_7" "piles=1-3-5-7,misere=false",
+        MISERE_NIM_1_3_5_7 "misere_nim_1_3_5_7" "piles=1-3-5-7,misere=true",
+    ];
+    domineering "domineering.rs" Domineering [DOMINEERING_4X4 "domineering_4x4" "rows=4,columns=4"];
 }

@@ -41,6 +41,9 @@ pub use perfect_play_core::family::{Arg, Args, Family, Param, ParamKind, SizeErr
 
 pub use perfect_play_core::notation::{Notation, ParseError, ParseErrorKind, ShowMove, Side};
 
+/// A board of two players' pieces at a run-time size, shared by the families on squares.
+mod grid;
+
 /// Connect Four's rules, at every size: the registry's `connect4_WxH` modules are its sizes.
 pub mod connect4;
 

@@ -1,0 +1,122 @@
+//! A rectangular board of two players' pieces at a size chosen at run time, up to 40
+//! cells (3^40 still fits a `u64` key): what the families played on squares or hexagons share (Clobber, Breakthrough,
+//! Domineering, Hex, Othello): cells, the base-3 key, and the notation's rows.
+//!
+//! Shared with `build.rs` through `#[path]`: `core` only.
+
+use core::fmt;
+
+use perfect_play_core::notation::{ParseError, Side, after_grid, parse_grid, write_grid};
+
+/// A board of `width` columns and `height` rows; each player's pieces as a mask, bit
+/// `cell` for the cell numbered row-major from the top left, from 0.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Grid {
+    /// Columns.
+    pub width: u8,
+    /// Rows.
+    pub height: u8,
+    /// The first player's pieces.
+    pub first: u64,
+    /// The second player's pieces.
+    pub second: u64,
+}
+
+impl Grid {
+    /// The empty board of `width` columns and `height` rows.
+    pub const fn empty(width: u8, height: u8) -> Grid {
+        Grid {
+            width,
+            height,
+            first: 0,
+            second: 0,
+        }
+    }
+
+    /// How many cells.
+    pub fn cells(&self) -> usize {
+        usize::from(self.width) * usize::from(self.height)
+    }
+
+    /// Whose piece stands on `cell`.
+    pub fn get(&self, cell: usize) -> Option<Side> {
+        let bit = 1u64.checked_shl(u32::try_from(cell).ok()?)?;
+        if self.first & bit != 0 {
+            Some(Side::First)
+        } else if self.second & bit != 0 {
+            Some(Side::Second)
+        } else {
+            None
+        }
+    }
+
+    /// Puts `piece` on `cell` (empties it for `None`).
+    pub fn set(&mut self, cell: usize, piece: Option<Side>) {
+        let bit = u32::try_from(cell)
+            .ok()
+            .and_then(|c| 1u64.checked_shl(c))
+            .unwrap_or(0);
+        self.first &= !bit;
+        self.second &= !bit;
+        match piece {
+            Some(Side::First) => self.first |= bit,
+            Some(Side::Second) => self.second |= bit,
+            None => {}
+        }
+    }
+
+    /// The cell `rows` down and `columns` right of `cell` (negative: up, left), if on the
+    /// board.
+    pub fn step(&self, cell: usize, rows: i32, columns: i32) -> Option<usize> {
+        let (w, h) = (i32::from(self.width), i32::from(self.height));
+        let cell = i32::try_from(cell).ok()?;
+        let (r, c) = (cell / w + rows, cell % w + columns);
+        if r < 0 || c < 0 || r >= h || c >= w {
+            return None;
+        }
+        usize::try_from(r * w + c).ok()
+    }
+
+    /// The board in base 3 (0 empty, 1 first, 2 second), cell 0 the lowest digit:
+    /// one-to-one at one size.
+    pub fn key(&self) -> u64 {
+        (0..self.cells()).rev().fold(0, |key, cell| {
+            key * 3
+                + match self.get(cell) {
+                    None => 0,
+                    Some(Side::First) => 1,
+                    Some(Side::Second) => 2,
+                }
+        })
+    }
+
+    /// Writes the rows from the top split by `/`, `letters` for the pieces.
+    pub fn write(&self, f: &mut dyn fmt::Write, letters: [char; 2]) -> fmt::Result {
+        write_grid(
+            f,
+            usize::from(self.width),
+            usize::from(self.height),
+            &|cell| match self.get(cell) {
+                Some(Side::First) => letters[0],
+                Some(Side::Second) => letters[1],
+                None => '.',
+            },
+        )
+    }
+
+    /// Reads a board of this one's size (rows from the top split by `/`, `letters` for
+    /// the pieces), and the text after it as [`after_grid`] gives it.
+    pub fn parse<'t>(
+        &self,
+        text: &'t str,
+        letters: [char; 2],
+        expected: &'static str,
+    ) -> Result<(Grid, impl Iterator<Item = (usize, char)> + 't), ParseError> {
+        let mut grid = Grid::empty(self.width, self.height);
+        let (w, h) = (usize::from(self.width), usize::from(self.height));
+        let end = parse_grid(text, w, h, &letters, expected, &mut |cell, letter, _| {
+            grid.set(cell, Some(Side::second_if(letter == 1)));
+        })?;
+        Ok((grid, after_grid(text, end)))
+    }
+}
