@@ -11,12 +11,17 @@
 //!   unless every pile has at most one counter, then exactly when an odd number have one
 //!   (C. L. Bouton, "Nim, a game with a complete mathematical theory", Annals of
 //!   Mathematics 3, 1901): checked on every position of the compiled sizes.
+//! - Hex: the first player wins on every n x n board (J. Nash 1952, by strategy stealing;
+//!   D. Gale, American Mathematical Monthly 86, 1979): 1x1 to 3x3 here, 4x4 solved on
+//!   first use.
 
 // The helpers below are test code too: a panic there is a failed test.
 #![allow(clippy::unwrap_used, clippy::panic, clippy::indexing_slicing)]
 
 #[path = "common/family_reference.rs"]
 mod family_reference;
+#[path = "common/ref_board.rs"]
+mod ref_board;
 #[path = "common/ref_domineering.rs"]
 mod ref_domineering;
 #[path = "common/ref_mnk.rs"]
@@ -109,5 +114,28 @@ fn domineering_every_position() {
     ] {
         let game = games::open(name).unwrap();
         check_every_position(game.as_ref(), &Domineering::new(rows, columns));
+    }
+}
+
+#[test]
+fn clobber_breakthrough_and_hex_every_position() {
+    use ref_board::Board;
+    for (name, start) in [
+        ("clobber", Board::clobber(3, 3)),
+        ("clobber:2,4", Board::clobber(2, 4)),
+        ("breakthrough", Board::breakthrough(3, 4)),
+        ("breakthrough:rows=4,columns=3", Board::breakthrough(4, 3)),
+        ("hex", Board::hex(3, 3)),
+        ("hex:2,3", Board::hex(2, 3)),
+    ] {
+        let game = games::open(name).unwrap();
+        check_every_position(game.as_ref(), &start);
+    }
+}
+
+#[test]
+fn hex_first_player_wins_on_square_boards() {
+    for n in 1..=4 {
+        assert_eq!(start_value(&format!("hex:{n},{n}")), Value::Win, "{n}x{n}");
     }
 }

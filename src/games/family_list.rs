@@ -11,4 +11,7 @@ families! {
         MISERE_NIM_1_3_5_7 "misere_nim_1_3_5_7" "piles=1-3-5-7,misere=true",
     ];
     domineering "domineering.rs" Domineering [DOMINEERING_4X4 "domineering_4x4" "rows=4,columns=4"];
+    clobber "clobber.rs" Clobber [CLOBBER_3X3 "clobber_3x3" "rows=3,columns=3"];
+    breakthrough "breakthrough.rs" Breakthrough [BREAKTHROUGH_3X4 "breakthrough_3x4" "rows=3,columns=4"];
+    hex "hex.rs" Hex [HEX_3X3 "hex_3x3" "rows=3,columns=3"];
 }

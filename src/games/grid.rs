@@ -6,7 +6,9 @@
 
 use core::fmt;
 
-use perfect_play_core::notation::{ParseError, Side, after_grid, parse_grid, write_grid};
+use perfect_play_core::notation::{
+    ParseError, ParseErrorKind, Side, after_grid, parse_grid, parse_number, write_grid,
+};
 
 /// A board of `width` columns and `height` rows; each player's pieces as a mask, bit
 /// `cell` for the cell numbered row-major from the top left, from 0.
@@ -119,4 +121,36 @@ impl Grid {
         })?;
         Ok((grid, after_grid(text, end)))
     }
+}
+
+/// Reads a move `FROM-TO`, each a cell numbered from 1 to `max` (returned from 0),
+/// whitespace around it ignored.
+pub fn parse_from_to(
+    text: &str,
+    max: usize,
+    expected: &'static str,
+) -> Result<(u8, u8), ParseError> {
+    let leading = text.chars().take_while(|c| c.is_whitespace()).count();
+    let trimmed = text.trim();
+    let error = |column| ParseError::new(column, ParseErrorKind::NotAMove { expected });
+    let Some((from, to)) = trimmed.split_once('-') else {
+        return Err(error(leading + 1));
+    };
+    let from = parse_number(from, max, expected).map_err(|_| error(leading + 1))?;
+    let to =
+        parse_number(to, max, expected).map_err(|_| error(leading + from_width(trimmed) + 2))?;
+    Ok((
+        u8::try_from(from).unwrap_or(u8::MAX),
+        u8::try_from(to).unwrap_or(u8::MAX),
+    ))
+}
+
+/// How many characters the FROM of a `FROM-TO` takes.
+fn from_width(text: &str) -> usize {
+    text.chars().take_while(|&c| c != '-').count()
+}
+
+/// Writes a move `FROM-TO` with cells numbered from 1.
+pub fn write_from_to(from: u8, to: u8, out: &mut dyn fmt::Write) -> fmt::Result {
+    write!(out, "{}-{}", u16::from(from) + 1, u16::from(to) + 1)
 }
