@@ -14,6 +14,8 @@
 //! - Hex: the first player wins on every n x n board (J. Nash 1952, by strategy stealing;
 //!   D. Gale, American Mathematical Monthly 86, 1979): 1x1 to 3x3 here, 4x4 solved on
 //!   first use.
+//! - Dots and Boxes: 2x2 boxes, the first player wins (E. Berlekamp, J. Conway and R. Guy,
+//!   *Winning Ways for your Mathematical Plays*, 1982).
 
 // The helpers below are test code too: a panic there is a failed test.
 #![allow(clippy::unwrap_used, clippy::panic, clippy::indexing_slicing)]
@@ -24,6 +26,8 @@ mod family_reference;
 mod ref_board;
 #[path = "common/ref_domineering.rs"]
 mod ref_domineering;
+#[path = "common/ref_dots.rs"]
+mod ref_dots;
 #[path = "common/ref_mnk.rs"]
 mod ref_mnk;
 #[path = "common/ref_nim.rs"]
@@ -138,4 +142,18 @@ fn hex_first_player_wins_on_square_boards() {
     for n in 1..=4 {
         assert_eq!(start_value(&format!("hex:{n},{n}")), Value::Win, "{n}x{n}");
     }
+}
+
+#[test]
+fn dots_and_boxes_every_position_a_box_moves_again() {
+    use ref_dots::Dots;
+    for (name, rows, columns) in [
+        ("dots-and-boxes:1,2", 1, 2),
+        ("dots-and-boxes", 2, 2),
+        ("dots-and-boxes:1,3", 1, 3),
+    ] {
+        let game = games::open(name).unwrap();
+        check_every_position(game.as_ref(), &Dots::new(rows, columns));
+    }
+    assert_eq!(start_value("dots-and-boxes:2,2"), Value::Win);
 }

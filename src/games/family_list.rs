@@ -14,4 +14,8 @@ families! {
     clobber "clobber.rs" Clobber [CLOBBER_3X3 "clobber_3x3" "rows=3,columns=3"];
     breakthrough "breakthrough.rs" Breakthrough [BREAKTHROUGH_3X4 "breakthrough_3x4" "rows=3,columns=4"];
     hex "hex.rs" Hex [HEX_3X3 "hex_3x3" "rows=3,columns=3"];
+    dots_and_boxes "dots_and_boxes.rs" DotsAndBoxes [
+        DOTS_AND_BOXES_1X2 "dots_and_boxes_1x2" "rows=1,columns=2",
+        DOTS_AND_BOXES_2X2 "dots_and_boxes_2x2" "rows=2,columns=2",
+    ];
 }
