@@ -209,7 +209,7 @@ impl Game for DotsAndBoxes {
                     }
                 }
             }
-            next.second = self.second != !completed;
+            next.second = self.second == completed;
             visit(self.dots(i), next);
         }
     }
