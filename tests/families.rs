@@ -28,6 +28,8 @@ mod ref_board;
 mod ref_domineering;
 #[path = "common/ref_dots.rs"]
 mod ref_dots;
+#[path = "common/ref_kalah.rs"]
+mod ref_kalah;
 #[path = "common/ref_mnk.rs"]
 mod ref_mnk;
 #[path = "common/ref_nim.rs"]
@@ -156,4 +158,18 @@ fn dots_and_boxes_every_position_a_box_moves_again() {
         check_every_position(game.as_ref(), &Dots::new(rows, columns));
     }
     assert_eq!(start_value("dots-and-boxes:2,2"), Value::Win);
+}
+
+#[test]
+fn kalah_every_position_a_last_seed_in_the_store_moves_again() {
+    use ref_kalah::Kalah;
+    for (name, pits, seeds) in [
+        ("kalah", 3, 2),
+        ("kalah:2,2", 2, 2),
+        ("kalah:pits=3,seeds=1", 3, 1),
+        ("kalah:4,1", 4, 1),
+    ] {
+        let game = games::open(name).unwrap();
+        check_every_position(game.as_ref(), &Kalah::new(pits, seeds));
+    }
 }

@@ -18,4 +18,5 @@ families! {
         DOTS_AND_BOXES_1X2 "dots_and_boxes_1x2" "rows=1,columns=2",
         DOTS_AND_BOXES_2X2 "dots_and_boxes_2x2" "rows=2,columns=2",
     ];
+    kalah "kalah.rs" Kalah [KALAH_3_2 "kalah_3_2" "pits=3,seeds=2"];
 }
