@@ -16,6 +16,8 @@
 //!   first use.
 //! - Dots and Boxes: 2x2 boxes, the first player wins (E. Berlekamp, J. Conway and R. Guy,
 //!   *Winning Ways for your Mathematical Plays*, 1982).
+//! - Othello 4x4: the second player (White) wins (exhaustive search, widely reproduced;
+//!   the families-facts fixture).
 
 // The helpers below are test code too: a panic there is a failed test.
 #![allow(clippy::unwrap_used, clippy::panic, clippy::indexing_slicing)]
@@ -34,6 +36,8 @@ mod ref_kalah;
 mod ref_mnk;
 #[path = "common/ref_nim.rs"]
 mod ref_nim;
+#[path = "common/ref_othello.rs"]
+mod ref_othello;
 
 use family_reference::{Rules, check_every_position};
 use perfect_play::Value;
@@ -172,4 +176,16 @@ fn kalah_every_position_a_last_seed_in_the_store_moves_again() {
         let game = games::open(name).unwrap();
         check_every_position(game.as_ref(), &Kalah::new(pits, seeds));
     }
+}
+
+#[test]
+fn othello_every_position_a_player_with_no_move_passes() {
+    use ref_othello::Othello;
+    let game = games::open("othello").unwrap();
+    check_every_position(game.as_ref(), &Othello::new(4, 4));
+    assert_eq!(
+        start_value("othello:4,4"),
+        Value::Loss,
+        "White, the second player, wins 4x4"
+    );
 }

@@ -19,4 +19,5 @@ families! {
         DOTS_AND_BOXES_2X2 "dots_and_boxes_2x2" "rows=2,columns=2",
     ];
     kalah "kalah.rs" Kalah [KALAH_3_2 "kalah_3_2" "pits=3,seeds=2"];
+    othello "othello.rs" Othello [OTHELLO_4X4 "othello_4x4" "rows=4,columns=4"];
 }

@@ -67,6 +67,14 @@ impl Grid {
         }
     }
 
+    /// `side`'s pieces, as a mask.
+    pub const fn of_side(&self, side: Side) -> u64 {
+        match side {
+            Side::First => self.first,
+            Side::Second => self.second,
+        }
+    }
+
     /// The cell `rows` down and `columns` right of `cell` (negative: up, left), if on the
     /// board.
     pub fn step(&self, cell: usize, rows: i32, columns: i32) -> Option<usize> {
