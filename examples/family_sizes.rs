@@ -21,7 +21,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             "{} | {} | {} to move: {} | {opened:.3} s",
             about.name,
             about.positions.unwrap_or(0),
-            about.sides[start.to_move.index()],
+            about.sides.get(start.to_move.index()).unwrap_or(&"?"),
             start.record,
         )?;
     }
