@@ -13,7 +13,7 @@ use std::{env, fs};
 use perfect_play_core::Game;
 use perfect_play_core::family::{Args, Family};
 use perfect_play_generate::{
-    FlatSolution, Limits, Solution, solve, solve_flat, solve_flat_from, write_packed_table,
+    FlatLimits, SolvedKeys, SolvedPositions, solve, solve_flat, solve_flat_from, write_packed_table,
     write_table,
 };
 
@@ -107,13 +107,13 @@ struct Table<'a> {
 
 /// A `phf` map in Rust source, with no bits of the game's own.
 fn phf<G: Game>(table: &Table) -> Result<(), Box<dyn Error>> {
-    phf_with(table, |_: &Solution<G>, _: &G| 0)
+    phf_with(table, |_: &SolvedPositions<G>, _: &G| 0)
 }
 
 /// A `phf` map in Rust source, each entry keeping the optimal moves from its position as a
 /// mask of cells (bit `cell`): every move whose child is worth the most to the mover.
 fn phf_best_cells<G: Game<Move = u8>>(table: &Table) -> Result<(), Box<dyn Error>> {
-    phf_with(table, |solution: &Solution<G>, position: &G| {
+    phf_with(table, |solution: &SolvedPositions<G>, position: &G| {
         let ranked = solution.ranked_moves(position);
         let top = ranked.first().map(|(_, record)| record.rank());
         ranked
@@ -126,7 +126,7 @@ fn phf_best_cells<G: Game<Move = u8>>(table: &Table) -> Result<(), Box<dyn Error
 /// The game solved by retrograde analysis and written as a `phf` map with `bits`.
 fn phf_with<G: Game>(
     table: &Table,
-    bits: impl Fn(&Solution<G>, &G) -> u32,
+    bits: impl Fn(&SolvedPositions<G>, &G) -> u32,
 ) -> Result<(), Box<dyn Error>> {
     let clock = Clock::start(table.module);
     let solution = solve::<G>(false)?;
@@ -141,21 +141,21 @@ fn phf_with<G: Game>(
 /// embeds it.
 fn packed<G: Game + std::fmt::Debug>(table: &Table) -> Result<(), Box<dyn Error>> {
     let clock = Clock::start(table.module);
-    let solution = solve_flat::<G>(Limits::DEFAULT)?;
+    let solution = solve_flat::<G>(FlatLimits::DEFAULT)?;
     write_packed(table, &solution, clock.lap("solve"))
 }
 
 /// A family's size, from its start, solved and written as [`packed`] does.
 fn packed_from<G: Game + std::fmt::Debug>(table: &Table, start: G) -> Result<(), Box<dyn Error>> {
     let clock = Clock::start(table.module);
-    let solution = solve_flat_from(start, Limits::DEFAULT)?;
+    let solution = solve_flat_from(start, FlatLimits::DEFAULT)?;
     write_packed(table, &solution, clock.lap("solve"))
 }
 
 /// The binary table of `solution` and the source that embeds it, written into `OUT_DIR`.
 fn write_packed<G: Game>(
     table: &Table,
-    solution: &FlatSolution<G>,
+    solution: &SolvedKeys<G>,
     clock: Clock,
 ) -> Result<(), Box<dyn Error>> {
     let files = write_packed_table(table.name, table.module, table.doc, solution)?;

@@ -40,7 +40,7 @@ use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 use criterion::{BenchmarkId, Criterion};
-use perfect_play::footholds::{Grid, Side, Solver, solve};
+use perfect_play::footholds::{FootholdsPlayer, Grid, Solver, solve};
 
 type Cell = (usize, usize);
 type Board = Vec<Vec<bool>>;
@@ -168,7 +168,7 @@ fn fast(game: &Game) -> (Value, u64, u64) {
     let solution = solver.solve(&game.grid(), game.a, game.b).unwrap();
     let stats = solver.stats();
     (
-        (solution.winner == Side::A, solution.moves),
+        (solution.winner == FootholdsPlayer::A, solution.moves),
         stats.positions,
         stats.path_steps,
     )

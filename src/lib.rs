@@ -3,8 +3,8 @@
 //! `no_std` and allocation-free.
 //!
 //! - [`games`]: every game the crate ships, each from one file of rules and one line of
-//!   `src/games/list.rs`: [tic-tac-toe](games::tictactoe), misère tic-tac-toe, Hexapawn
-//!   and Dodgem (a loopy game). Each has a static [`Solved`] table (the outcome for the side
+//!   `src/games/list.rs`: [tic-tac-toe](games::tictactoe), misère tic-tac-toe, Hexapawn,
+//!   Dodgem (a loopy game) and Connect Four (4x4; 5x4 and 4x5 with `large-games`). Each has a static [`Solved`] table (the outcome for the side
 //!   to move, the plies left, every move ranked) and a one-line text [`Notation`] for its
 //!   positions and moves.
 //! - [`games::tictactoe`] adds a fast facade for the judges' questions: [`Board::lookup`]
@@ -12,7 +12,7 @@
 //!   board and if not why ([`Unreachable`]), whether a game is finished on it.
 //! - The vocabulary every table shares comes from `perfect-play-core` and is re-exported
 //!   here: [`Game`], [`Value`], [`Record`], [`Solved`], [`Verdict`], [`Level`], and the game
-//!   record of every game, [`GameRecord`] (moves, undo and redo, and each [`Ply`] judged).
+//!   record of every game, [`PlayedGame`] (moves, undo and redo, and each [`Ply`] judged).
 //! - [`footholds`]: the disappearing-footholds game (Programmers 92345), solved exactly at
 //!   run time (needs the `alloc` feature, on by default).
 //!
@@ -61,9 +61,9 @@
 //!
 //! ```
 //! use perfect_play::games::{HEXAPAWN, Hexapawn, Notation};
-//! use perfect_play::{GameRecord, Verdict};
+//! use perfect_play::{PlayedGame, Verdict};
 //!
-//! let mut game: GameRecord<Hexapawn> = GameRecord::new(&HEXAPAWN);
+//! let mut game: PlayedGame<Hexapawn> = PlayedGame::new(&HEXAPAWN);
 //! game.play(Hexapawn::parse_move("1-4")?)?;
 //! let ply = game.history().next().ok_or("one ply")?;
 //! assert_eq!(ply.verdict(), Verdict::Inaccuracy);
@@ -106,6 +106,7 @@ pub mod games;
 pub use perfect_play_core::dynamic;
 pub use perfect_play_core::packed;
 pub use perfect_play_core::{
-    DEFAULT_CAPACITY, ENDLESS, Game, GameRecord, History, Level, MAX_PICK_MOVES, Notation, Oracle,
-    ParseLevelError, Ply, Record, RecordError, Sentence, Solved, Table, Value, Verdict,
+    DEFAULT_CAPACITY, ENDLESS, Game, GameMoveError, History, Level, MAX_BRANCHING, MoveError,
+    Notation, Oracle, ParseLevelError, PlayError, PlayedGame, Ply, Record, Sentence, Solved, Table,
+    Value, Verdict, play_all, play_text,
 };

@@ -16,7 +16,7 @@
 use std::fmt;
 
 use perfect_play::{Game, Value};
-use perfect_play_generate::{FlatError, Limits, solve, solve_flat};
+use perfect_play_generate::{FlatError, FlatLimits, solve, solve_flat};
 
 /// A game's position seen through `Debug` by its key (tic-tac-toe's `Board` has its
 /// `Debug` only in the library).
@@ -48,7 +48,7 @@ impl<G: Game> Game for Keyed<G> {
 /// Both solvers on `G`: the same positions with the same records.
 fn same_records<G: Game>() -> usize {
     let retrograde = solve::<G>(false).unwrap();
-    let flat = solve_flat::<Keyed<G>>(Limits::DEFAULT).unwrap();
+    let flat = solve_flat::<Keyed<G>>(FlatLimits::DEFAULT).unwrap();
     assert_eq!(flat.len(), retrograde.len());
     for ((key, _, expected), (flat_key, record)) in retrograde.iter().zip(flat.iter()) {
         assert_eq!(flat_key, key);
@@ -131,9 +131,9 @@ impl Game for Forever {
 
 #[test]
 fn a_game_that_never_ends_stops_at_the_position_limit() {
-    let limits = Limits {
+    let limits = FlatLimits {
         positions: 100_000,
-        ..Limits::DEFAULT
+        ..FlatLimits::DEFAULT
     };
     let error = solve_flat::<Forever>(limits).unwrap_err();
     assert_eq!(error, FlatError::TooManyPositions { limit: 100_000 });
@@ -143,7 +143,7 @@ fn a_game_that_never_ends_stops_at_the_position_limit() {
 #[test]
 fn a_key_too_wide_is_found_when_first_seen() {
     // The first key above 1,000 is the 1,001st position: the walk stops there.
-    let limits = Limits {
+    let limits = FlatLimits {
         positions: 10_000,
         max_key: 1_000,
     };
@@ -182,7 +182,7 @@ impl Game for Clash {
 
 #[test]
 fn a_key_collision_names_both_positions() {
-    let error = solve_flat::<Clash>(Limits::DEFAULT).unwrap_err();
+    let error = solve_flat::<Clash>(FlatLimits::DEFAULT).unwrap_err();
     let text = error.to_string();
     assert!(
         text.contains("Clash(1)") && text.contains("Clash(2)"),
@@ -214,7 +214,7 @@ impl Game for Stuck {
 
 #[test]
 fn a_position_without_moves_is_named() {
-    let error = solve_flat::<Stuck>(Limits::DEFAULT).unwrap_err();
+    let error = solve_flat::<Stuck>(FlatLimits::DEFAULT).unwrap_err();
     assert!(
         error
             .to_string()
@@ -254,7 +254,7 @@ impl Game for Detour {
 #[test]
 fn an_acyclic_walk_out_of_order_is_solved_like_retrograde() {
     same_records::<Detour>();
-    let flat = solve_flat::<Detour>(Limits::DEFAULT).unwrap();
+    let flat = solve_flat::<Detour>(FlatLimits::DEFAULT).unwrap();
     // 3 wins in 1 (to the finished 4); 2 loses in 2; 1 wins in 3; 0 can only move to a
     // win for the other side (3 or 1), so it loses, holding out longest through 1.
     assert_eq!(

@@ -22,7 +22,7 @@
     clippy::indexing_slicing
 )] // test code: a panic is a failed test
 
-use perfect_play::footholds::{Grid, Side, Solution, Solver, solve};
+use perfect_play::footholds::{FootholdsPlayer, FootholdsSolution, Grid, Solver, solve};
 use proptest::prelude::*;
 
 type Cell = (usize, usize);
@@ -45,7 +45,7 @@ fn check(
     board: &reference::Board,
     a: Cell,
     b: Cell,
-    solution: &Solution,
+    solution: &FootholdsSolution,
     memo: &mut reference::Memo,
 ) {
     let context = || {
@@ -57,7 +57,11 @@ fn check(
     let mut board = board.clone();
     let (a_wins, moves) = reference::value(&mut board, a, b, memo);
     assert_eq!(solution.moves, moves, "moves, {}", context());
-    let winner = if a_wins { Side::A } else { Side::B };
+    let winner = if a_wins {
+        FootholdsPlayer::A
+    } else {
+        FootholdsPlayer::B
+    };
     assert_eq!(solution.winner, winner, "winner, {}", context());
     assert_eq!(
         solution.line.len(),
@@ -67,7 +71,7 @@ fn check(
     );
 
     let (mut mover, mut other) = (a, b);
-    let mut side = Side::A;
+    let mut side = FootholdsPlayer::A;
     for (done, &step) in solution.line.iter().enumerate() {
         // The position keeps its value: the side that wins still wins, with the
         // remaining moves exactly what is left of the answer.
@@ -91,7 +95,11 @@ fn check(
         );
         board[mover.0][mover.1] = false;
         (mover, other) = (other, step);
-        side = if side == Side::A { Side::B } else { Side::A };
+        side = if side == FootholdsPlayer::A {
+            FootholdsPlayer::B
+        } else {
+            FootholdsPlayer::A
+        };
     }
     assert!(
         reference::is_stuck(&board, mover),
@@ -100,7 +108,11 @@ fn check(
     );
     assert_eq!(
         side,
-        if winner == Side::A { Side::B } else { Side::A },
+        if winner == FootholdsPlayer::A {
+            FootholdsPlayer::B
+        } else {
+            FootholdsPlayer::A
+        },
         "the winner is stuck, {}",
         context()
     );
@@ -113,7 +125,7 @@ fn solve_and_check(
     a: Cell,
     b: Cell,
     memo: &mut reference::Memo,
-) -> Solution {
+) -> FootholdsSolution {
     let grid = Grid::new(&to_rows(board)).unwrap();
     let solution = solver.solve(&grid, a, b).unwrap();
     check(board, a, b, &solution, memo);
@@ -157,7 +169,11 @@ fn official_examples() {
         let solution = solve(&grid, a, b).unwrap();
         assert_eq!(solution.moves, expected, "{example}");
         // The judge gives only the count; its parity names the winner.
-        let winner = if expected % 2 == 1 { Side::A } else { Side::B };
+        let winner = if expected % 2 == 1 {
+            FootholdsPlayer::A
+        } else {
+            FootholdsPlayer::B
+        };
         assert_eq!(solution.winner, winner, "{example}");
 
         let board: reference::Board = rows
@@ -296,10 +312,10 @@ fn a_tiny_table_changes_nothing() {
     let grid = Grid::new(&[[1u8; 6]; 6]).unwrap();
     let mut roomy = Solver::new();
     for (a, b, expected) in [
-        ((0, 0), (5, 5), (34, Side::B)),
-        ((2, 2), (3, 3), (32, Side::B)),
-        ((4, 5), (2, 1), (34, Side::B)),
-        ((1, 2), (1, 4), (25, Side::A)),
+        ((0, 0), (5, 5), (34, FootholdsPlayer::B)),
+        ((2, 2), (3, 3), (32, FootholdsPlayer::B)),
+        ((4, 5), (2, 1), (34, FootholdsPlayer::B)),
+        ((1, 2), (1, 4), (25, FootholdsPlayer::A)),
     ] {
         for solver in [&mut tiny, &mut roomy] {
             let solution = solver.solve(&grid, a, b).unwrap();
@@ -395,7 +411,7 @@ proptest! {
             prop_assert!(!grid.has_tile(a.0, a.1) || !grid.has_tile(b.0, b.1));
             return Ok(());
         };
-        let winner = if solution.moves % 2 == 1 { Side::A } else { Side::B };
+        let winner = if solution.moves % 2 == 1 { FootholdsPlayer::A } else { FootholdsPlayer::B };
         prop_assert_eq!(solution.winner, winner);
         prop_assert_eq!(solution.line.len(), solution.moves as usize);
         let mut board: reference::Board =

@@ -34,7 +34,9 @@
 
 use std::collections::HashMap;
 
-use perfect_play::footholds::{Budget, FootholdsError, Grid, Side, Solution, Solver};
+use perfect_play::footholds::{
+    Budget, FootholdsError, FootholdsPlayer, FootholdsSolution, Grid, Solver,
+};
 
 mod common;
 
@@ -191,7 +193,7 @@ mod bitwise {
 }
 
 /// Replays a solution's line under the plain rules.
-fn replay(board: &Board, a: Cell, b: Cell, solution: &Solution) {
+fn replay(board: &Board, a: Cell, b: Cell, solution: &FootholdsSolution) {
     let context = || format!("{:?} A {a:?} B {b:?}: {solution:?}", rows(board));
     assert_eq!(
         solution.line.len(),
@@ -200,9 +202,9 @@ fn replay(board: &Board, a: Cell, b: Cell, solution: &Solution) {
         context()
     );
     let winner = if solution.moves % 2 == 1 {
-        Side::A
+        FootholdsPlayer::A
     } else {
-        Side::B
+        FootholdsPlayer::B
     };
     assert_eq!(solution.winner, winner, "{}", context());
     let mut board = board.clone();
@@ -225,7 +227,7 @@ fn check_with_plain(solver: &mut Solver, board: &Board, a: Cell, b: Cell) -> u32
     let mut memo = plain::Memo::default();
     let (a_wins, moves) = plain::value(&mut board.clone(), a, b, &mut memo);
     assert_eq!(
-        (solution.moves, solution.winner == Side::A),
+        (solution.moves, solution.winner == FootholdsPlayer::A),
         (moves, a_wins),
         "{:?} A {a:?} B {b:?}",
         rows(board)
@@ -245,7 +247,7 @@ fn check_with_bitwise(solver: &mut Solver, board: &Board, a: Cell, b: Cell) -> u
         started.elapsed()
     );
     assert_eq!(
-        (solution.moves, solution.winner == Side::A),
+        (solution.moves, solution.winner == FootholdsPlayer::A),
         (moves, a_wins),
         "{:?} A {a:?} B {b:?}",
         rows(board)
@@ -389,5 +391,5 @@ fn a_generous_budget_changes_nothing() {
     );
     let after = limited.solve(&full, (0, 0), (5, 5)).unwrap();
     // From a plain brute force without memo, run once (see tests/footholds.rs).
-    assert_eq!((after.moves, after.winner), (34, Side::B));
+    assert_eq!((after.moves, after.winner), (34, FootholdsPlayer::B));
 }

@@ -11,7 +11,7 @@
     clippy::indexing_slicing
 )] // test code: a panic is a failed test
 
-use perfect_play::footholds::{BadSquare, FootholdsError, Grid, Side, solve};
+use perfect_play::footholds::{BadSquare, FootholdsError, FootholdsPlayer, Grid, solve};
 
 /// The error `Grid::new` gives, and its message.
 fn grid_error<R: AsRef<[u8]>>(rows: &[R]) -> (FootholdsError, String) {
@@ -136,7 +136,7 @@ fn a_start_off_the_grid() {
     assert_eq!(
         error,
         FootholdsError::Square {
-            side: Side::A,
+            side: FootholdsPlayer::A,
             at: (2, 0),
             why: BadSquare::StartOffGrid,
         }
@@ -155,7 +155,7 @@ fn a_start_off_the_grid() {
     assert_eq!(
         error,
         FootholdsError::Square {
-            side: Side::B,
+            side: FootholdsPlayer::B,
             at: (usize::MAX, usize::MAX),
             why: BadSquare::StartOffGrid,
         }
@@ -169,7 +169,7 @@ fn a_start_without_a_tile() {
     assert_eq!(
         error,
         FootholdsError::Square {
-            side: Side::A,
+            side: FootholdsPlayer::A,
             at: (0, 1),
             why: BadSquare::StartNoTile,
         }
@@ -185,7 +185,7 @@ fn a_is_checked_before_b() {
     assert_eq!(
         solve(&grid, (0, 1), (5, 5)).unwrap_err(),
         FootholdsError::Square {
-            side: Side::A,
+            side: FootholdsPlayer::A,
             at: (0, 1),
             why: BadSquare::StartNoTile,
         }
@@ -196,8 +196,8 @@ fn a_is_checked_before_b() {
 fn errors_are_std_errors() {
     let error: Box<dyn std::error::Error> = Box::new(FootholdsError::Empty);
     assert!(error.source().is_none());
-    assert_eq!(Side::A.to_string(), "A");
-    assert_eq!(Side::B.to_string(), "B");
+    assert_eq!(FootholdsPlayer::A.to_string(), "A");
+    assert_eq!(FootholdsPlayer::B.to_string(), "B");
 }
 
 /// A solve stops once its stop flag is raised, as if out of budget (the web server raises

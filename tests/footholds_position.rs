@@ -17,7 +17,8 @@
 )] // test code: a panic is a failed test
 
 use perfect_play::footholds::{
-    Analysis, BadSquare, Budget, FootholdsError, Grid, Position, Side, Solver, StepValue, solve,
+    Analysis, BadSquare, Budget, FootholdsError, FootholdsPlayer, Grid, Position, Solver,
+    StepValue, solve,
 };
 
 mod common;
@@ -51,13 +52,13 @@ fn board(position: &Position) -> reference::Board {
 /// Where the player to move stands, and where the other does.
 fn squares(position: &Position) -> (Cell, Cell) {
     match position.to_move() {
-        Side::A => (position.a(), position.b()),
-        Side::B => (position.b(), position.a()),
+        FootholdsPlayer::A => (position.a(), position.b()),
+        FootholdsPlayer::B => (position.b(), position.a()),
     }
 }
 
 /// The reference's winner and moves for a position.
-fn truth(position: &Position, memo: &mut reference::Memo) -> (Side, u32) {
+fn truth(position: &Position, memo: &mut reference::Memo) -> (FootholdsPlayer, u32) {
     let (mover, other) = squares(position);
     let (wins, moves) = reference::value(&mut board(position), mover, other, memo);
     let winner = if wins {
@@ -209,10 +210,14 @@ fn positions_made_with_new_match_the_reference() {
             continue;
         };
         let mover = (rng.below(board.len()), rng.below(board[0].len()));
-        let to_move = if rng.chance(50) { Side::A } else { Side::B };
+        let to_move = if rng.chance(50) {
+            FootholdsPlayer::A
+        } else {
+            FootholdsPlayer::B
+        };
         let (a, b) = match to_move {
-            Side::A => (mover, waiting),
-            Side::B => (waiting, mover),
+            FootholdsPlayer::A => (mover, waiting),
+            FootholdsPlayer::B => (waiting, mover),
         };
         let position = Position::new(&grid(&board), a, b, to_move).unwrap();
         assert_eq!(
@@ -238,7 +243,7 @@ fn analyze_at_a_start_is_solve() {
         let grid = grid(&board);
         let solution = solve(&grid, a, b).unwrap();
         let position = Position::start(&grid, a, b).unwrap();
-        assert_eq!(position.to_move(), Side::A);
+        assert_eq!(position.to_move(), FootholdsPlayer::A);
         let analysis = solver.analyze(&position, Budget::UNLIMITED).unwrap();
         assert_eq!(
             (analysis.winner, analysis.moves),
@@ -265,7 +270,11 @@ fn the_official_examples_step_by_step() {
         let mut position = Position::start(&grid, cell("aloc"), cell("bloc")).unwrap();
         let analysis = solver.analyze(&position, Budget::UNLIMITED).unwrap();
         assert_eq!(analysis.moves, result, "{rows:?}");
-        let winner = if result % 2 == 1 { Side::A } else { Side::B };
+        let winner = if result % 2 == 1 {
+            FootholdsPlayer::A
+        } else {
+            FootholdsPlayer::B
+        };
         assert_eq!(analysis.winner, winner, "{rows:?}");
         for (played, &to) in analysis.line.iter().enumerate() {
             position = position.step(to).unwrap();
@@ -283,18 +292,18 @@ fn the_first_and_second_examples_in_full() {
     let full = Grid::new(&[[1, 1, 1], [1, 1, 1], [1, 1, 1]]).unwrap();
     let start = Position::start(&full, (1, 0), (1, 2)).unwrap();
     let analysis = Solver::new().analyze(&start, Budget::UNLIMITED).unwrap();
-    assert_eq!((analysis.winner, analysis.moves), (Side::A, 5));
+    assert_eq!((analysis.winner, analysis.moves), (FootholdsPlayer::A, 5));
     assert_eq!(analysis.steps.len(), 3);
     let holed = Grid::new(&[[1, 1, 1], [1, 0, 1], [1, 1, 1]]).unwrap();
     let start = Position::start(&holed, (1, 0), (1, 2)).unwrap();
     let analysis = Solver::new().analyze(&start, Budget::UNLIMITED).unwrap();
-    assert_eq!((analysis.winner, analysis.moves), (Side::B, 4));
+    assert_eq!((analysis.winner, analysis.moves), (FootholdsPlayer::B, 4));
     // Both of A's steps lose in 4.
     assert!(
         analysis
             .steps
             .iter()
-            .all(|s| (s.winner, s.moves) == (Side::B, 4))
+            .all(|s| (s.winner, s.moves) == (FootholdsPlayer::B, 4))
     );
     assert_eq!(
         analysis.steps.iter().map(|s| s.to).collect::<Vec<_>>(),
@@ -307,19 +316,19 @@ fn a_step_off_a_shared_square_wins_at_once() {
     let grid = Grid::new(&[[1, 1, 1]]).unwrap();
     let start = Position::start(&grid, (0, 1), (0, 1)).unwrap();
     let analysis = Solver::new().analyze(&start, Budget::UNLIMITED).unwrap();
-    assert_eq!((analysis.winner, analysis.moves), (Side::A, 1));
+    assert_eq!((analysis.winner, analysis.moves), (FootholdsPlayer::A, 1));
     assert!(
         analysis
             .steps
             .iter()
-            .all(|s| (s.winner, s.moves) == (Side::A, 1))
+            .all(|s| (s.winner, s.moves) == (FootholdsPlayer::A, 1))
     );
     let after = start.step((0, 0)).unwrap();
     assert!(after.is_finished());
-    assert_eq!(after.to_move(), Side::B);
+    assert_eq!(after.to_move(), FootholdsPlayer::B);
     assert!(!after.tiles().has_tile(0, 1));
     let analysis = Solver::new().analyze(&after, Budget::UNLIMITED).unwrap();
-    assert_eq!((analysis.winner, analysis.moves), (Side::A, 0));
+    assert_eq!((analysis.winner, analysis.moves), (FootholdsPlayer::A, 0));
     assert!(analysis.steps.is_empty() && analysis.line.is_empty());
 }
 
@@ -340,7 +349,7 @@ fn illegal_steps_and_bad_positions_are_errors() {
         "{error}"
     );
     // A mover without a tile has no step at all.
-    let lost = Position::new(&grid.without_tile(1, 0), (1, 0), (1, 2), Side::A).unwrap();
+    let lost = Position::new(&grid.without_tile(1, 0), (1, 0), (1, 2), FootholdsPlayer::A).unwrap();
     assert!(lost.is_finished());
     assert_eq!(
         lost.step((0, 0)),
@@ -353,7 +362,7 @@ fn illegal_steps_and_bad_positions_are_errors() {
     assert_eq!(
         Position::start(&grid, (1, 1), (0, 0)),
         Err(FootholdsError::Square {
-            side: Side::A,
+            side: FootholdsPlayer::A,
             at: (1, 1),
             why: BadSquare::StartNoTile,
         })
@@ -361,30 +370,30 @@ fn illegal_steps_and_bad_positions_are_errors() {
     assert_eq!(
         Position::start(&grid, (0, 0), (3, 0)),
         Err(FootholdsError::Square {
-            side: Side::B,
+            side: FootholdsPlayer::B,
             at: (3, 0),
             why: BadSquare::StartOffGrid,
         })
     );
     // Positions in progress: on the grid, the waiting side on a tile.
     assert_eq!(
-        Position::new(&grid, (0, 3), (0, 0), Side::B),
+        Position::new(&grid, (0, 3), (0, 0), FootholdsPlayer::B),
         Err(FootholdsError::Square {
-            side: Side::A,
+            side: FootholdsPlayer::A,
             at: (0, 3),
             why: BadSquare::StandsOffGrid,
         })
     );
     assert_eq!(
-        Position::new(&grid, (0, 0), (1, 1), Side::A),
+        Position::new(&grid, (0, 0), (1, 1), FootholdsPlayer::A),
         Err(FootholdsError::Square {
-            side: Side::B,
+            side: FootholdsPlayer::B,
             at: (1, 1),
             why: BadSquare::StandsNoTile,
         })
     );
-    assert!(Position::new(&grid, (0, 0), (1, 1), Side::B).is_ok());
-    let error = Position::new(&grid, (0, 0), (1, 1), Side::A)
+    assert!(Position::new(&grid, (0, 0), (1, 1), FootholdsPlayer::B).is_ok());
+    let error = Position::new(&grid, (0, 0), (1, 1), FootholdsPlayer::A)
         .unwrap_err()
         .to_string();
     assert!(error.contains("B stands at (1, 1)"), "{error}");

@@ -365,25 +365,13 @@ fn notation_errors_say_what_and_where() {
     let error = |text: &str| text.parse::<Hexapawn>().unwrap_err().to_string();
     assert_eq!(
         error("wwx/.../bbb w"),
-        "column 3: `x` is not a cell: expected w, b or ."
+        "row 1, column 3: `x` is not a cell: expected w, b or ."
     );
-    assert_eq!(
-        error("www/..../bbb w"),
-        "column 8: row 2 has 4 cells, expected 3"
-    );
-    assert_eq!(
-        error("ww/.../bbb w"),
-        "column 3: row 1 has 2 cells, expected 3"
-    );
-    assert_eq!(
-        error("www/.../bb w"),
-        "column 11: row 3 has 2 cells, expected 3"
-    );
+    assert_eq!(error("www/..../bbb w"), "row 2 has 4 cells, expected 3");
+    assert_eq!(error("ww/.../bbb w"), "row 1 has 2 cells, expected 3");
+    assert_eq!(error("www/.../bb w"), "row 3 has 2 cells, expected 3");
     assert_eq!(error("www...bb w"), "expected 9 cells, found 8");
-    assert_eq!(
-        error("www.....bbb w"),
-        "column 10: expected 9 cells, found 10"
-    );
+    assert_eq!(error("www.....bbb w"), "expected 9 cells, found 10");
     assert_eq!(error("   "), "empty: expected a position");
     assert_eq!(
         error("www/.../bbb"),
@@ -391,27 +379,31 @@ fn notation_errors_say_what_and_where() {
     );
     assert_eq!(
         error("www/.../bbb x"),
-        "column 13: `x` is not a side to move: expected w or b"
+        "`x` is not a side to move: expected w or b"
     );
     assert_eq!(
         error("www/.../bbb w w"),
-        "column 15: `w` after the end of the position"
+        "`w` after the end of the position"
     );
-    // Misère reads as tic-tac-toe does, where a space may split rows: a tenth cell.
+    // Misère reads as tic-tac-toe does, where a space may split rows: a fourth row.
     assert_eq!(
         "x../.o./... x".parse::<Misere>().unwrap_err().to_string(),
-        "column 13: expected 9 cells, found more"
+        "4 rows, expected 3"
     );
     assert_eq!(
         "b../b../.rz b".parse::<Dodgem>().unwrap_err().to_string(),
-        "column 11: `z` is not a cell: expected b, r or ."
+        "row 3, column 3: `z` is not a cell: expected b, r or ."
     );
+    // The place in the text stays for tools; the message names the board's cells.
     let error = "www/.../bbb q".parse::<Hexapawn>().unwrap_err();
     assert_eq!(error.column(), 13);
+    assert_eq!(error.cell(), None);
     assert!(matches!(
         error.kind(),
         ParseErrorKind::NotASide { found: 'q', .. }
     ));
+    let error = "www/.x./bbb w".parse::<Hexapawn>().unwrap_err();
+    assert_eq!((error.column(), error.cell()), (6, Some((2, 2))));
 }
 
 #[test]
@@ -425,22 +417,22 @@ fn moves_are_read_as_a_person_numbers_cells() {
     }
     assert_eq!(
         error(Misere::parse_move("0")),
-        "column 1: not a move: expected a cell 1-9, like 5"
+        "not a move: expected a cell 1-9, like 5"
     );
     assert_eq!(
         error(Hexapawn::parse_move("2-off")),
-        "column 3: not a move: expected FROM-TO with cells 1-9, like 2-5"
+        "not a move: expected FROM-TO with cells 1-9, like 2-5"
     );
     assert_eq!(
         error(Hexapawn::parse_move("2")),
-        "column 2: not a move: expected FROM-TO with cells 1-9, like 2-5"
+        "not a move: expected FROM-TO with cells 1-9, like 2-5"
     );
     assert_eq!(
         error(Dodgem::parse_move("off-3")),
-        "column 1: not a move: expected FROM-TO with cells 1-9 or off, like 1-2 or 3-off"
+        "not a move: expected FROM-TO with cells 1-9 or off, like 1-2 or 3-off"
     );
     assert_eq!(
         error(Dodgem::parse_move("1-2-3")),
-        "column 3: not a move: expected FROM-TO with cells 1-9 or off, like 1-2 or 3-off"
+        "not a move: expected FROM-TO with cells 1-9 or off, like 1-2 or 3-off"
     );
 }

@@ -38,7 +38,7 @@ fn every_error_type_is_a_core_error() {
         boxed(Unreachable::MoreOThanX),
         boxed(NotFinal::Unfinished),
         boxed(IllegalMove::Finished),
-        boxed(perfect_play::RecordError::Finished),
+        boxed(perfect_play::PlayError::Finished),
     ];
     let messages: Vec<String> = errors.iter().map(|error| error.to_string()).collect();
     assert_eq!(
@@ -101,7 +101,7 @@ fn a_game_record_is_small_and_inline() {
     // The docs promise a record in a fixed array, no heap: a tic-tac-toe game's nine plies
     // (each a move and the board after it) and a few words of bookkeeping.
     let step = size_of::<Option<(u8, Board)>>();
-    let record = size_of::<perfect_play::GameRecord<Board, 9>>();
+    let record = size_of::<perfect_play::PlayedGame<Board, 9>>();
     assert!(
         record <= 9 * step + 4 * size_of::<usize>(),
         "{record} bytes"

@@ -1,4 +1,4 @@
-//! The game record of every game (`GameRecord`, `Ply`, `Verdict`, `Sentence`), on
+//! The game record of every game (`PlayedGame`, `Ply`, `Verdict`, `Sentence`), on
 //! tic-tac-toe, against a reference written plainly here.
 //!
 //! Where the expectations come from: the rules (x moves first, players alternate, play
@@ -12,7 +12,7 @@
 //! included. `every_label_agrees_with_its_sentence` checks that promise on its own: the
 //! label `Solved::ranked_moves` gives the move played is the number its sentence states.
 //!
-//! Every complete game is walked, move by move, with `GameRecord::play`, `undo` and
+//! Every complete game is walked, move by move, with `PlayedGame::play`, `undo` and
 //! `redo`, and every ply of each is checked: nothing is sampled. The count of
 //! complete games, 255,168, is the published figure in ../shared/fixtures/tictactoe-facts.md
 //! (copied to tests/data). A seeded pseudo-random run of play, undo and redo, legal and
@@ -28,10 +28,10 @@ use std::collections::HashMap;
 
 use perfect_play::games::tictactoe::{Board, Player};
 use perfect_play::games::{Side, TICTACTOE};
-use perfect_play::{GameRecord, Record, RecordError, Value, Verdict};
+use perfect_play::{PlayError, PlayedGame, Record, Value, Verdict};
 
 /// The record of a tic-tac-toe game: nine plies hold every game.
-type Game = GameRecord<Board, 9>;
+type Game = PlayedGame<Board, 9>;
 type Ply = perfect_play::Ply<Board>;
 
 // ---------------------------------------------------------------------------------------
@@ -244,7 +244,7 @@ fn walk(reference: &mut Reference, game: &mut Game, moves: &mut Vec<u8>) -> u64 
     if finished(&cells) {
         check_game(reference, game, moves);
         assert_eq!(Game::from_moves(&TICTACTOE, moves).as_ref(), Ok(&*game));
-        assert_eq!(game.play(0), Err(RecordError::Finished));
+        assert_eq!(game.play(0), Err(PlayError::Finished));
         assert!(game.is_finished());
         assert_eq!(game.record().map(|r| r.remoteness), Some(0));
         return 1;
@@ -252,7 +252,7 @@ fn walk(reference: &mut Reference, game: &mut Game, moves: &mut Vec<u8>) -> u64 
     let mut games = 0;
     for cell in 0..9u8 {
         if cells[usize::from(cell)] != 0 {
-            assert_eq!(game.play(cell), Err(RecordError::Illegal));
+            assert_eq!(game.play(cell), Err(PlayError::Illegal));
             continue;
         }
         let before = game.position();
@@ -270,7 +270,7 @@ fn walk(reference: &mut Reference, game: &mut Game, moves: &mut Vec<u8>) -> u64 
         assert_eq!(game.position(), after);
         assert_eq!(game.undo(), Some(cell));
     }
-    assert_eq!(game.play(9), Err(RecordError::Illegal));
+    assert_eq!(game.play(9), Err(PlayError::Illegal));
     games
 }
 
@@ -314,9 +314,9 @@ fn undo_and_redo_behave_like_an_editor() {
             _ => {
                 let cell = rng.below(10) as u8;
                 let expected = if finished(&cells) {
-                    Err(RecordError::Finished)
+                    Err(PlayError::Finished)
                 } else if cell >= 9 || cells[usize::from(cell)] != 0 {
-                    Err(RecordError::Illegal)
+                    Err(PlayError::Illegal)
                 } else {
                     // Playing the move redo would replay keeps the rest; any other forgets.
                     if model.undone.last() == Some(&cell) {
@@ -343,16 +343,16 @@ fn undo_and_redo_behave_like_an_editor() {
 fn from_moves_reports_the_first_illegal_move() {
     assert_eq!(
         Game::from_moves(&TICTACTOE, &[4, 4]),
-        Err(RecordError::Illegal)
+        Err(PlayError::Illegal)
     );
     assert_eq!(
         Game::from_moves(&TICTACTOE, &[4, 12]),
-        Err(RecordError::Illegal)
+        Err(PlayError::Illegal)
     );
     // x wins on the top row with its third mark; o cannot move after it.
     assert_eq!(
         Game::from_moves(&TICTACTOE, &[0, 3, 1, 4, 2, 5]),
-        Err(RecordError::Finished)
+        Err(PlayError::Finished)
     );
 }
 
@@ -395,7 +395,7 @@ fn a_record_starts_anywhere_the_table_holds() {
     let unreachable: Board = "xxx/ooo/...".parse().unwrap();
     assert_eq!(
         Game::from_position(&TICTACTOE, unreachable),
-        Err(RecordError::Unreachable)
+        Err(PlayError::Unreachable)
     );
 }
 

@@ -4,8 +4,8 @@
 
 use std::io::{self, IsTerminal, Read, Write};
 
-use perfect_play::Solved;
-use perfect_play::games::{self, Notation, Visitor};
+use perfect_play::dynamic::{DynGame, PositionError};
+use perfect_play::games;
 
 use super::args::AnalyzeArgs;
 use super::draw::{self, Paint};
@@ -29,17 +29,19 @@ pub fn run(args: &AnalyzeArgs) -> Status {
     };
     let out = Output::new();
     let paint = Paint::new(args.color.enabled(out.is_terminal()));
-    let analysis = Analysis { text: &text, paint };
-    match games::visit(&args.game, analysis) {
-        Some(Ok(drawn)) => write(out, &drawn),
-        Some(Err(message)) => {
+    // clap checks the name against the registry, so the game opens.
+    let game = match games::open(&args.game) {
+        Ok(game) => game,
+        Err(unknown) => {
+            report(&unknown);
+            return Status::Failure;
+        }
+    };
+    match analyse(&*game, &text, paint) {
+        Ok(drawn) => write(out, &drawn),
+        Err(message) => {
             report(&message);
             Status::Partial
-        }
-        // clap checks the name against the registry: never reached.
-        None => {
-            report(&format_args!("no game is called {}", args.game));
-            Status::Failure
         }
     }
 }
@@ -52,44 +54,36 @@ fn write(mut out: Output, drawn: &str) -> Status {
     }
 }
 
-/// The analysis of one position: the drawing, or what is wrong with the text.
-struct Analysis<'a> {
-    text: &'a [u8],
-    paint: Paint,
-}
-
-impl Visitor for Analysis<'_> {
-    type Output = Result<String, String>;
-
-    fn visit<G: Notation + 'static>(
-        self,
-        name: &'static str,
-        table: &'static Solved<G>,
-    ) -> Result<String, String> {
-        let text = std::str::from_utf8(self.text)
-            .map_err(|_| format!("not a {name} position: not UTF-8"))?;
-        let position: G = text.parse().map_err(|error| {
+/// The drawing of the position `text` holds, or what is wrong with the text.
+fn analyse(game: &dyn DynGame, text: &[u8], paint: Paint) -> Result<String, String> {
+    let name = &game.about().name;
+    let text =
+        std::str::from_utf8(text).map_err(|_| format!("not a {name} position: not UTF-8"))?;
+    match game.analyze(text) {
+        Ok(analysis) => Ok(draw::analysis(game.about(), &analysis, paint)),
+        Err(PositionError::Notation(error)) => {
             // Several lines that each read as a position are several positions, not the
             // rows of one.
             let lines: Vec<&str> = text
                 .lines()
                 .filter(|line| !line.trim().is_empty())
                 .collect();
-            if lines.len() > 1 && lines.iter().all(|line| line.parse::<G>().is_ok()) {
-                format!(
+            if lines.len() > 1
+                && lines
+                    .iter()
+                    .all(|line| !matches!(game.probe(line), Err(PositionError::Notation(_))))
+            {
+                Err(format!(
                     "analyze takes one position, but the input holds {}: one per run",
                     lines.len()
-                )
+                ))
             } else {
-                format!("not a {name} position: {error}")
+                Err(format!("not a {name} position: {error}"))
             }
-        })?;
-        if table.probe(&position).is_none() {
-            return Err(format!(
-                "no game of {name} reaches this position: {position}"
-            ));
         }
-        Ok(draw::analysis(name, &position, table, self.paint))
+        Err(PositionError::Unreachable { position, reason }) => {
+            Err(format!("{reason}: {position}"))
+        }
     }
 }
 

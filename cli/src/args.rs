@@ -7,8 +7,9 @@ use clap::{Args, Parser, Subcommand};
 use super::judges::formats::Format;
 use super::output::ColorChoice;
 
-/// Perfect play for small two-player games: who wins tic-tac-toe from any board (an
-/// instant table lookup), and the exact answer to the disappearing-footholds game.
+/// Perfect play for small two-player games: who wins from any position of every game solved
+/// here (`perfect-play games` lists them; each answer an instant table lookup), and the
+/// exact answer to the disappearing-footholds game.
 ///
 /// Exit status: 0 when every input was answered, 1 when some could not be (text that is not
 /// a board or position, a board no game reaches for `outcome` and `analyze`, a move `review`
@@ -263,7 +264,7 @@ pub struct AnalyzeArgs {
     #[arg(value_name = "POSITION")]
     pub board: Vec<String>,
 
-    /// The game: tictactoe, misere, hexapawn or dodgem (`perfect-play games` lists them).
+    /// The game, by its name in `perfect-play games` (any case).
     #[arg(long, value_name = "NAME", default_value = "tictactoe", value_parser = known_game)]
     pub game: String,
 
@@ -284,13 +285,13 @@ Examples:
 #[derive(Debug, Args)]
 #[command(after_help = PLAY_EXAMPLES)]
 pub struct PlayArgs {
-    /// The side you play, either case: x or o in tic-tac-toe (x moves first), white or
-    /// black in hexapawn, blue or red in dodgem (or the side's letter in the game's
-    /// notation: w, b, r); or `first` or `second` in any game.
+    /// The side you play, either case: its name (x or o in tic-tac-toe, x moving first;
+    /// `perfect-play games --json` gives every game's sides) or its letter in the game's
+    /// notation, or `first` or `second` in any game.
     #[arg(long = "as", default_value = "first", value_name = "SIDE")]
     pub side: String,
 
-    /// The game: tictactoe, misere, hexapawn or dodgem (`perfect-play games` lists them).
+    /// The game, by its name in `perfect-play games` (any case).
     #[arg(long, value_name = "NAME", default_value = "tictactoe", value_parser = known_game)]
     pub game: String,
 
@@ -327,7 +328,7 @@ pub struct ReviewArgs {
     #[arg(value_name = "MOVES")]
     pub moves: Vec<String>,
 
-    /// The game: tictactoe, misere, hexapawn or dodgem (`perfect-play games` lists them).
+    /// The game, by its name in `perfect-play games` (any case).
     #[arg(long, value_name = "NAME", default_value = "tictactoe", value_parser = known_game)]
     pub game: String,
 }
@@ -338,14 +339,12 @@ Examples:
   $ perfect-play review --game hexapawn 2-5 7-5
   $ echo '5,1,9' | perfect-play review";
 
-/// The name of a game `perfect-play games` lists, or the message that lists them.
+/// The name of a game `perfect-play games` lists, in any case, or the library's message
+/// (the nearest name, and the games).
 fn known_game(name: &str) -> Result<String, String> {
-    let known: Vec<&str> = perfect_play::games::all().map(|game| game.name).collect();
-    if known.contains(&name) {
-        Ok(name.to_owned())
-    } else {
-        Err(format!("no such game; the games are {}", known.join(", ")))
-    }
+    perfect_play::games::find(name)
+        .map(str::to_owned)
+        .map_err(|error| error.to_string())
 }
 
 /// The arguments of `footholds`.

@@ -5,8 +5,9 @@
 
 use std::fmt::Write;
 
-use perfect_play::games::{Notation, ShowMove, Side};
-use perfect_play::{ENDLESS, Record, Solved, Value};
+use perfect_play::dynamic::{About, PositionAnalysis};
+use perfect_play::games::Side;
+use perfect_play::{ENDLESS, Record, Value};
 
 /// How to style text: ANSI SGR codes, or nothing.
 #[derive(Clone, Copy, Debug)]
@@ -78,10 +79,10 @@ pub(crate) fn grid(
     }
 }
 
-/// Whether `G`'s moves name cells 1-9 of a 3x3 board (a placement or from-to), so that a
-/// drawing numbers the cells; on other boards (Connect Four) moves name columns.
-const fn cells_numbered<G: Notation>() -> bool {
-    G::WIDTH == 3 && G::HEIGHT == 3
+/// Whether the game's moves name cells 1-9 of a 3x3 board (a placement or from-to), so
+/// that a drawing numbers the cells; on other boards (Connect Four) moves name columns.
+fn cells_numbered(about: &About) -> bool {
+    about.width == 3 && about.height == 3
 }
 
 /// The style of a side's pieces: the first side's as x's marks, the second's as o's.
@@ -92,28 +93,27 @@ fn side_style(side: Side) -> &'static str {
     }
 }
 
-/// A game's board, each piece as its letter and, if `numbered`, what a person types to
-/// name a move: on a 3x3 board each empty cell's number 1-9, on a wider one each column's
-/// number under the board.
-pub fn board<G: Notation>(position: &G, paint: Paint, numbered: bool) -> String {
-    let cells: Vec<(String, &str)> = (0..G::WIDTH * G::HEIGHT)
-        .map(|cell| {
-            let cell = u8::try_from(cell).unwrap_or(u8::MAX);
-            match position.piece(cell) {
-                Some(side) => (G::piece_letter(side).to_string(), side_style(side)),
-                None if numbered && cells_numbered::<G>() => ((cell + 1).to_string(), DIM),
-                None => (String::new(), ""),
-            }
+/// A game's board (`cells`, row-major from the top left), each piece as its letter and,
+/// if `numbered`, what a person types to name a move: on a 3x3 board each empty cell's
+/// number 1-9, on a wider one each column's number under the board.
+pub fn board(about: &About, cells: &[Option<Side>], paint: Paint, numbered: bool) -> String {
+    let drawn: Vec<(String, &str)> = cells
+        .iter()
+        .enumerate()
+        .map(|(cell, piece)| match piece {
+            Some(side) => (about.piece(*side).to_string(), side_style(*side)),
+            None if numbered && cells_numbered(about) => ((cell + 1).to_string(), DIM),
+            None => (String::new(), ""),
         })
         .collect();
     let mut out = String::new();
-    grid(&mut out, paint, NARROW, G::WIDTH, &cells);
-    if numbered && !cells_numbered::<G>() {
-        let numbers: Vec<(String, &str)> = (1..=G::WIDTH)
+    grid(&mut out, paint, NARROW, about.width, &drawn);
+    if numbered && !cells_numbered(about) {
+        let numbers: Vec<(String, &str)> = (1..=about.width)
             .map(|column| (column.to_string(), DIM))
             .collect();
-        let _ = writeln!(out, "{}", vec!["=".repeat(NARROW); G::WIDTH].join("+"));
-        grid(&mut out, paint, NARROW, G::WIDTH, &numbers);
+        let _ = writeln!(out, "{}", vec!["=".repeat(NARROW); about.width].join("+"));
+        grid(&mut out, paint, NARROW, about.width, &numbers);
     }
     out
 }
@@ -130,32 +130,31 @@ fn record_text(record: Record) -> String {
 /// The full analysis of a game's position: its notation, a headline with the outcome
 /// under perfect play, and every move with what it leads to: in its cell when every move
 /// names one cell, else listed best first under the board.
-pub fn analysis<G: Notation>(name: &str, position: &G, table: &Solved<G>, paint: Paint) -> String {
+pub fn analysis(about: &About, analysis: &PositionAnalysis, paint: Paint) -> String {
     let mut out = String::new();
-    let _ = writeln!(out, "{name}: {position}");
-    let mover = position.to_move();
-    let mover_name = G::side_name(mover);
-    if let Some(value) = position.finished() {
-        let verdict = match value {
-            Value::Win => format!("{mover_name} wins"),
-            Value::Loss => format!("{} wins", G::side_name(mover.other())),
-            Value::Draw => "a draw".to_owned(),
+    let _ = writeln!(out, "{}: {}", about.name, analysis.position);
+    let probe = analysis.probe;
+    let mover = probe.to_move;
+    let side_name = |side: Side| about.side_name(side);
+    let mover_name = side_name(mover);
+    if probe.finished {
+        let verdict = match probe.winner() {
+            Some(side) => format!("{} wins", side_name(side)),
+            None => "a draw".to_owned(),
         };
         paint.push(&mut out, &format!("Game over: {verdict}."), BOLD);
         out.push_str("\n\n");
-        out.push_str(&board(position, paint, false));
+        out.push_str(&board(about, &analysis.cells, paint, false));
         return out;
     }
-    let Some(record) = table.probe(position) else {
-        return out;
-    };
+    let record = probe.record;
     let plies = record.remoteness;
     let unit = if plies == 1 { "ply" } else { "plies" };
     let result = match record.value {
         Value::Draw if plies == ENDLESS => "a draw that can go on for ever".to_owned(),
         Value::Draw => format!("a draw in {plies} {unit}"),
         Value::Win => format!("{mover_name} wins in {plies} {unit}"),
-        Value::Loss => format!("{} wins in {plies} {unit}", G::side_name(mover.other())),
+        Value::Loss => format!("{} wins in {plies} {unit}", side_name(mover.other())),
     };
     paint.push(
         &mut out,
@@ -163,36 +162,34 @@ pub fn analysis<G: Notation>(name: &str, position: &G, table: &Solved<G>, paint:
         BOLD,
     );
     out.push_str("\n\n");
-    let mut moves = Vec::new();
-    position.moves(&mut |mv, _| moves.push(mv));
-    let mut ranked: Vec<(G::Move, Record)> = moves.iter().map(|&mv| (mv, record)).collect();
-    let count = table.ranked_moves(position, &mut ranked);
-    ranked.truncate(count);
     // Each move as drawn: its text, what it leads to, and its style.
-    let shown: Vec<(String, String, &str)> = ranked
+    let shown: Vec<(&str, String, &str)> = analysis
+        .moves
         .iter()
-        .map(|&(mv, after)| {
-            let optimal = after == record;
+        .map(|mv| {
+            let optimal = mv.record == record;
             let star = if optimal { "*" } else { "" };
-            let text = format!("{}{star}", record_text(after));
+            let text = format!("{}{star}", record_text(mv.record));
             (
-                ShowMove::<G>(mv).to_string(),
+                mv.name.as_str(),
                 text,
-                value_style(after.value, optimal),
+                value_style(mv.record.value, optimal),
             )
         })
         .collect();
-    let legend = plies_legend(ranked.iter().map(|&(_, after)| after));
-    let cells: Option<Vec<u8>> = if cells_numbered::<G>() {
+    let legend = plies_legend(analysis.moves.iter().map(|mv| mv.record));
+    let cells: Option<Vec<u8>> = if cells_numbered(about) {
         shown.iter().map(|(mv, _, _)| placement(mv)).collect()
     } else {
         None
     };
     match cells {
         Some(cells) => {
-            let mut drawn: Vec<(String, &str)> = (0..9u8)
-                .map(|cell| match position.piece(cell) {
-                    Some(side) => (G::piece_letter(side).to_string(), side_style(side)),
+            let mut drawn: Vec<(String, &str)> = analysis
+                .cells
+                .iter()
+                .map(|piece| match piece {
+                    Some(side) => (about.piece(*side).to_string(), side_style(*side)),
                     None => (String::new(), ""),
                 })
                 .collect();
@@ -214,7 +211,7 @@ pub fn analysis<G: Notation>(name: &str, position: &G, table: &Solved<G>, paint:
             );
         }
         None => {
-            out.push_str(&board(position, paint, true));
+            out.push_str(&board(about, &analysis.cells, paint, true));
             let _ = writeln!(
                 out,
                 "\nMoves, best first, and what each leads to for {mover_name}{}:",
@@ -230,7 +227,11 @@ pub fn analysis<G: Notation>(name: &str, position: &G, table: &Solved<G>, paint:
         }
     }
     paint.push(&mut out, "*", BOLD);
-    let _ = writeln!(out, " marks the optimal moves. A move is {}.", G::MOVE_HELP);
+    let _ = writeln!(
+        out,
+        " marks the optimal moves. A move is {}.",
+        about.move_help
+    );
     out
 }
 

@@ -9,7 +9,7 @@ use std::io::{self, Read, Write};
 
 use std::time::{Duration, Instant};
 
-use perfect_play::footholds::{Budget, Grid, Solution, Solver};
+use perfect_play::footholds::{Budget, FootholdsSolution, Grid, Solver};
 use serde_json::Value;
 
 use super::args::FootholdsArgs;
@@ -135,7 +135,7 @@ fn solve(
     solver: &mut Solver,
     args: &FootholdsArgs,
     query: Result<Query, QueryError>,
-) -> Result<Solution, QueryError> {
+) -> Result<FootholdsSolution, QueryError> {
     query.and_then(|query| {
         let grid = Grid::new(&query.rows).map_err(QueryError::Rejected)?;
         solver
@@ -149,7 +149,7 @@ fn solve(
 fn write(
     out: &mut Output,
     place: &Place,
-    answer: Result<Solution, QueryError>,
+    answer: Result<FootholdsSolution, QueryError>,
     json: bool,
 ) -> Result<(), OutputError> {
     let buf = out.buffer();
@@ -158,7 +158,7 @@ fn write(
             // Writing into a Vec cannot fail.
             let _ = writeln!(buf, "{}", solution.moves);
         }
-        (Ok(solution), true) => wire::line(buf, &wire::Solution::of(solution)),
+        (Ok(solution), true) => wire::line(buf, &wire::FootholdsSolution::of(solution)),
         (Err(_), false) => buf.extend_from_slice(b"error\n"),
         (Err(error), true) => wire::line(
             buf,

@@ -12,8 +12,10 @@ use crate::wire;
 /// Lists the games, as text or JSON lines.
 pub fn run(args: &GamesArgs) -> Status {
     let mut text = Vec::new();
-    for game in games::all() {
-        let game = wire::GameInfo::of(&game);
+    let listed = games::names()
+        .filter_map(|name| games::open(name).ok())
+        .filter_map(|game| wire::GameInfo::of(&*game));
+    for game in listed {
         if args.json {
             wire::line(&mut text, &game);
         } else {
@@ -38,10 +40,10 @@ fn line(game: &wire::GameInfo) -> String {
         .plies
         .map_or_else(|| "endless".to_owned(), |p| format!("{p} plies"));
     let mut text = String::new();
-    let _ = writeln!(
-        text,
-        "{}: {} positions, {outcome}, {plies}",
-        game.name, game.positions
+    let positions = game.positions.map_or_else(
+        || "answered by search".to_owned(),
+        |count| format!("{count} positions"),
     );
+    let _ = writeln!(text, "{}: {positions}, {outcome}, {plies}", game.name);
     text
 }

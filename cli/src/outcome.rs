@@ -7,12 +7,11 @@
 //! and explained on stderr as `NAME:LINE: why`, its column in the why; the rest are still
 //! answered, and the exit status is 1. A blank line gets a blank answer.
 
-use std::ffi::OsString;
 use std::fmt::Display;
 use std::io::Read;
 
-use perfect_play::Solved;
-use perfect_play::games::{self, Notation, Visitor};
+use perfect_play::dynamic::{DynGame, PositionError};
+use perfect_play::games;
 
 use crate::args::OutcomeArgs;
 use crate::batch::{self, Answered, ReadFailed};
@@ -32,46 +31,33 @@ pub fn run(args: &OutcomeArgs) -> Status {
             !args.input.no_cache,
         );
     };
-    let outcomes = Outcomes {
-        files: &args.input.files,
-        json: args.json,
+    // clap checks the name against the registry, so the game opens.
+    let game = match games::open(name) {
+        Ok(game) => game,
+        Err(unknown) => {
+            report(&unknown);
+            return Status::Failure;
+        }
     };
-    games::visit(name, outcomes).unwrap_or_else(|| {
-        report(&format_args!(
-            "{name} is not answered by `outcome --game` yet; `perfect-play outcome` answers its boards in the judges' formats"
-        ));
-        Status::Failure
+    let about = game.about();
+    let prompt = format!(
+        "Type {} positions, one a line in its notation (the start is `{}`)",
+        about.name, about.start
+    );
+    batch::run(&args.input.files, &prompt, |input, out| {
+        answer(input, out, &*game, args.json)
     })
 }
 
-/// `outcome --game`'s answers to every position of `files`.
-struct Outcomes<'a> {
-    files: &'a [OsString],
-    json: bool,
-}
-
-impl Visitor for Outcomes<'_> {
-    type Output = Status;
-
-    fn visit<G: Notation + 'static>(self, name: &'static str, table: &'static Solved<G>) -> Status {
-        let prompt = format!(
-            "Type {name} positions, one a line in its notation (the start is `{}`)",
-            G::start()
-        );
-        batch::run(self.files, &prompt, |input, out| {
-            answer(input, out, name, table, self.json)
-        })
-    }
-}
-
 /// Answers every line of one source.
-fn answer<G: Notation>(
+fn answer(
     mut input: LineReader<Box<dyn Read>>,
     out: &mut Output,
-    name: &str,
-    table: &Solved<G>,
+    game: &dyn DynGame,
     json: bool,
 ) -> Answered {
+    let about = game.about();
+    let name = &about.name;
     loop {
         let (number, line) = match input.next_line() {
             Ok(Some(next)) => next,
@@ -105,35 +91,38 @@ fn answer<G: Notation>(
             out.answer(b"\n")?;
             continue;
         }
-        let position: G = match text.parse() {
-            Ok(position) => position,
-            Err(error) => {
+        let analysis = match game.analyze(text) {
+            Ok(analysis) => analysis,
+            Err(PositionError::Notation(error)) => {
                 let why = format!("not a {name} position: {error}");
                 fault(out, number, Some(text.to_owned()), &why, json)?;
                 continue;
             }
-        };
-        let Some(record) = table.probe(&position) else {
-            let why = format!("no game of {name} reaches this position: {position}");
-            out.note(number, &why)?;
-            let buf = out.buffer();
-            if json {
-                let error = wire::PositionError {
-                    position: Some(position.to_string()),
-                    error: why,
-                };
-                wire::line(buf, &error);
-            } else {
-                buf.extend_from_slice(b"invalid\n");
+            Err(PositionError::Unreachable { position, reason }) => {
+                let why = format!("{reason}: {position}");
+                out.note(number, &why)?;
+                let buf = out.buffer();
+                if json {
+                    let error = wire::PositionError {
+                        position: Some(position),
+                        error: why,
+                    };
+                    wire::line(buf, &error);
+                } else {
+                    buf.extend_from_slice(b"invalid\n");
+                }
+                out.answered()?;
+                continue;
             }
-            out.answered()?;
-            continue;
         };
         let buf = out.buffer();
         if json {
-            wire::line(buf, &wire::GamePosition::of(&position, table, record));
+            wire::line(buf, &wire::GamePosition::of(about, &analysis));
         } else {
-            buf.extend_from_slice(wire::winner(&position, record.value).as_bytes());
+            let probe = analysis.probe;
+            buf.extend_from_slice(
+                wire::winner(about, probe.to_move, probe.record.value).as_bytes(),
+            );
             buf.push(b'\n');
         }
         out.answered()?;

@@ -5,8 +5,8 @@ use std::fmt::Display;
 use std::io::{self, IsTerminal};
 
 use perfect_play::Level;
-use perfect_play::games::{self, Notation, ShowMove, Side, Visitor};
-use perfect_play::{Solved, Value};
+use perfect_play::dynamic::{About, DynGame, PositionAnalysis};
+use perfect_play::games::{self, Side};
 
 use super::args::PlayArgs;
 use super::draw::{self, Paint, Style};
@@ -16,24 +16,24 @@ use super::output::{Output, OutputError, output_failed, report};
 use super::random;
 use super::review;
 
-/// What a line of input asks for.
+/// What a line of input asks for besides a move.
 #[derive(Debug, PartialEq, Eq)]
 pub(crate) enum Command {
-    /// Play this cell (0..9).
-    Cell(u8),
+    /// Show the table's analysis of the position.
     Hint,
+    /// Leave the game.
     Quit,
-    Unknown,
+    /// Anything else: a move to read in the game's notation.
+    Move,
 }
 
-/// Reads one line of the player's input as a command: a cell `1`-`9`, `hint` (`h`, `?`)
-/// or `quit` (`q`, `exit`), any case, surrounding whitespace ignored.
+/// Reads one line of the player's input: `hint` (`h`, `?`) or `quit` (`q`, `exit`), any
+/// case, surrounding whitespace ignored; anything else is a move for the game to read.
 pub(crate) fn command(line: &[u8]) -> Command {
     match line.trim_ascii().to_ascii_lowercase().as_slice() {
-        [digit @ b'1'..=b'9'] => Command::Cell(digit - b'1'),
         b"hint" | b"h" | b"?" => Command::Hint,
         b"quit" | b"q" | b"exit" => Command::Quit,
-        _ => Command::Unknown,
+        _ => Command::Move,
     }
 }
 
@@ -53,13 +53,13 @@ pub fn run(args: &PlayArgs) -> Status {
         random: random::source(args.seed),
     };
     let side = args.side.to_ascii_lowercase();
-    let play = Play {
-        side: &side,
-        session: &mut session,
+    // clap checks the name against the registry, so the game opens.
+    let played = match games::open(&args.game) {
+        Ok(game) => {
+            human_side(game.about(), &side).and_then(|human| play(&*game, human, &mut session))
+        }
+        Err(unknown) => Err(Stop::Usage(unknown.to_string())),
     };
-    // clap checks the name against the registry, so the game is always found.
-    let played = games::visit(&args.game, play)
-        .unwrap_or_else(|| Err(Stop::Usage(format!("no game is called {}", args.game))));
     match played {
         Ok(()) => out.finish().unwrap_or_else(|error| output_failed(&error)),
         Err(Stop::Stdin(error)) => {
@@ -153,133 +153,105 @@ impl<R: io::Read> Session<'_, R> {
     }
 }
 
-/// A game of the registry to play, and the side the person asked for.
-struct Play<'a, 'b, R> {
-    side: &'a str,
-    session: &'a mut Session<'b, R>,
-}
-
-impl<R: io::Read> Visitor for Play<'_, '_, R> {
-    type Output = Result<(), Stop>;
-
-    fn visit<G: Notation + 'static>(
-        self,
-        name: &'static str,
-        table: &'static Solved<G>,
-    ) -> Result<(), Stop> {
-        // A side by its name, its letter in the notation, or its turn.
-        let named = |side: Side| {
-            let mut letter = [0; 4];
-            [
-                G::side_name(side),
-                G::piece_letter(side).encode_utf8(&mut letter),
-            ]
-            .contains(&self.side)
-        };
-        let human = match self.side {
-            "first" => Side::First,
-            "second" => Side::Second,
-            _ if named(Side::First) => Side::First,
-            _ if named(Side::Second) => Side::Second,
-            _ => {
-                return Err(Stop::Usage(format!(
-                    "{name} has no side `{}`: play {} or {} (or first or second)",
-                    self.side,
-                    G::SIDES[0],
-                    G::SIDES[1]
-                )));
-            }
-        };
-        game(name, table, human, self.session)
+/// The side a person asked for by its name, its letter in the notation, or its turn
+/// (`first`, `second`).
+fn human_side(about: &About, asked: &str) -> Result<Side, Stop> {
+    let named = |side: Side| {
+        let mut letter = [0; 4];
+        [
+            about.side_name(side),
+            about.piece(side).encode_utf8(&mut letter),
+        ]
+        .contains(&asked)
+    };
+    match asked {
+        "first" => Ok(Side::First),
+        "second" => Ok(Side::Second),
+        _ if named(Side::First) => Ok(Side::First),
+        _ if named(Side::Second) => Ok(Side::Second),
+        _ => Err(Stop::Usage(format!(
+            "{} has no side `{asked}`: play {} or {} (or first or second)",
+            about.name,
+            about.side_name(Side::First),
+            about.side_name(Side::Second)
+        ))),
     }
 }
 
 /// The game loop, `human` against the table.
-fn game<G: Notation, R: io::Read>(
-    name: &str,
-    table: &Solved<G>,
-    human: Side,
-    s: &mut Session<R>,
-) -> Result<(), Stop> {
+fn play<R: io::Read>(game: &dyn DynGame, human: Side, s: &mut Session<R>) -> Result<(), Stop> {
+    let about = game.about();
+    let name = |side: Side| about.side_name(side);
     let machine = human.other();
-    let ask_for = format!("Enter a move ({}), `hint` or `quit`.", G::MOVE_HELP);
+    let ask_for = format!("Enter a move ({}), `hint` or `quit`.", about.move_help);
     s.say(format_args!(
         "{}: {}\n\nYou play {}; the table plays {} ({} moves first). {ask_for}\n\n",
-        G::TITLE,
-        G::RULES,
-        G::side_name(human),
-        G::side_name(machine),
-        G::side_name(Side::First),
+        about.title,
+        about.rules,
+        name(human),
+        name(machine),
+        name(Side::First),
     ))?;
-    let mut position = G::start();
-    let mut steps = Vec::new();
-    s.say(draw::board(&position, s.paint, true))?;
-    while position.finished().is_none() {
-        if position.to_move() == machine {
+    let mut moves: Vec<String> = Vec::new();
+    let mut analysis = analyse(game, &about.start)?;
+    s.say(draw::board(about, &analysis.cells, s.paint, true))?;
+    while !analysis.probe.finished {
+        if analysis.probe.to_move == machine {
             // The table's move: at the level asked for, or the first of its optimal moves.
             let chosen = match s.level {
-                Some(level) => table.pick(&position, level, &mut s.random),
-                None => table.best_move(&position),
+                Some(level) => game
+                    .pick(&analysis.position, level, &mut s.random)
+                    .map_err(|error| Stop::Usage(error.to_string()))?,
+                None => analysis.moves.first().map(|mv| mv.name.clone()),
             };
-            let Some((mv, after)) = chosen.and_then(|mv| Some((mv, position.play(mv)?))) else {
-                break;
-            };
-            steps.extend(review::game_step(table, &position, mv, &after));
-            position = after;
-            s.say(format_args!(
-                "\n{} plays {}.\n\n",
-                G::side_name(machine),
-                ShowMove::<G>(mv)
-            ))?;
-            s.say(draw::board(&position, s.paint, true))?;
+            let Some(mv) = chosen else { break };
+            let after = game
+                .play(&analysis.position, &mv)
+                .map_err(|error| Stop::Usage(error.to_string()))?;
+            analysis = analyse(game, &after)?;
+            s.say(format_args!("\n{} plays {mv}.\n\n", name(machine)))?;
+            moves.push(mv);
+            s.say(draw::board(about, &analysis.cells, s.paint, true))?;
             continue;
         }
-        let Some(line) = s.ask(format_args!("\nYour move ({}): ", G::side_name(human)))? else {
+        let Some(line) = s.ask(format_args!("\nYour move ({}): ", name(human)))? else {
             return Ok(());
         };
         let text = String::from_utf8_lossy(&line);
         match command(&line) {
             Command::Hint => {
                 s.say("\n")?;
-                s.say(draw::analysis(name, &position, table, s.paint))?;
+                s.say(draw::analysis(about, &analysis, s.paint))?;
             }
             Command::Quit => {
                 s.say("Game abandoned.\n")?;
                 return Ok(());
             }
-            Command::Cell(_) | Command::Unknown => match G::parse_move(&text) {
+            Command::Move => match game.play(&analysis.position, &text) {
+                Ok(after) => {
+                    analysis = analyse(game, &after)?;
+                    moves.push(text.trim().to_owned());
+                    s.say("\n")?;
+                    s.say(draw::board(about, &analysis.cells, s.paint, true))?;
+                }
                 Err(error) => s.say(format_args!("{error} (or `hint`, `quit`).\n"))?,
-                Ok(mv) => match position.play(mv) {
-                    Some(after) => {
-                        steps.extend(review::game_step(table, &position, mv, &after));
-                        position = after;
-                        s.say("\n")?;
-                        s.say(draw::board(&position, s.paint, true))?;
-                    }
-                    None => {
-                        let mut legal = Vec::new();
-                        position.moves(&mut |mv, _| legal.push(ShowMove::<G>(mv).to_string()));
-                        s.say(format_args!(
-                            "{} is not a legal move here; the legal moves are {}.\n",
-                            ShowMove::<G>(mv),
-                            legal.join(", ")
-                        ))?;
-                    }
-                },
             },
         }
     }
-    let mover = position.to_move();
-    let winner = match position.finished() {
-        Some(Value::Win) => Some(mover),
-        Some(Value::Loss) => Some(mover.other()),
-        Some(Value::Draw) | None => None,
-    };
-    s.result(winner.map(G::side_name), winner == Some(human))?;
-    s.say(format_args!(
-        "\n{}",
-        review::text(&review::game_start(table), &steps)
-    ))
+    let winner = analysis.probe.winner();
+    s.result(winner.map(name), winner == Some(human))?;
+    let moves: Vec<&str> = moves.iter().map(String::as_str).collect();
+    let review = game
+        .review(None, &moves)
+        .map_err(|error| Stop::Usage(error.to_string()))?;
+    s.say(format_args!("\n{}", review::layout(about, &review)))
+}
+
+/// The analysis of a position the game itself reached: a failure here is the game's
+/// (a table without a position its own moves lead to), said as such.
+fn analyse(game: &dyn DynGame, position: &str) -> Result<PositionAnalysis, Stop> {
+    game.analyze(position)
+        .map_err(|error| Stop::Usage(format!("{}: {error}", game.about().name)))
 }
 
 #[cfg(test)]
@@ -288,11 +260,14 @@ mod tests {
 
     #[test]
     fn commands() {
-        assert_eq!(command(b" 5 "), Command::Cell(4));
-        assert_eq!(command(b"1"), Command::Cell(0));
-        assert_eq!(command(b"0"), Command::Unknown);
+        assert_eq!(command(b" hint "), Command::Hint);
+        assert_eq!(command(b" 5 "), Command::Move);
+        assert_eq!(command(b"a1-b2"), Command::Move);
         assert_eq!(command(b"HINT"), Command::Hint);
+        assert_eq!(command(b" ? "), Command::Hint);
         assert_eq!(command(b"q"), Command::Quit);
-        assert_eq!(command(b"55"), Command::Unknown);
+        assert_eq!(command(b"5"), Command::Move);
+        assert_eq!(command(b"2-5"), Command::Move);
+        assert_eq!(command(b"Exit"), Command::Quit);
     }
 }

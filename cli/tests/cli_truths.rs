@@ -132,7 +132,7 @@ fn play_ends_with_the_review_that_review_prints() {
     let played = stdout_of(&["play", "--as", "o", "--color", "never"], "2\n4\n8\n9\n");
     let review = review_part(&played);
     assert!(
-        review.contains("Mistakes:\n  2. o at 2 turned a draw into a loss in "),
+        review.contains("Mistakes:\n  2. o 2 turned a draw into a loss in "),
         "{played}"
     );
     assert!(review.contains("start  draw in 9"), "{review}");
@@ -179,7 +179,7 @@ fn review_help_examples_say_what_they_do() {
     let review = stdout_of(&["review", "5", "1", "9", "3", "7"], "");
     assert!(
         // The sentence counts the plies as the board labels a move: the move included.
-        review.ends_with("Mistakes:\n  5. x at 7 turned a draw into a loss in 2 plies\n"),
+        review.ends_with("Mistakes:\n  5. x 7 turned a draw into a loss in 2 plies\n"),
         "{review}"
     );
     assert!(help.contains("perfect-play review --game hexapawn 2-5 7-5"));
@@ -195,22 +195,24 @@ fn review_of_another_game_and_its_refusals() {
         .args(["review", "--game", "hexapawn", "2-5", "2-5"])
         .assert()
         .code(1)
-        .stdout("")
+        .stdout(predicate::str::contains("  1. white 2-5"))
         .stderr(predicate::str::starts_with(
-            "perfect-play: move 2, `2-5`: not a legal move",
+            "perfect-play: move 2: `2-5` is not a legal move here: the legal moves are ",
         ));
     perfect_play()
         .args(["review", "5", "5"])
         .assert()
         .code(1)
         .stderr(predicate::str::starts_with(
-            "perfect-play: move 2, `5`: not a legal move",
+            "perfect-play: move 2: `5` is not a legal move here: the legal moves are 1, 2, 3, 4, 6, 7, 8, 9",
         ));
     perfect_play()
         .args(["review", "--game", "chess", "e4"])
         .assert()
         .code(2)
-        .stderr(predicate::str::contains("no such game"));
+        .stderr(predicate::str::contains(
+            "no game is called `chess`; the games are ",
+        ));
 }
 
 /// What `perfect-play ARGS` writes to a terminal (stdin, stdout and stderr a pseudo-terminal
@@ -316,12 +318,14 @@ fn every_move_shows_its_plies_and_the_legend_explains_them() {
 }
 
 #[test]
-fn a_move_is_faulted_at_its_real_column() {
-    for (typed, column) in [("52", 2), ("12-3", 2), ("x-2", 1), ("1-x", 3), ("5", 2)] {
+fn a_move_error_names_the_move_typed() {
+    for typed in ["52", "12-3", "x-2", "1-x", "5"] {
         let played = stdout_of(&["play", "--game", "dodgem"], &format!("{typed}\nquit\n"));
         assert!(
-            played.contains(&format!("{}\ncolumn {column}: not a move", typed.trim())),
-            "`{typed}`: expected column {column}:\n{played}"
+            played.contains(&format!(
+                "{typed}\n`{typed}` is not a move: a move is FROM-TO with cells 1-9 or off, like 1-2 or 3-off (or `hint`, `quit`)."
+            )),
+            "`{typed}`:\n{played}"
         );
     }
 }

@@ -5,7 +5,7 @@
 use std::error::Error;
 use std::{env, fs, path::Path};
 
-use perfect_play_generate::{Limits, solve, solve_flat, write_packed_table, write_table};
+use perfect_play_generate::{FlatLimits, solve, solve_flat, write_packed_table, write_table};
 
 #[path = "src/game.rs"]
 mod game;
@@ -23,7 +23,7 @@ fn main() -> Result<(), Box<dyn Error>> {
     let source = write_table("PILE", "every pile from 21 counters", &solution, |_| 0)?;
     fs::write(out_dir.join("pile.rs"), source)?;
 
-    let solution = solve_flat::<nim::Nim>(Limits::DEFAULT)?;
+    let solution = solve_flat::<nim::Nim>(FlatLimits::DEFAULT)?;
     let files = write_packed_table("NIM", "nim", "every Nim position of four piles", &solution)?;
     fs::write(out_dir.join("nim.bin"), files.bytes)?;
     fs::write(out_dir.join("nim.rs"), files.source)?;

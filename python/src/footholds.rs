@@ -3,7 +3,7 @@
 use core::time::Duration;
 use std::time::Instant;
 
-use perfect_play::footholds::{Budget, FootholdsError, Grid, Side, Solution, Solver};
+use perfect_play::footholds::{self, Budget, FootholdsError, FootholdsPlayer, Grid, Solver};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
@@ -52,13 +52,13 @@ impl FootholdsSolution {
     }
 }
 
-impl From<Solution> for FootholdsSolution {
-    fn from(solution: Solution) -> FootholdsSolution {
+impl From<footholds::FootholdsSolution> for FootholdsSolution {
+    fn from(solution: footholds::FootholdsSolution) -> FootholdsSolution {
         FootholdsSolution {
             moves: solution.moves,
             winner: match solution.winner {
-                Side::A => "A",
-                Side::B => "B",
+                FootholdsPlayer::A => "A",
+                FootholdsPlayer::B => "B",
             },
             line: solution.line,
         }

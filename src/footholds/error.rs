@@ -2,7 +2,7 @@
 
 use core::fmt;
 
-use super::Side;
+use super::FootholdsPlayer;
 
 /// Why [`Grid::new`](super::Grid::new) rejected a grid, [`solve`](super::solve) a
 /// start, or [`Solver::solve_within`](super::Solver::solve_within) gave up.
@@ -45,7 +45,7 @@ pub enum FootholdsError {
     /// of a position in progress ([`Position::new`](super::Position::new)) that is.
     Square {
         /// Whose square.
-        side: Side,
+        side: FootholdsPlayer,
         /// The square, `(row, col)`.
         at: (usize, usize),
         /// What is wrong with it.

@@ -8,12 +8,12 @@
 //! other makes the game last as long as possible. The answer is the total number of moves.
 //!
 //! ```
-//! use perfect_play::footholds::{Grid, Side, solve};
+//! use perfect_play::footholds::{Grid, FootholdsPlayer, solve};
 //!
 //! // The problem's second example: the hole in the middle lets B win on the fourth move.
 //! let grid = Grid::new(&[[1, 1, 1], [1, 0, 1], [1, 1, 1]])?;
 //! let solution = solve(&grid, (1, 0), (1, 2))?;
-//! assert_eq!((solution.moves, solution.winner), (4, Side::B));
+//! assert_eq!((solution.moves, solution.winner), (4, FootholdsPlayer::B));
 //! # Ok::<(), perfect_play::footholds::FootholdsError>(())
 //! ```
 //!
@@ -26,7 +26,7 @@
 //! - Check a grid once with [`Grid::new`]: it rejects ragged, empty, oversized grids and
 //!   cells other than 0 and 1, saying which ([`FootholdsError`]).
 //! - Solve one game with [`solve`]: the total number of moves, the winner and one optimal
-//!   line of play ([`Solution`]).
+//!   line of play ([`FootholdsSolution`]).
 //! - Answer many queries with one [`Solver`]: it allocates its tables once, and what it
 //!   learns carries over from one query to the next ([`Stats`] says how much work the
 //!   last query took).
@@ -55,4 +55,4 @@ pub use budget::Budget;
 pub use error::{BadSquare, FootholdsError};
 pub use grid::Grid;
 pub use position::{Analysis, Position, StepValue};
-pub use solver::{Side, Solution, Solver, Stats, solve};
+pub use solver::{FootholdsPlayer, FootholdsSolution, Solver, Stats, solve};

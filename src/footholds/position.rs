@@ -6,18 +6,18 @@ use super::bits::{Cells, bit, coords, index, spread};
 use super::budget::Budget;
 use super::error::{BadSquare, FootholdsError};
 use super::grid::Grid;
-use super::solver::{Side, Solver};
+use super::solver::{FootholdsPlayer, Solver};
 
 /// A footholds game in progress: the tiles left, where A and B stand, whose turn it is.
 ///
 /// ```
-/// use perfect_play::footholds::{Grid, Position, Side};
+/// use perfect_play::footholds::{Grid, Position, FootholdsPlayer};
 ///
 /// let grid = Grid::new(&[[1, 1, 1], [1, 1, 1], [1, 1, 1]])?;
 /// let start = Position::start(&grid, (1, 0), (1, 2))?;
 /// assert_eq!(start.steps().collect::<Vec<_>>(), [(0, 0), (1, 1), (2, 0)]);
 /// let next = start.step((1, 1))?;
-/// assert_eq!(next.to_move(), Side::B);
+/// assert_eq!(next.to_move(), FootholdsPlayer::B);
 /// assert!(!next.tiles().has_tile(1, 0)); // the tile A left vanished
 /// # Ok::<(), perfect_play::footholds::FootholdsError>(())
 /// ```
@@ -26,7 +26,7 @@ pub struct Position {
     tiles: Grid,
     a: (usize, usize),
     b: (usize, usize),
-    to_move: Side,
+    to_move: FootholdsPlayer,
 }
 
 impl Position {
@@ -42,14 +42,14 @@ impl Position {
         a: (usize, usize),
         b: (usize, usize),
     ) -> Result<Position, FootholdsError> {
-        for (side, at) in [(Side::A, a), (Side::B, b)] {
+        for (side, at) in [(FootholdsPlayer::A, a), (FootholdsPlayer::B, b)] {
             super::solver::start(grid, side, at)?;
         }
         Ok(Position {
             tiles: *grid,
             a,
             b,
-            to_move: Side::A,
+            to_move: FootholdsPlayer::A,
         })
     }
 
@@ -68,16 +68,16 @@ impl Position {
         tiles: &Grid,
         a: (usize, usize),
         b: (usize, usize),
-        to_move: Side,
+        to_move: FootholdsPlayer,
     ) -> Result<Position, FootholdsError> {
-        for (side, at) in [(Side::A, a), (Side::B, b)] {
+        for (side, at) in [(FootholdsPlayer::A, a), (FootholdsPlayer::B, b)] {
             if !tiles.contains(at.0, at.1) {
                 let why = BadSquare::StandsOffGrid;
                 return Err(FootholdsError::Square { side, at, why });
             }
         }
         let waiting = to_move.other();
-        let at = if waiting == Side::A { a } else { b };
+        let at = if waiting == FootholdsPlayer::A { a } else { b };
         if !tiles.has_tile(at.0, at.1) {
             let why = BadSquare::StandsNoTile;
             return Err(FootholdsError::Square {
@@ -114,15 +114,15 @@ impl Position {
 
     /// Whose turn it is.
     #[must_use]
-    pub const fn to_move(&self) -> Side {
+    pub const fn to_move(&self) -> FootholdsPlayer {
         self.to_move
     }
 
     /// Where the side to move stands, and where the other does.
     const fn squares(&self) -> ((usize, usize), (usize, usize)) {
         match self.to_move {
-            Side::A => (self.a, self.b),
-            Side::B => (self.b, self.a),
+            FootholdsPlayer::A => (self.a, self.b),
+            FootholdsPlayer::B => (self.b, self.a),
         }
     }
 
@@ -156,8 +156,8 @@ impl Position {
             return Err(FootholdsError::IllegalStep { from, to });
         }
         let (a, b) = match self.to_move {
-            Side::A => (to, self.b),
-            Side::B => (self.a, to),
+            FootholdsPlayer::A => (to, self.b),
+            FootholdsPlayer::B => (self.a, to),
         };
         Ok(Position {
             tiles: self.tiles.without_tile(from.0, from.1),
@@ -172,7 +172,7 @@ impl Position {
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Analysis {
     /// Who wins with perfect play from here.
-    pub winner: Side,
+    pub winner: FootholdsPlayer,
     /// Moves left, both players', with perfect play (0 when finished: the side to move has
     /// lost).
     pub moves: u32,
@@ -189,7 +189,7 @@ pub struct StepValue {
     /// The square stepped onto, `(row, col)`.
     pub to: (usize, usize),
     /// Who wins with perfect play after this step.
-    pub winner: Side,
+    pub winner: FootholdsPlayer,
     /// Moves left counting this step, with perfect play afterwards.
     pub moves: u32,
 }
@@ -211,13 +211,13 @@ impl Solver {
     /// Only [`FootholdsError::OutOfBudget`].
     ///
     /// ```
-    /// use perfect_play::footholds::{Budget, Grid, Position, Side, Solver};
+    /// use perfect_play::footholds::{Budget, Grid, Position, FootholdsPlayer, Solver};
     ///
     /// // The problem's first example, after A's first step to the middle.
     /// let grid = Grid::new(&[[1, 1, 1], [1, 1, 1], [1, 1, 1]])?;
     /// let position = Position::start(&grid, (1, 0), (1, 2))?.step((1, 1))?;
     /// let analysis = Solver::new().analyze(&position, Budget::UNLIMITED)?;
-    /// assert_eq!((analysis.winner, analysis.moves), (Side::A, 4));
+    /// assert_eq!((analysis.winner, analysis.moves), (FootholdsPlayer::A, 4));
     /// assert_eq!(analysis.line.len(), 4);
     /// # Ok::<(), perfect_play::footholds::FootholdsError>(())
     /// ```
@@ -255,7 +255,7 @@ impl Solver {
                 Err(error) => return Err(error),
             };
             used = used.saturating_add(self.stats().positions);
-            let winner = if solution.winner == Side::A {
+            let winner = if solution.winner == FootholdsPlayer::A {
                 mover.other()
             } else {
                 mover

@@ -60,40 +60,40 @@ use super::table::{Bound, Entry, Table};
 
 /// A player. A moves first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Side {
+pub enum FootholdsPlayer {
     /// The player who moves first.
     A,
     /// The player who moves second.
     B,
 }
 
-impl Side {
+impl FootholdsPlayer {
     /// The other player.
     #[must_use]
-    pub const fn other(self) -> Side {
+    pub const fn other(self) -> FootholdsPlayer {
         match self {
-            Side::A => Side::B,
-            Side::B => Side::A,
+            FootholdsPlayer::A => FootholdsPlayer::B,
+            FootholdsPlayer::B => FootholdsPlayer::A,
         }
     }
 }
 
-impl fmt::Display for Side {
+impl fmt::Display for FootholdsPlayer {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
-            Side::A => "A",
-            Side::B => "B",
+            FootholdsPlayer::A => "A",
+            FootholdsPlayer::B => "B",
         })
     }
 }
 
 /// How a game ends under perfect play: the problem's answer and how to reach it.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct Solution {
+pub struct FootholdsSolution {
     /// The total number of moves both players make: the judge's answer.
     pub moves: u32,
     /// Who wins: the player who makes the last move (A when `moves` is odd).
-    pub winner: Side,
+    pub winner: FootholdsPlayer,
     /// One optimal line of play: the `(row, col)` each move steps onto, in order, A's first
     /// move first. It holds `moves` moves; after it, the loser cannot move.
     pub line: Vec<(usize, usize)>,
@@ -112,13 +112,13 @@ pub struct Solution {
 /// first. The grid itself was checked by [`Grid::new`], so nothing else fails.
 ///
 /// ```
-/// use perfect_play::footholds::{Grid, Side, solve};
+/// use perfect_play::footholds::{Grid, FootholdsPlayer, solve};
 ///
 /// // The problem's first example: A wins with its third move, the fifth in all.
 /// let grid = Grid::new(&[[1, 1, 1], [1, 1, 1], [1, 1, 1]])?;
 /// let solution = solve(&grid, (1, 0), (1, 2))?;
 /// assert_eq!(solution.moves, 5);
-/// assert_eq!(solution.winner, Side::A);
+/// assert_eq!(solution.winner, FootholdsPlayer::A);
 /// assert_eq!(solution.line.len(), 5);
 /// # Ok::<(), perfect_play::footholds::FootholdsError>(())
 /// ```
@@ -126,7 +126,7 @@ pub fn solve(
     grid: &Grid,
     a: (usize, usize),
     b: (usize, usize),
-) -> Result<Solution, FootholdsError> {
+) -> Result<FootholdsSolution, FootholdsError> {
     Solver::new().solve(grid, a, b)
 }
 
@@ -259,7 +259,7 @@ impl Solver {
         grid: &Grid,
         a: (usize, usize),
         b: (usize, usize),
-    ) -> Result<Solution, FootholdsError> {
+    ) -> Result<FootholdsSolution, FootholdsError> {
         self.solve_within(grid, a, b, Budget::UNLIMITED)
     }
 
@@ -276,9 +276,9 @@ impl Solver {
         a: (usize, usize),
         b: (usize, usize),
         budget: Budget,
-    ) -> Result<Solution, FootholdsError> {
-        let a = start(grid, Side::A, a)?;
-        let b = start(grid, Side::B, b)?;
+    ) -> Result<FootholdsSolution, FootholdsError> {
+        let a = start(grid, FootholdsPlayer::A, a)?;
+        let b = start(grid, FootholdsPlayer::B, b)?;
         self.table
             .prepare(table_bits(grid.tile_count()).min(self.max_bits));
         self.paths.prepare(path_bits(grid.tile_count()));
@@ -310,8 +310,12 @@ impl Solver {
         }
         // A win scores WIN - moves; a loss, -(WIN - moves).
         let moves = (WIN - score.abs()).unsigned_abs();
-        let winner = if score > 0 { Side::A } else { Side::B };
-        Ok(Solution {
+        let winner = if score > 0 {
+            FootholdsPlayer::A
+        } else {
+            FootholdsPlayer::B
+        };
+        Ok(FootholdsSolution {
             moves,
             winner,
             line,
@@ -320,7 +324,11 @@ impl Solver {
 }
 
 /// The cell index of a player's start, checked against the grid.
-pub(crate) fn start(grid: &Grid, side: Side, at: (usize, usize)) -> Result<u8, FootholdsError> {
+pub(crate) fn start(
+    grid: &Grid,
+    side: FootholdsPlayer,
+    at: (usize, usize),
+) -> Result<u8, FootholdsError> {
     let bad = |why| FootholdsError::Square { side, at, why };
     if !grid.contains(at.0, at.1) {
         return Err(bad(BadSquare::StartOffGrid));

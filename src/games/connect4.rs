@@ -30,9 +30,7 @@
 use core::fmt;
 use core::str::FromStr;
 
-use perfect_play_core::notation::{
-    Notation, ParseError, ParseErrorKind, Side, after_grid, parse_end, parse_grid,
-};
+use perfect_play_core::notation::{Notation, ParseError, ParseErrorKind, Side};
 use perfect_play_core::{Game, MoveShape, Value};
 
 /// A Connect Four position on `W` columns and `H` rows: each player's discs as a bit mask.
@@ -255,27 +253,89 @@ impl<const W: usize, const H: usize> FromStr for Connect4<W, H> {
     fn from_str(text: &str) -> Result<Self, ParseError> {
         let () = Self::FITS;
         let (mut x, mut o) = (0u64, 0u64);
-        // The text column of each disc, by mask bit, for the errors.
+        // The text column of each cell's letter, by mask bit, for the errors.
         let mut at = [0usize; 64];
-        let end = parse_grid(
-            text,
-            W,
-            H,
-            &['x', 'o'],
-            CELLS,
-            &mut |cell, letter, column| {
-                let (c, r) = (cell % W, H - 1 - cell / W);
-                if let Some(slot) = at.get_mut(c * (H + 1) + r) {
-                    *slot = column;
+        let (mut row, mut c, mut end) = (0usize, 0usize, 0usize);
+        let mut chars = text.chars().enumerate().map(|(i, ch)| (i + 1, ch));
+        for (column, ch) in chars.by_ref() {
+            if ch.is_whitespace() {
+                if end > 0 {
+                    break;
                 }
-                if letter == 0 {
-                    x |= Self::bit(c, r);
-                } else {
-                    o |= Self::bit(c, r);
+                continue;
+            }
+            end = column;
+            if ch == '/' {
+                if c != W {
+                    let kind = ParseErrorKind::RowWidth {
+                        row: row + 1,
+                        cells: c,
+                        expected: W,
+                    };
+                    return Err(ParseError::new(column, kind));
                 }
-            },
-        )?;
-        parse_end(after_grid(text, end))?;
+                row += 1;
+                c = 0;
+                if row == H {
+                    let board = text.trim_start().split(char::is_whitespace).next();
+                    let rows = board.map_or(H + 1, |board| board.split('/').count());
+                    let kind = ParseErrorKind::RowCount { rows, expected: H };
+                    return Err(ParseError::new(column, kind));
+                }
+                continue;
+            }
+            let disc = match ch.to_ascii_lowercase() {
+                'x' => Some(true),
+                'o' => Some(false),
+                '.' => None,
+                _ => {
+                    let kind = ParseErrorKind::NotACell {
+                        found: ch,
+                        expected: CELLS,
+                    };
+                    return Err(ParseError::new(column, kind).on_cell(row + 1, c + 1));
+                }
+            };
+            if c == W {
+                let kind = ParseErrorKind::RowWidth {
+                    row: row + 1,
+                    cells: W + 1,
+                    expected: W,
+                };
+                return Err(ParseError::new(column, kind));
+            }
+            let (r, bit) = (H - 1 - row, c * (H + 1) + (H - 1 - row));
+            if let Some(slot) = at.get_mut(bit) {
+                *slot = column;
+            }
+            match disc {
+                Some(true) => x |= Self::bit(c, r),
+                Some(false) => o |= Self::bit(c, r),
+                None => {}
+            }
+            c += 1;
+        }
+        if end == 0 {
+            return Err(ParseError::new(0, ParseErrorKind::Empty));
+        }
+        if c != W {
+            let kind = ParseErrorKind::RowWidth {
+                row: row + 1,
+                cells: c,
+                expected: W,
+            };
+            return Err(ParseError::new(end + 1, kind));
+        }
+        if row + 1 != H {
+            let kind = ParseErrorKind::RowCount {
+                rows: row + 1,
+                expected: H,
+            };
+            return Err(ParseError::new(0, kind));
+        }
+        if let Some((column, found)) = chars.find(|(_, ch)| !ch.is_whitespace()) {
+            return Err(ParseError::new(column, ParseErrorKind::Trailing { found }));
+        }
         // A disc above an empty cell: the cell below it in the mask is clear.
         let discs = x | o;
         let floating = discs & !((discs << 1) | Self::BOTTOM);

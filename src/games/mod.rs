@@ -28,18 +28,14 @@ use perfect_play_core::{Game, Record, Solved};
 #[cfg(feature = "alloc")]
 use perfect_play_core::dynamic::{DynGame, Handle};
 
-#[cfg(feature = "alloc")]
-mod open;
-#[cfg(feature = "alloc")]
-mod unknown;
-#[cfg(feature = "alloc")]
-pub use open::{OpenError, Solving, open, open_with};
-#[cfg(feature = "alloc")]
-pub use unknown::UnknownGame;
+pub use perfect_play_core::notation::{Notation, ParseError, ParseErrorKind, ShowMove, Side};
 
 pub use perfect_play_core::family::{Arg, Args, Family, Param, ParamKind, SizeError};
 
-pub use perfect_play_core::notation::{Notation, ParseError, ParseErrorKind, ShowMove, Side};
+#[cfg(feature = "alloc")]
+mod open;
+#[cfg(feature = "alloc")]
+pub use open::{OpenError, Solving, open, open_with};
 
 /// A board of two players' pieces at a run-time size, shared by the families on squares.
 mod grid;
@@ -91,10 +87,11 @@ macro_rules! games {
             pub static $table: Solved<$game> = Solved::new(&tables::$table);
         )*
 
-        /// Runs `visitor` on the game called `name` (as `perfect-play games` lists it)
-        /// with its table, or returns `None` if no game has that name.
+        /// Runs `visitor` on the game called `name` (as `perfect-play games` lists it, in
+        /// any case: see [`find`]) with its table, or returns `None` if no game has that
+        /// name.
         pub fn visit<V: Visitor>(name: &str, visitor: V) -> Option<V::Output> {
-            match name {
+            match find(name).ok()? {
                 $($(#[cfg(feature = $feature)])? $name => Some(visitor.visit($name, &$table)),)*
                 _ => None,
             }
@@ -104,9 +101,10 @@ macro_rules! games {
         /// behind the dynamic handle, or `None`: [`open`] tries these names first.
         #[cfg(feature = "alloc")]
         fn open_fixed(name: &str) -> Option<alloc::boxed::Box<dyn DynGame>> {
+            let found = find(name).ok()?;
             $(
                 $(#[cfg(feature = $feature)])?
-                if name.eq_ignore_ascii_case($name) {
+                if found == $name {
                     let positions = u64::try_from($table.len()).ok();
                     return Some(alloc::boxed::Box::new(Handle::<$game, _>::new($name, &$table, positions)));
                 }
@@ -114,8 +112,7 @@ macro_rules! games {
             None
         }
 
-        /// The names of the games of one size of this build, in the order they are
-        /// registered (the families are [`FAMILIES`]).
+        /// The names of the games of this build, in the order they are registered.
         pub fn names() -> impl Iterator<Item = &'static str> {
             [$($(#[cfg(feature = $feature)])? $name),*].into_iter()
         }
@@ -202,6 +199,13 @@ macro_rules! families {
 }
 include!("family_list.rs");
 
+/// Every name [`open`] knows without parameters: the games of one size, then the families.
+fn known_names() -> impl Iterator<Item = &'static str> {
+    registered()
+        .map(|(known, _, _)| known)
+        .chain(FAMILIES.iter().map(|family| family.name))
+}
+
 /// Every game solved at compile time, in the order `list.rs` registers them, with its size
 /// and its start position's record.
 pub fn all() -> impl Iterator<Item = GameInfo> {
@@ -213,3 +217,113 @@ pub fn all() -> impl Iterator<Item = GameInfo> {
         })
     })
 }
+
+/// The name of the game a person means by `name`: a registered name in any case
+/// (`Hexapawn`, `CONNECT4-4X4`), as `perfect-play games` lists it.
+///
+/// ```
+/// use perfect_play::games::find;
+///
+/// assert_eq!(find("Hexapawn"), Ok("hexapawn"));
+/// let error = find("hexapwn").unwrap_err();
+/// assert_eq!(error.suggestion(), Some("hexapawn"));
+/// assert!(error.to_string().starts_with("no game is called `hexapwn`: did you mean `hexapawn`?"));
+/// ```
+///
+/// # Errors
+/// [`UnknownGame`] when no game has the name; it suggests the nearest name.
+pub fn find(name: &str) -> Result<&'static str, UnknownGame<'_>> {
+    registered()
+        .map(|(known, _, _)| known)
+        .find(|known| known.eq_ignore_ascii_case(name))
+        .ok_or(UnknownGame { name })
+}
+
+/// A game name no game has: [`find`]'s error, one sentence for every surface (the binary,
+/// the server, Python), with the nearest name when one is near and the list of games.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct UnknownGame<'a> {
+    name: &'a str,
+}
+
+impl UnknownGame<'_> {
+    /// The registered name nearest to the one asked for, if one is near: fewer letters
+    /// changed, added or dropped than a third of it (at least 2), or the start of one
+    /// (`connect4` for `connect4-4x4`).
+    #[must_use]
+    pub fn suggestion(&self) -> Option<&'static str> {
+        let asked = self.name;
+        let lower = |c: char| c.to_ascii_lowercase();
+        let prefix = |known: &str| {
+            asked.len() >= 3
+                && known.len() > asked.len()
+                && known
+                    .get(..asked.len())
+                    .is_some_and(|start| start.eq_ignore_ascii_case(asked))
+        };
+        let mut best: Option<(usize, &'static str)> = None;
+        for known in known_names() {
+            let distance = if prefix(known) {
+                0
+            } else {
+                edit_distance(asked.chars().map(lower), known.chars().map(lower))
+            };
+            if best.is_none_or(|(shortest, _)| distance < shortest) {
+                best = Some((distance, known));
+            }
+        }
+        let near = (asked.chars().count() / 3).max(2);
+        best.filter(|&(distance, _)| distance <= near)
+            .map(|(_, known)| known)
+    }
+}
+
+/// How many characters must change, be added or dropped to turn `a` into `b`
+/// (Levenshtein), counting at most 32 characters of `b`: enough for any game's name.
+fn edit_distance(a: impl Iterator<Item = char>, b: impl Iterator<Item = char> + Clone) -> usize {
+    let mut row = [0usize; 33];
+    let width = b.clone().take(32).count();
+    for (j, cell) in row.iter_mut().enumerate().take(width + 1) {
+        *cell = j;
+    }
+    for (i, ca) in a.enumerate() {
+        let mut diagonal = i;
+        let mut left = i + 1;
+        for (j, cb) in b.clone().take(32).enumerate() {
+            let up = row.get(j + 1).copied().unwrap_or(usize::MAX);
+            let cost = diagonal + usize::from(ca != cb);
+            diagonal = up;
+            left = cost.min(up.saturating_add(1)).min(left + 1);
+            if let Some(cell) = row.get_mut(j + 1) {
+                *cell = left;
+            }
+        }
+        if let Some(first) = row.first_mut() {
+            *first = i + 1;
+        }
+    }
+    row.get(width).copied().unwrap_or(usize::MAX)
+}
+
+/// ``no game is called `hexapwn`: did you mean `hexapawn`? The games are tictactoe, ...``
+impl core::fmt::Display for UnknownGame<'_> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "no game is called `{}`", self.name)?;
+        match self.suggestion() {
+            Some(near) => write!(f, ": did you mean `{near}`? The games are ")?,
+            None => f.write_str("; the games are ")?,
+        }
+        for (index, (known, _, _)) in registered().enumerate() {
+            let comma = if index == 0 { "" } else { ", " };
+            write!(f, "{comma}{known}")?;
+        }
+        f.write_str("; the families are ")?;
+        for (index, family) in FAMILIES.iter().enumerate() {
+            let comma = if index == 0 { "" } else { ", " };
+            write!(f, "{comma}{}", family.name)?;
+        }
+        f.write_str(" (a size as family:parameters, like mnk:m=4,n=4,k=3)")
+    }
+}
+
+impl core::error::Error for UnknownGame<'_> {}

@@ -11,7 +11,7 @@ use perfect_play_core::dynamic::{DynGame, Handle};
 use perfect_play_core::family::{Args, Family, SizeError};
 use perfect_play_core::{Oracle, Record, Solved};
 
-use super::{FAMILIES, UnknownGame, names, open_fixed};
+use super::{FAMILIES, UnknownGame, open_fixed};
 
 /// What a solve on first use tells the caller, so that a command line can show progress
 /// (the library itself prints nothing).
@@ -35,7 +35,10 @@ pub enum Solving<'a> {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum OpenError {
     /// No game or family has that name.
-    Unknown(UnknownGame),
+    Unknown {
+        /// The name asked for.
+        name: String,
+    },
     /// A family, but its parameters do not name a size.
     Size {
         /// The family.
@@ -56,7 +59,7 @@ pub enum OpenError {
 impl fmt::Display for OpenError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            OpenError::Unknown(error) => error.fmt(f),
+            OpenError::Unknown { name } => UnknownGame { name }.fmt(f),
             OpenError::Size { family, error } => write!(f, "{family}: {error}"),
             OpenError::Unsolved { name, reason } => write!(f, "{name}: {reason}"),
         }
@@ -64,11 +67,11 @@ impl fmt::Display for OpenError {
 }
 
 impl OpenError {
-    /// The nearest name of a game when the name was no game's and one is close.
+    /// The nearest name of a game or family when the name was none's and one is close.
     #[must_use]
-    pub fn nearest(&self) -> Option<&'static str> {
+    pub fn suggestion(&self) -> Option<&'static str> {
         match self {
-            OpenError::Unknown(error) => error.nearest(),
+            OpenError::Unknown { name } => UnknownGame { name }.suggestion(),
             _ => None,
         }
     }
@@ -106,8 +109,9 @@ pub fn open_with(
         .iter()
         .find(|info| info.name.eq_ignore_ascii_case(family.trim()))
     else {
-        let known = names().chain(FAMILIES.iter().map(|info| info.name));
-        return Err(OpenError::Unknown(UnknownGame::new(wanted, known)));
+        return Err(OpenError::Unknown {
+            name: wanted.to_string(),
+        });
     };
     let args = Args::parse(info.params, params).map_err(|error| OpenError::Size {
         family: info.name,
@@ -150,7 +154,7 @@ where
 /// A size solved on first use, shared by every handle opened on it.
 #[cfg(feature = "std")]
 pub(crate) struct Shared<G: perfect_play_core::Game>(
-    std::sync::Arc<perfect_play_generate::FlatSolution<G>>,
+    std::sync::Arc<perfect_play_generate::SolvedKeys<G>>,
 );
 
 #[cfg(feature = "std")]
@@ -178,7 +182,7 @@ fn solve_now<G>(
 where
     G: Family + fmt::Debug + Send + Sync + 'static,
 {
-    use perfect_play_generate::{FlatSolution, Limits, solve_flat_from};
+    use perfect_play_generate::{SolvedKeys, FlatLimits, solve_flat_from};
     use std::sync::{Arc, OnceLock};
 
     static CACHE: OnceLock<Cache> = OnceLock::new();
@@ -188,14 +192,14 @@ where
             .find(|(key, _)| key == name)
             .map(|(_, solved)| Arc::clone(solved))
     });
-    if let Some(solution) = found.and_then(|any| any.downcast::<FlatSolution<G>>().ok()) {
+    if let Some(solution) = found.and_then(|any| any.downcast::<SolvedKeys<G>>().ok()) {
         let positions = solution.len() as u64;
         return Ok((Shared(solution), positions));
     }
     solving(Solving::Started { name });
-    let limits = Limits {
+    let limits = FlatLimits {
         positions: G::MAX_POSITIONS,
-        ..Limits::DEFAULT
+        ..FlatLimits::DEFAULT
     };
     let solution = solve_flat_from(start, limits).map_err(|error| OpenError::Unsolved {
         name: name.to_string(),

@@ -18,13 +18,13 @@ use axum::extract::rejection::BytesRejection;
 use serde_json::Value;
 
 use crate::queries::{Query, QueryError, query};
-use crate::wire::Solution;
+use crate::wire::FootholdsSolution;
 use crate::wire::api::FootholdsAnalysis;
-use perfect_play::footholds::{Budget, Grid, Position, Side, Solver};
+use perfect_play::footholds::{Budget, FootholdsPlayer, Grid, Position, Solver};
 
 use super::error::ApiError;
 use super::reply::{self, Answer};
-use super::routes::{Limits, Shared};
+use super::state::{Limits, Shared};
 
 /// How long a request waits for a free solver before it is answered 503.
 const WAIT: Duration = Duration::from_secs(5);
@@ -39,7 +39,7 @@ pub async fn solve(State(shared): State<Shared>, body: Result<Bytes, BytesReject
         solver.solve_within(&grid, query.a, query.b, budget(limits))
     })
     .await??;
-    reply::ok(&Solution::of(&solution))
+    reply::ok(&FootholdsSolution::of(&solution))
 }
 
 /// `POST /api/footholds/position` with `{"board":..,"aloc":..,"bloc":..,"turn":"A"|"B"}`
@@ -59,7 +59,7 @@ pub async fn position(State(shared): State<Shared>, body: Result<Bytes, BytesRej
 }
 
 /// The query in a request body, and whose turn it is (`turn`, A when absent).
-fn read(body: &[u8]) -> Result<(Query, Side), ApiError> {
+fn read(body: &[u8]) -> Result<(Query, FootholdsPlayer), ApiError> {
     let value: Value = serde_json::from_slice(body).map_err(|why| {
         ApiError::bad_request(format_args!(
             "line {} column {}: {}",
@@ -73,9 +73,9 @@ fn read(body: &[u8]) -> Result<(Query, Side), ApiError> {
         why => ApiError::bad_request(why),
     })?;
     let turn = match value.get("turn") {
-        None => Side::A,
-        Some(Value::String(side)) if side == "A" => Side::A,
-        Some(Value::String(side)) if side == "B" => Side::B,
+        None => FootholdsPlayer::A,
+        Some(Value::String(side)) if side == "A" => FootholdsPlayer::A,
+        Some(Value::String(side)) if side == "B" => FootholdsPlayer::B,
         Some(other) => {
             return Err(ApiError::bad_request(format_args!(
                 "\"turn\" is {other}, but it must be \"A\" or \"B\""

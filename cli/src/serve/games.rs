@@ -1,41 +1,39 @@
-//! Every game of the registry through one set of routes, generic over
-//! [`games::visit`]: the list, a game reviewed move by move, one position analysed, and
-//! the computer's move. A game registered in `src/games/list.rs` is served here with
-//! nothing else to write.
+//! Every game of the registry through one set of routes, each game behind the library's
+//! dynamic handle ([`DynGame`], from [`games::open`]): the list, a game reviewed move by
+//! move, one position analysed, and the computer's move. A game registered in
+//! `src/games/list.rs` is served here with nothing else to write.
 //!
-//! Positions and moves are written in each game's one-line notation (the library's
-//! [`Notation`]); values come from its table ([`Solved`]); every move is judged by the
-//! library's `Verdict` and told in its `Sentence`. The answers are the structs of
+//! Positions and moves are written in each game's one-line notation; values, rankings and
+//! the verdict and sentence on every move are the handle's. The answers are the structs of
 //! [`crate::wire`].
 
 use axum::extract::rejection::PathRejection;
 use axum::extract::{Path, State};
 
-use perfect_play::games::{self, Notation, ShowMove, Visitor};
-use perfect_play::{Record, Solved};
+use perfect_play::dynamic::{DynGame, MoveRefusal, PositionAnalysis, PositionError, ReviewError};
+use perfect_play::games;
 
 use crate::wire::GameInfo;
-use crate::wire::api::{AnalysedPosition, GamePick, GamePly, GameReview, after};
+use crate::wire::api::{AnalysedPosition, GamePick, GameReview};
 
 use super::error::ApiError;
-use super::limits::{MAX_MOVES, RETRY_AFTER, REVIEW_WAIT, REVIEWS};
+use super::limits::{MAX_REVIEW_MOVES, RETRY_AFTER, REVIEW_WAIT, REVIEWS};
 use super::params::{Params, PickQuery, PositionQuery, ReviewQuery};
 use super::random::random;
 use super::reply::{self, Answer};
-use super::routes::Shared;
+use super::state::Shared;
 
 /// `GET /api/games`: every game solved at compile time, as `perfect-play games --json`
 /// lists them.
 pub async fn list() -> Answer {
-    let list: Vec<GameInfo> = games::all().map(|game| GameInfo::of(&game)).collect();
-    reply::ok(&list)
+    reply::ok(&list_games())
 }
 
 /// `GET /api/games/{game}?start=POSITION&moves=M1,M2`: the game after these moves (in the
 /// game's notation, comma-separated) from `start` (the game's start when absent): every
 /// position on the way with every move's value, and every move judged. 404 for a game
 /// that does not exist, 400 for text that is not a position or a move (which move, at
-/// which column of `moves`) or for more than [`MAX_MOVES`] moves, 422 for a position no
+/// which column of `moves`) or for more than [`MAX_REVIEW_MOVES`] moves, 422 for a position no
 /// game reaches or a move that cannot be played. The review runs on a blocking thread, at
 /// most [`REVIEWS`] at once: a long one must not hold up the async workers that answer
 /// cheap requests.
@@ -57,11 +55,8 @@ pub async fn game(
         .map_err(|_| busy())?
         .map_err(|_| busy())?;
     tokio::task::spawn_blocking(move || {
-        let review = Review {
-            start: query.start.as_deref(),
-            moves,
-        };
-        let answer = games::visit(&name, review).unwrap_or_else(|| Err(no_game(&name)));
+        let answer = open(&name)
+            .and_then(|game| reply::ok(&review(&*game, query.start.as_deref(), &moves)?));
         drop(permit);
         answer
     })
@@ -76,8 +71,9 @@ pub async fn position(
     Params(query): Params<PositionQuery>,
 ) -> Answer {
     let Path(name) = name?;
-    let text = query.position.as_deref();
-    games::visit(&name, Analyse { text }).unwrap_or_else(|| Err(no_game(&name)))
+    let game = open(&name)?;
+    let analysis = read_position(&*game, "position", query.position.as_deref())?;
+    reply::ok(&AnalysedPosition::of(game.about(), &analysis))
 }
 
 /// `GET /api/games/{game}/pick?position=POSITION&level=LEVEL`: the move the computer
@@ -88,42 +84,50 @@ pub async fn pick(
     Params(query): Params<PickQuery>,
 ) -> Answer {
     let Path(name) = name?;
-    games::visit(&name, Pick { query: &query }).unwrap_or_else(|| Err(no_game(&name)))
+    let game = open(&name)?;
+    let level = query.level();
+    let analysis = read_position(&*game, "position", query.position.as_deref())?;
+    let picked = game
+        .pick(&analysis.position, level, &mut random())
+        .map_err(|why| position_error("position", &why))?;
+    match picked {
+        Some(mv) => reply::ok(&GamePick {
+            mv,
+            level: level.to_string(),
+        }),
+        None => Err(ApiError::unprocessable(format_args!(
+            "the game is finished at {}: there is no move to pick",
+            analysis.position
+        ))),
+    }
 }
 
-/// 404 for a game that does not exist, naming those that do.
-fn no_game(name: &str) -> ApiError {
-    let known: Vec<&str> = games::all()
-        .map(|game| game.name)
-        .filter(|&name| games::visit(name, Registered).is_some())
-        .collect();
-    ApiError::NotFound(format!(
-        "no game {name:?}: the games are {}",
-        known.join(", ")
-    ))
+/// Every game of the registry, as `perfect-play games --json` lists them.
+pub fn list_games() -> Vec<GameInfo> {
+    games::names()
+        .filter_map(|name| games::open(name).ok())
+        .filter_map(|game| GameInfo::of(&*game))
+        .collect()
 }
 
-/// Whether [`games::visit`] knows a game.
-struct Registered;
-
-impl Visitor for Registered {
-    type Output = ();
-
-    fn visit<G: Notation + 'static>(self, _: &'static str, _: &'static Solved<G>) {}
+/// The game called `name` (in any case), or 404 naming the games there are and the
+/// nearest.
+pub fn open(name: &str) -> Result<Box<dyn DynGame>, ApiError> {
+    games::open(name).map_err(|unknown| ApiError::NotFound(unknown.to_string()))
 }
 
 /// The moves of `moves=M1,M2` with the column (from 1) each starts at; 400 for more than
-/// [`MAX_MOVES`], counted before any is read.
+/// [`MAX_REVIEW_MOVES`], counted before any is read.
 fn move_list(text: &str) -> Result<Vec<(usize, String)>, ApiError> {
     let mut moves = Vec::new();
     let mut column = 1;
     for part in text.split(',') {
         let trimmed = part.trim();
         if !trimmed.is_empty() {
-            if moves.len() == MAX_MOVES {
+            if moves.len() == MAX_REVIEW_MOVES {
                 let count = text.split(',').filter(|m| !m.trim().is_empty()).count();
                 return Err(ApiError::bad_request(format_args!(
-                    "moves: {count} moves, but the server reviews at most {MAX_MOVES} (a game longer than that goes round in circles)"
+                    "moves: {count} moves, but the server reviews at most {MAX_REVIEW_MOVES} (a game longer than that goes round in circles)"
                 )));
             }
             let lead = part.len() - part.trim_start().len();
@@ -134,139 +138,59 @@ fn move_list(text: &str) -> Result<Vec<(usize, String)>, ApiError> {
     Ok(moves)
 }
 
-/// A position of the game called `name` given as `text` in parameter `parameter` (the
-/// game's start when absent), with its record; 400 if it is not a position, 422 if no
-/// game reaches it.
-fn read_position<G: Notation>(
-    name: &str,
-    table: &Solved<G>,
-    parameter: &str,
-    text: Option<&str>,
-) -> Result<(G, Record), ApiError> {
-    let position = match text {
-        Some(text) => text
-            .parse::<G>()
-            .map_err(|why| ApiError::bad_request(format_args!("{parameter}: {why}")))?,
-        None => G::start(),
-    };
-    match table.probe(&position) {
-        Some(record) => Ok((position, record)),
-        None => Err(ApiError::unprocessable(format_args!(
-            "{parameter}: no game of {name} reaches {position}"
-        ))),
-    }
-}
-
-/// Analyses one position of a game.
-struct Analyse<'a> {
-    text: Option<&'a str>,
-}
-
-impl Visitor for Analyse<'_> {
-    type Output = Answer;
-
-    fn visit<G: Notation + 'static>(self, name: &'static str, table: &'static Solved<G>) -> Answer {
-        let (position, record) = read_position(name, table, "position", self.text)?;
-        reply::ok(&AnalysedPosition::of(table, &position, record))
-    }
-}
-
-/// Picks the computer's move in one game.
-struct Pick<'a> {
-    query: &'a PickQuery,
-}
-
-impl Visitor for Pick<'_> {
-    type Output = Answer;
-
-    fn visit<G: Notation + 'static>(self, name: &'static str, table: &'static Solved<G>) -> Answer {
-        let level = self.query.level();
-        let (position, _) = read_position(name, table, "position", self.query.position.as_deref())?;
-        match table.pick(&position, level, &mut random()) {
-            Some(mv) => reply::ok(&GamePick {
-                mv: ShowMove::<G>(mv).to_string(),
-                level: level.to_string(),
-            }),
-            None => Err(ApiError::unprocessable(format_args!(
-                "the game is finished at {position}: there is no move to pick"
-            ))),
+/// The 400 (not a position) or 422 (no game reaches it) for parameter `parameter`.
+fn position_error(parameter: &str, why: &PositionError) -> ApiError {
+    match why {
+        PositionError::Notation(error) => {
+            ApiError::bad_request(format_args!("{parameter}: {error}"))
+        }
+        PositionError::Unreachable { position, reason } => {
+            ApiError::unprocessable(format_args!("{parameter}: {reason}: {position}"))
         }
     }
 }
 
-/// Reviews one game's moves; the visitor [`games::visit`] calls with the game's types.
-struct Review<'a> {
-    start: Option<&'a str>,
-    moves: Vec<(usize, String)>,
-}
-
-impl Visitor for Review<'_> {
-    type Output = Answer;
-
-    fn visit<G: Notation + 'static>(self, name: &'static str, table: &'static Solved<G>) -> Answer {
-        reply::ok(&review(name, table, self.start, &self.moves)?)
-    }
+/// A position of `game` given as `text` in parameter `parameter` (the game's start when
+/// absent), analysed; 400 if it is not a position, 422 if no game reaches it.
+fn read_position(
+    game: &dyn DynGame,
+    parameter: &str,
+    text: Option<&str>,
+) -> Result<PositionAnalysis, ApiError> {
+    let text = text.unwrap_or(&game.about().start);
+    game.analyze(text)
+        .map_err(|why| position_error(parameter, &why))
 }
 
 /// The whole review of one game from `start` through `moves` (each with its column in
-/// `moves=`), or why there is none.
-pub fn review<G: Notation>(
-    name: &'static str,
-    table: &Solved<G>,
+/// `moves=`), or why there is none: 400 for text that is not a position or a move, 422
+/// for a position no game reaches or a move that cannot be played.
+pub fn review(
+    game: &dyn DynGame,
     start: Option<&str>,
     moves: &[(usize, String)],
 ) -> Result<GameReview, ApiError> {
-    let (mut position, mut record) = read_position(name, table, "start", start)?;
-    let mut positions = vec![AnalysedPosition::of(table, &position, record)];
-    let mut plies = Vec::new();
-    for (index, (column, text)) in moves.iter().enumerate() {
-        let number = index + 1;
-        let at = format!("(at column {column} of moves)");
-        let mv = G::parse_move(text)
-            .map_err(|why| ApiError::bad_request(format_args!("move {number}: {why} {at}")))?;
-        let Some(reached) = after(&position, mv) else {
-            return Err(ApiError::unprocessable(format_args!(
-                "move {number}: {text} cannot be played from {position} {at} (the moves there are {})",
-                legal_list(&position)
-            )));
-        };
-        let Some(reached_record) = table.probe(&reached) else {
-            return Err(ApiError::unprocessable(format_args!(
-                "move {number}: the table has no position {reached} {at}"
-            )));
-        };
-        plies.push(GamePly::of(
+    let texts: Vec<&str> = moves.iter().map(|(_, text)| text.as_str()).collect();
+    match game.review(start, &texts) {
+        Ok(review) => Ok(GameReview::of(game.about(), &texts, &review)),
+        Err(ReviewError::Start(why)) => Err(position_error("start", &why)),
+        Err(ReviewError::Move {
             number,
-            &position,
-            mv,
-            record,
-            &reached,
-            reached_record,
-        ));
-        (position, record) = (reached, reached_record);
-        positions.push(AnalysedPosition::of(table, &position, record));
+            refusal,
+            sentence,
+            ..
+        }) => {
+            let column = moves.get(number - 1).map_or(0, |(column, _)| *column);
+            let message = format!("{sentence} (at column {column} of moves)");
+            Err(match *refusal {
+                MoveRefusal::NotAMove { .. } => ApiError::bad_request(message),
+                _ => ApiError::unprocessable(message),
+            })
+        }
+        Err(too_long @ ReviewError::TooLong { .. }) => {
+            Err(ApiError::bad_request(format_args!("moves: {too_long}")))
+        }
     }
-    Ok(GameReview {
-        game: name,
-        sides: G::SIDES,
-        pieces: G::PIECES.map(String::from),
-        move_help: G::MOVE_HELP,
-        moves: moves.iter().map(|(_, text)| text.clone()).collect(),
-        positions,
-        plies,
-    })
-}
-
-/// The legal moves of a position, for a message: `1-4, 2-5`, or `none`.
-fn legal_list<G: Notation>(position: &G) -> String {
-    let mut list = Vec::new();
-    if position.finished().is_none() {
-        position.moves(&mut |mv, _| list.push(ShowMove::<G>(mv).to_string()));
-    }
-    if list.is_empty() {
-        return "none: the game is finished".to_owned();
-    }
-    list.join(", ")
 }
 
 #[cfg(test)]
@@ -290,9 +214,11 @@ mod tests {
         );
         assert!(move_list("").unwrap().is_empty());
         assert_eq!(
-            move_list(&vec!["1"; MAX_MOVES].join(",")).unwrap().len(),
-            MAX_MOVES
+            move_list(&vec!["1"; MAX_REVIEW_MOVES].join(","))
+                .unwrap()
+                .len(),
+            MAX_REVIEW_MOVES
         );
-        assert!(move_list(&vec!["1"; MAX_MOVES + 1].join(",")).is_err());
+        assert!(move_list(&vec!["1"; MAX_REVIEW_MOVES + 1].join(",")).is_err());
     }
 }

@@ -45,10 +45,10 @@ pub const THREADS: Duration = Duration::from_secs(1);
 /// position of every move's value (about 630 bytes). 1,000 moves is far past any game a
 /// person plays (Dodgem has 2,055 positions; its perfect game is 20 plies) and bounds an
 /// answer near 640 KB and 60 ms of work (measured on a 1,000-move cycle, BENCHMARKS.md).
-pub const MAX_MOVES: usize = 1000;
+pub const MAX_REVIEW_MOVES: usize = 1000;
 
 /// Game reviews (`/api/games/{game}`) run at once, on blocking threads: each is at most
-/// [`MAX_MOVES`] moves (about 60 ms and 640 KB), so 4 bound their memory to a few MB and
+/// [`MAX_REVIEW_MOVES`] moves (about 60 ms and 640 KB), so 4 bound their memory to a few MB and
 /// leave the async workers free for cheap requests. More wait their turn.
 pub const REVIEWS: usize = 4;
 

@@ -29,6 +29,7 @@ mod params;
 mod random;
 mod reply;
 mod routes;
+mod state;
 mod tictactoe;
 
 use std::io::{self, Write};
@@ -131,7 +132,7 @@ async fn serve(args: &ServeArgs) -> Status {
     if args.open {
         open_browser(&url);
     }
-    let limits = routes::Limits {
+    let limits = state::Limits {
         solves: args.solves,
         solve_time: Duration::from_millis(args.solve_time_limit),
     };

@@ -13,20 +13,21 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 use serde_json::Value;
 
-use perfect_play::GameRecord;
-use perfect_play::footholds::{Budget, Grid, Position as Footholds, Side, Solver};
+use perfect_play::Level;
+use perfect_play::PlayedGame;
+use perfect_play::dynamic::DynGame;
+use perfect_play::footholds::{Budget, FootholdsPlayer, Grid, Position as Footholds, Solver};
+use perfect_play::games;
 use perfect_play::games::TICTACTOE;
 use perfect_play::games::tictactoe::Board;
-use perfect_play::games::{self, Notation, ShowMove, Visitor};
-use perfect_play::{Level, Solved};
 
 use crate::wire::api::{
     AnalysedPosition, ErrorBody, FootholdsAnalysis, GamePick, TicTacToeGame, TicTacToePick,
     TicTacToePosition,
 };
-use crate::wire::{GameInfo, Solution, Validity};
+use crate::wire::{FootholdsSolution, Validity};
 
-use super::games::review;
+use super::games::{list_games, review};
 
 /// The document the server serves.
 fn document() -> Value {
@@ -115,67 +116,46 @@ impl Samples {
 
 /// Samples of one game of the registry: its start and a perfect game to its end (or 30
 /// plies of one), reviewed, each position analysed, each move picked.
-struct Sample<'a> {
-    samples: &'a mut Samples,
-}
-
-impl Visitor for Sample<'_> {
-    type Output = ();
-
-    fn visit<G: Notation + 'static>(self, name: &'static str, table: &'static Solved<G>) {
-        let mut position = G::start();
-        let mut moves = Vec::new();
-        loop {
-            let record = table.probe(&position).unwrap();
-            self.samples.add(
-                "/api/games/{game}/position",
-                &AnalysedPosition::of(table, &position, record),
-            );
-            let Some(mv) = table.pick(&position, Level::Perfect, &mut || 0) else {
-                break;
-            };
-            if moves.len() == 30 {
-                break;
-            }
-            let text = ShowMove::<G>(mv).to_string();
-            self.samples.add(
-                "/api/games/{game}/pick",
-                &GamePick {
-                    mv: text.clone(),
-                    level: Level::Perfect.to_string(),
-                },
-            );
-            moves.push((1, text));
-            position = crate::wire::api::after(&position, mv).unwrap();
+fn sample(samples: &mut Samples, game: &dyn DynGame) {
+    let mut position = game.about().start.clone();
+    let mut moves = Vec::new();
+    loop {
+        let analysis = game.analyze(&position).unwrap();
+        samples.add(
+            "/api/games/{game}/position",
+            &AnalysedPosition::of(game.about(), &analysis),
+        );
+        let Some(mv) = game.pick(&position, Level::Perfect, &mut || 0).unwrap() else {
+            break;
+        };
+        if moves.len() == 30 {
+            break;
         }
-        let text = position.to_string();
-        self.samples.add(
-            "/api/games/{game}",
-            &review(name, table, None, &moves).unwrap(),
+        samples.add(
+            "/api/games/{game}/pick",
+            &GamePick {
+                mv: mv.clone(),
+                level: Level::Perfect.to_string(),
+            },
         );
-        self.samples.add(
-            "/api/games/{game}",
-            &review(name, table, Some(&text), &[]).unwrap(),
-        );
+        position = game.play(&position, &mv).unwrap();
+        moves.push((1, mv));
     }
+    samples.add("/api/games/{game}", &review(game, None, &moves).unwrap());
+    samples.add(
+        "/api/games/{game}",
+        &review(game, Some(&position), &[]).unwrap(),
+    );
 }
 
 /// Every answer the handlers give, from their own functions.
 fn samples() -> Samples {
     let mut samples = Samples::default();
-    let list: Vec<GameInfo> = games::all().map(|game| GameInfo::of(&game)).collect();
-    samples.add("/api/games", &list);
+    samples.add("/api/games", &list_games());
     let mut registered = 0;
-    for game in games::all() {
-        registered += usize::from(
-            games::visit(
-                game.name,
-                Sample {
-                    samples: &mut samples,
-                },
-            )
-            .is_some(),
-        );
+    for name in games::names() {
+        sample(&mut samples, &*games::open(name).unwrap());
+        registered += 1;
     }
     assert!(registered >= 3, "the registry's games are sampled");
     for code in 0..19_683u16 {
@@ -192,7 +172,7 @@ fn samples() -> Samples {
             }
         }
     }
-    let mut game = GameRecord::<Board, 9>::new(&TICTACTOE);
+    let mut game = PlayedGame::<Board, 9>::new(&TICTACTOE);
     for cell in [4, 0, 8, 2, 6, 3, 5] {
         game.play(cell).unwrap();
         samples.add("/api/tictactoe/game", &TicTacToeGame::of(&game, 0));
@@ -201,8 +181,8 @@ fn samples() -> Samples {
     let solution = Solver::new()
         .solve_within(&grid, (1, 0), (1, 2), Budget::UNLIMITED)
         .unwrap();
-    samples.add("/api/footholds", &Solution::of(&solution));
-    for turn in [Side::A, Side::B] {
+    samples.add("/api/footholds", &FootholdsSolution::of(&solution));
+    for turn in [FootholdsPlayer::A, FootholdsPlayer::B] {
         let position = Footholds::new(&grid, (1, 0), (1, 2), turn).unwrap();
         let analysis = Solver::new().analyze(&position, Budget::UNLIMITED).unwrap();
         samples.add(

@@ -5,54 +5,26 @@
 //! ([`error::json_errors`]); the body's size limit and read timeout (tower-http). The POST
 //! routes also require a JSON body ([`guard::json_body`]).
 
-use std::sync::Arc;
-use std::time::Duration;
-
 use axum::Router;
 use axum::extract::{DefaultBodyLimit, Request};
 use axum::http::{HeaderValue, header};
 use axum::middleware::{self, Next};
 use axum::response::Response;
 use axum::routing::{get, post};
-use tokio::sync::Semaphore;
 
 use tower_http::limit::RequestBodyLimitLayer;
 use tower_http::timeout::RequestBodyTimeoutLayer;
 
 use super::error::{self, ApiError};
 use super::guard::{self, Hosts};
-use super::limits::{BODY_TIMEOUT, MAX_BODY, REVIEWS};
+use super::limits::{BODY_TIMEOUT, MAX_BODY};
+use super::state::{Limits, Shared};
 use super::{assets, footholds, games, tictactoe};
-
-/// Bounds on the work the server takes on for strangers.
-#[derive(Clone, Copy, Debug)]
-pub struct Limits {
-    /// Footholds solves run at once; more wait their turn, up to a point.
-    pub solves: usize,
-    /// The longest one footholds solve may take.
-    pub solve_time: Duration,
-}
-
-/// What handlers share: the footholds solves' permits and time bound, the game reviews'
-/// permits.
-#[derive(Clone, Debug)]
-pub struct Shared {
-    /// One permit per footholds solve that may run at once.
-    pub solves: Arc<Semaphore>,
-    /// One permit per game review that may run at once ([`REVIEWS`]).
-    pub reviews: Arc<Semaphore>,
-    /// The limits the server was started with.
-    pub limits: Limits,
-}
 
 /// The whole application: the page, its assets, the API and its OpenAPI document, for
 /// requests naming `hosts`.
 pub fn router(limits: &Limits, hosts: Hosts) -> Router {
-    let shared = Shared {
-        solves: Arc::new(Semaphore::new(limits.solves.max(1))),
-        reviews: Arc::new(Semaphore::new(REVIEWS)),
-        limits: *limits,
-    };
+    let shared = Shared::new(limits);
     Router::new()
         .route("/", get(assets::index))
         .route("/assets/{name}", get(assets::asset))

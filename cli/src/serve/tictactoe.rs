@@ -12,7 +12,7 @@ use crate::messages::NoGame;
 use crate::wire::Validity;
 use crate::wire::api::{TicTacToeGame, TicTacToePick, TicTacToePosition};
 
-use perfect_play::GameRecord;
+use perfect_play::PlayedGame;
 use perfect_play::games::TICTACTOE;
 use perfect_play::games::tictactoe::{Board, Player, Position};
 
@@ -73,7 +73,7 @@ pub async fn game(Params(query): Params<ReviewQuery>) -> Answer {
     };
     let moves = cells(query.moves.as_deref().unwrap_or("")).map_err(ApiError::BadRequest)?;
     // The library's game record, every game's; plies numbered from the empty board.
-    let mut game = GameRecord::<Board, 9>::from_position(&TICTACTOE, start.board())
+    let mut game = PlayedGame::<Board, 9>::from_position(&TICTACTOE, start.board())
         .map_err(|_| ApiError::unprocessable("start: no game reaches it"))?;
     let marks = start.board().count(Player::X) + start.board().count(Player::O);
     for (index, &cell) in moves.iter().enumerate() {

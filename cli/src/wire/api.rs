@@ -5,12 +5,14 @@
 
 use serde::Serialize;
 
+use perfect_play::dynamic::{About, JudgedPly, PositionAnalysis, RankedMove, Review};
 use perfect_play::footholds::{self, Analysis};
+use perfect_play::games::Notation;
+use perfect_play::games::Side;
 use perfect_play::games::tictactoe::{Board, Outcome, Position};
-use perfect_play::games::{Notation, ShowMove};
-use perfect_play::{Game, GameRecord, Record, Sentence, Solved, Value, Verdict};
+use perfect_play::{PlayedGame, Value};
 
-use super::{GamePosition, JudgedBoard, judged_outcome, plies, squares, winner};
+use super::{GamePosition, JudgedBoard, judged_outcome, plies, side_name, squares, winner};
 
 /// Every error the API answers (schema `Error`): `{"error": why}`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -39,37 +41,24 @@ pub struct AnalysedPosition {
 }
 
 impl AnalysedPosition {
-    /// The shape of a `position` the table has (`record` its record).
-    pub fn of<G: Notation>(table: &Solved<G>, position: &G, record: Record) -> AnalysedPosition {
-        let cells = (0..G::WIDTH * G::HEIGHT)
-            .map(|cell| {
-                u8::try_from(cell)
-                    .ok()
-                    .and_then(|cell| position.piece(cell))
-                    .map_or('.', G::piece_letter)
-            })
-            .collect();
-        // Room for every move, then the moves ranked best first into it.
-        let unranked = Record {
-            value: Value::Draw,
-            remoteness: 0,
-        };
-        let mut buffer: Vec<(G::Move, Record)> = Vec::new();
-        if position.finished().is_none() {
-            position.moves(&mut |mv, _| buffer.push((mv, unranked)));
-        }
-        let count = table.ranked_moves(position, &mut buffer);
-        let moves = buffer
+    /// The shape of an analysed position of the game `about` describes.
+    pub fn of(about: &About, analysis: &PositionAnalysis) -> AnalysedPosition {
+        let cells = analysis
+            .cells
             .iter()
-            .take(count)
-            .map(|&(mv, value)| GameMove::of(position, mv, value))
+            .map(|piece| piece.map_or('.', |side| about.piece(side)))
             .collect();
+        let mover = analysis.probe.to_move;
         AnalysedPosition {
-            summary: GamePosition::of(position, table, record),
+            summary: GamePosition::of(about, analysis),
             cells,
-            width: G::WIDTH,
-            height: G::HEIGHT,
-            moves,
+            width: about.width,
+            height: about.height,
+            moves: analysis
+                .moves
+                .iter()
+                .map(|mv| GameMove::of(about, mover, mv))
+                .collect(),
         }
     }
 }
@@ -93,33 +82,18 @@ pub struct GameMove {
 }
 
 impl GameMove {
-    /// The shape of `mv` from `position`, worth `value` to the side to move.
-    fn of<G: Notation>(position: &G, mv: G::Move, value: Record) -> GameMove {
-        let text = ShowMove::<G>(mv).to_string();
-        let (from, to) = cells(&text);
+    /// The shape of `mv`, a move of `mover` in the game `about` describes.
+    fn of(about: &About, mover: Side, mv: &RankedMove) -> GameMove {
+        let (from, to) = cells(&mv.name);
         GameMove {
             from,
             to,
-            outcome: winner(position, value.value),
-            plies: plies(value),
-            position: after(position, mv).map(|after| after.to_string()),
-            mv: text,
+            outcome: winner(about, mover, mv.record.value),
+            plies: plies(mv.record),
+            position: Some(mv.after.clone()),
+            mv: mv.name.clone(),
         }
     }
-}
-
-/// The position `mv` leads to from `position`, if it is a legal move there.
-pub fn after<G: Game>(position: &G, mv: G::Move) -> Option<G> {
-    if position.finished().is_some() {
-        return None;
-    }
-    let mut found = None;
-    position.moves(&mut |m, after| {
-        if m == mv {
-            found = Some(after);
-        }
-    });
-    found
 }
 
 /// A move's cells for drawing it, from its notation: `(from, to)`, cells 0-8, `None` for
@@ -156,33 +130,16 @@ pub struct GamePly {
 }
 
 impl GamePly {
-    /// Move `number` (from 1), `mv` from `before` (worth `best`) to `reached` (worth
-    /// `reached_record` to its side to move).
-    pub fn of<G: Notation>(
-        number: usize,
-        before: &G,
-        mv: G::Move,
-        best: Record,
-        reached: &G,
-        reached_record: Record,
-    ) -> GamePly {
-        let chosen = reached_record.before_move();
-        let player = G::side_name(before.to_move());
-        let said = format!("{player} {}", ShowMove::<G>(mv));
-        let sentence = Sentence {
-            mover: &said,
-            best,
-            chosen,
-            finished: reached.finished().is_some(),
-        };
+    /// The shape of a judged move of the game `about` describes.
+    pub fn of(about: &About, ply: &JudgedPly) -> GamePly {
         GamePly {
-            number,
-            player,
-            mv: ShowMove::<G>(mv).to_string(),
-            verdict: Verdict::judge(best, chosen).to_string(),
-            outcome_before: winner(before, best.value),
-            outcome_after: winner(before, chosen.value),
-            sentence: sentence.to_string(),
+            number: ply.number,
+            player: side_name(about, ply.mover),
+            mv: ply.name.clone(),
+            verdict: ply.verdict.to_string(),
+            outcome_before: winner(about, ply.mover, ply.best.value),
+            outcome_after: winner(about, ply.mover, ply.chosen.value),
+            sentence: ply.sentence.clone(),
         }
     }
 }
@@ -191,7 +148,7 @@ impl GamePly {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct GameReview {
     /// The game's name.
-    pub game: &'static str,
+    pub game: String,
     /// The two sides as the game names them, the first to move first.
     pub sides: [&'static str; 2],
     /// Each side's piece letter in the notation.
@@ -204,6 +161,29 @@ pub struct GameReview {
     pub positions: Vec<AnalysedPosition>,
     /// Every move, judged.
     pub plies: Vec<GamePly>,
+}
+
+impl GameReview {
+    /// The shape of a whole game of `about`'s, its `moves` as given, reviewed.
+    pub fn of(about: &About, moves: &[&str], review: &Review) -> GameReview {
+        GameReview {
+            game: about.name.clone(),
+            sides: about.sides,
+            pieces: about.pieces.map(String::from),
+            move_help: about.move_help,
+            moves: moves.iter().map(|&mv| mv.to_owned()).collect(),
+            positions: review
+                .positions
+                .iter()
+                .map(|analysis| AnalysedPosition::of(about, analysis))
+                .collect(),
+            plies: review
+                .plies
+                .iter()
+                .map(|ply| GamePly::of(about, ply))
+                .collect(),
+        }
+    }
 }
 
 /// The computer's move in any game (schema `GamePick`).
@@ -304,7 +284,7 @@ pub struct TicTacToeGame {
 impl TicTacToeGame {
     /// The shape of a game record whose start has `marks` marks on the board (plies are
     /// numbered from the empty board).
-    pub fn of(game: &GameRecord<Board, 9>, marks: u32) -> TicTacToeGame {
+    pub fn of(game: &PlayedGame<Board, 9>, marks: u32) -> TicTacToeGame {
         let outcome = |board: Board| board.lookup().map(|at| judged_outcome(at.outcome())).ok();
         TicTacToeGame {
             moves: game.moves().collect(),

@@ -2,7 +2,7 @@
 //! names are the wire format. `games --json`, `outcome --game NAME --json`, the judges'
 //! `outcome --json` and `validity --json`, and `footholds --json` write these; the web
 //! API writes the same structs where its answer has the same shape ([`GameInfo`],
-//! [`GamePosition`], [`JudgedBoard`], [`Validity`], [`Solution`]) and the shapes of its
+//! [`GamePosition`], [`JudgedBoard`], [`Validity`], [`FootholdsSolution`]) and the shapes of its
 //! own in [`api`]. The OpenAPI document (`serve/web/openapi.json`) is checked against
 //! these structs by a test of the server (`serve::openapi`).
 //!
@@ -14,10 +14,10 @@ use serde::Serialize;
 
 pub mod api;
 
-use perfect_play::games::ShowMove;
+use perfect_play::dynamic::{About, DynGame, PositionAnalysis};
+use perfect_play::games::Side;
 use perfect_play::games::tictactoe::{Board, NotFinal, Outcome, Player, Position};
-use perfect_play::games::{self, Notation, Visitor};
-use perfect_play::{ENDLESS, Record, Solved, Value};
+use perfect_play::{ENDLESS, Record, Value};
 
 /// Appends `shape` as one line of JSON (`\n` included) to `out`.
 pub fn line(out: &mut Vec<u8>, shape: &impl Serialize) {
@@ -36,15 +36,16 @@ pub fn plies(record: Record) -> Option<u16> {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct GameInfo {
     /// The game's name, as `--game` and the API take it.
-    pub name: &'static str,
+    pub name: String,
     /// The same name, under the field the API's first clients read (kept so none breaks).
-    pub game: &'static str,
+    pub game: String,
     /// The game's name as a title: `Misère tic-tac-toe`.
     pub title: &'static str,
     /// The rules in a few sentences, how the game ends and who wins included.
     pub rules: &'static str,
-    /// How many positions its table holds: every position reachable from the start.
-    pub positions: usize,
+    /// How many positions its answers cover: every position reachable from the start
+    /// (null where they come from a search and were never counted).
+    pub positions: Option<u64>,
     /// The start position, in the game's notation.
     pub start: String,
     /// The two sides as the game names them, the first to move first.
@@ -56,56 +57,22 @@ pub struct GameInfo {
 }
 
 impl GameInfo {
-    /// The shape of a game of the registry.
-    pub fn of(game: &games::GameInfo) -> GameInfo {
-        // Every listed game is registered, so the visit always finds it.
-        let described = games::visit(game.name, Describe).unwrap_or_default();
-        let Described {
-            start,
-            sides,
-            title,
-            rules,
-        } = described;
-        GameInfo {
-            name: game.name,
-            game: game.name,
-            title,
-            rules,
-            positions: game.positions,
-            start,
-            sides,
-            outcome: start_outcome(game.start.value),
-            plies: plies(game.start),
-        }
-    }
-}
-
-/// A game's start position in its notation, and its sides.
-struct Describe;
-
-/// What a game says of itself, beside its table.
-#[derive(Default)]
-struct Described {
-    start: String,
-    sides: [&'static str; 2],
-    title: &'static str,
-    rules: &'static str,
-}
-
-impl Visitor for Describe {
-    type Output = Described;
-
-    fn visit<G: Notation + 'static>(
-        self,
-        _name: &'static str,
-        _table: &'static Solved<G>,
-    ) -> Self::Output {
-        Described {
-            start: G::start().to_string(),
-            sides: G::SIDES,
-            title: G::TITLE,
-            rules: G::RULES,
-        }
+    /// The shape of a game, or `None` if its own start is not answered (a game whose
+    /// table does not hold its start: never, for a registered one).
+    pub fn of(game: &dyn DynGame) -> Option<GameInfo> {
+        let about = game.about();
+        let start = game.probe(&about.start).ok()?;
+        Some(GameInfo {
+            name: about.name.clone(),
+            game: about.name.clone(),
+            title: about.title,
+            rules: about.rules,
+            positions: about.positions,
+            start: about.start.clone(),
+            sides: about.sides,
+            outcome: start_outcome(start.record.value),
+            plies: plies(start.record),
+        })
     }
 }
 
@@ -140,49 +107,43 @@ pub struct GamePosition {
 }
 
 impl GamePosition {
-    /// The shape of a reachable `position` whose record is `record`.
-    pub fn of<G: Notation>(position: &G, table: &Solved<G>, record: Record) -> GamePosition {
-        let finished = position.finished();
+    /// The shape of an analysed position of the game `about` describes.
+    pub fn of(about: &About, analysis: &PositionAnalysis) -> GamePosition {
+        let probe = analysis.probe;
         GamePosition {
-            position: position.to_string(),
-            to_move: G::side_name(position.to_move()),
-            finished: finished.is_some(),
-            winner: finished
-                .filter(|&value| value != Value::Draw)
-                .map(|value| winner(position, value)),
-            outcome: winner(position, record.value),
-            plies: plies(record),
-            best_moves: best_moves(position, table, record),
+            position: analysis.position.clone(),
+            to_move: side_name(about, probe.to_move),
+            finished: probe.finished,
+            winner: if probe.finished {
+                probe.winner().map(|side| side_name(about, side))
+            } else {
+                None
+            },
+            outcome: winner(about, probe.to_move, probe.record.value),
+            plies: plies(probe.record),
+            best_moves: best_moves(analysis),
         }
     }
 }
 
-/// Who wins from `position` when it is worth `value` to the side to move: a side's name,
-/// or `draw`.
-pub fn winner<G: Notation>(position: &G, value: Value) -> &'static str {
-    let mover = position.to_move();
+/// How the game `about` describes names `side`.
+pub fn side_name(about: &About, side: Side) -> &'static str {
+    about.side_name(side)
+}
+
+/// Who wins when a position is worth `value` to `mover`: a side's name, or `draw`.
+pub fn winner(about: &About, mover: Side, value: Value) -> &'static str {
     match value {
-        Value::Win => G::side_name(mover),
-        Value::Loss => G::side_name(mover.other()),
+        Value::Win => side_name(about, mover),
+        Value::Loss => side_name(about, mover.other()),
         Value::Draw => "draw",
     }
 }
 
-/// The moves that keep `position`'s record, in the game's move order, as `play` takes them.
-pub fn best_moves<G: Notation>(position: &G, table: &Solved<G>, record: Record) -> Vec<String> {
-    let mut best = Vec::new();
-    if position.finished().is_some() {
-        return best;
-    }
-    position.moves(&mut |mv, child| {
-        if table
-            .probe(&child)
-            .is_some_and(|after| after.before_move() == record)
-        {
-            best.push(ShowMove::<G>(mv).to_string());
-        }
-    });
-    best
+/// The moves that keep the position's record, in the game's move order, as `play` takes
+/// them.
+pub fn best_moves(analysis: &PositionAnalysis) -> Vec<String> {
+    analysis.best_moves().map(|mv| mv.name.clone()).collect()
 }
 
 /// A line of `outcome --game NAME --json` that has no answer: the text (null where no one
@@ -288,7 +249,7 @@ impl Validity {
 
 /// A solved footholds query, as `footholds --json` and `POST /api/footholds` answer it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Solution {
+pub struct FootholdsSolution {
     /// The moves both players make under perfect play.
     pub moves: u32,
     /// Who wins: `A` or `B`.
@@ -297,10 +258,10 @@ pub struct Solution {
     pub line: Vec<[usize; 2]>,
 }
 
-impl Solution {
+impl FootholdsSolution {
     /// The shape of `solution`.
-    pub fn of(solution: &perfect_play::footholds::Solution) -> Solution {
-        Solution {
+    pub fn of(solution: &perfect_play::footholds::FootholdsSolution) -> FootholdsSolution {
+        FootholdsSolution {
             moves: solution.moves,
             winner: solution.winner.to_string(),
             line: squares(&solution.line),

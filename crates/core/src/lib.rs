@@ -7,16 +7,16 @@
 //! [`Solved`] reads that table, `no_std` and allocation-free: every position's [`Record`]
 //! ([`Value`] for the side to move and plies left), its moves ranked best first, a best
 //! move, the principal line, and a [`Level`] of play for a computer opponent. A [`Verdict`]
-//! and a [`Sentence`] judge a move played, for a game review, and a [`GameRecord`] keeps a
+//! and a [`Sentence`] judge a move played, for a game review, and a [`PlayedGame`] keeps a
 //! whole game (moves, undo and redo, every [`Ply`] judged) in a fixed array.
 //!
 //! A game record over a solved table (here misère tic-tac-toe's, from `perfect-play`):
 //!
 //! ```
 //! use perfect_play::games::{MISERE, Misere, Notation};
-//! use perfect_play_core::{GameRecord, Side, Value, Verdict};
+//! use perfect_play_core::{PlayedGame, Side, Value, Verdict};
 //!
-//! let mut game: GameRecord<Misere, 9> = GameRecord::new(&MISERE);
+//! let mut game: PlayedGame<Misere, 9> = PlayedGame::new(&MISERE);
 //! game.play(Misere::parse_move("1")?)?; // a corner: the centre is the only draw
 //! let ply = game.history().next().ok_or("one ply")?;
 //! assert_eq!(ply.verdict(), Verdict::Mistake);
@@ -38,11 +38,12 @@ pub mod family;
 mod game;
 mod judge;
 mod level;
+mod moves;
 pub mod notation;
 mod oracle;
 pub mod packed;
+mod played;
 mod probe;
-mod record;
 pub mod shape;
 mod table;
 
@@ -50,10 +51,11 @@ pub use bits::Bits;
 pub use game::{ENDLESS, Game, Record, Value};
 pub use judge::{Sentence, Verdict};
 pub use level::{Level, ParseLevelError};
+pub use moves::{GameMoveError, MoveError, play_all, play_text};
 pub use notation::{Notation, ParseError, ParseErrorKind, ShowMove, Side};
-pub use oracle::{MAX_PICK_MOVES, Oracle};
+pub use oracle::{MAX_BRANCHING, Oracle};
+pub use played::{DEFAULT_CAPACITY, History, PlayError, PlayedGame, Ply};
 pub use probe::Solved;
-pub use record::{DEFAULT_CAPACITY, GameRecord, History, Ply, RecordError};
 pub use shape::{Geometry, MoveShape};
 pub use table::Table;
 

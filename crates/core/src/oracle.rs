@@ -7,7 +7,7 @@ use crate::{Game, Level, Record, Value};
 
 /// The most moves [`Oracle::pick`] weighs from one position. The shipped games have at
 /// most a few dozen moves from any position.
-pub const MAX_PICK_MOVES: usize = 64;
+pub const MAX_BRANCHING: usize = 64;
 
 /// Anything that knows every reachable position's [`Record`] of a game `G`: implement
 /// [`Oracle::probe`] and the rest comes with it, each ranking costing one probe a move.
@@ -120,7 +120,7 @@ pub trait Oracle<G: Game> {
     /// the caller's generator), or `None` if the game is finished there or the position is
     /// unreachable. See [`Level`].
     ///
-    /// The moves are ranked into a buffer on the stack of [`MAX_PICK_MOVES`] (64) moves; a
+    /// The moves are ranked into a buffer on the stack of [`MAX_BRANCHING`] (64) moves; a
     /// game with more moves from one position would have only its 64 best weighed.
     fn pick(&self, position: &G, level: Level, random: &mut dyn FnMut() -> u32) -> Option<G::Move> {
         if position.finished().is_some() {
@@ -138,9 +138,9 @@ pub trait Oracle<G: Game> {
                 remoteness: 0,
             },
         );
-        let mut moves = [filler; MAX_PICK_MOVES];
+        let mut moves = [filler; MAX_BRANCHING];
         let len = self.ranked_moves(position, &mut moves);
-        level.pick(moves.get(..len.min(MAX_PICK_MOVES))?, &mut || random())
+        level.pick(moves.get(..len.min(MAX_BRANCHING))?, &mut || random())
     }
 }
 

@@ -7,9 +7,9 @@ use std::string::String;
 
 use perfect_play_core::{ENDLESS, Game};
 
-use crate::flat::FlatSolution;
+use crate::flat::SolvedKeys;
 use crate::packed_write::{PackError, write_packed};
-use crate::solve::{Solution, SolveError};
+use crate::solve::{SolveError, SolvedPositions};
 
 /// The source of a table for a solved game: a `phf` map from each position's
 /// [`Game::key`] to its packed entry, and `pub static NAME: perfect_play_core::Table` over
@@ -26,7 +26,7 @@ use crate::solve::{Solution, SolveError};
 pub fn write_table<G: Game>(
     name: &str,
     doc: &str,
-    solution: &Solution<G>,
+    solution: &SolvedPositions<G>,
     game_bits: impl Fn(&G) -> u32,
 ) -> Result<String, SolveError> {
     // The remoteness width: the deepest finite remoteness must stay below all ones, which
@@ -122,7 +122,7 @@ pub fn write_packed_table<G: Game>(
     name: &str,
     file: &str,
     doc: &str,
-    solution: &FlatSolution<G>,
+    solution: &SolvedKeys<G>,
 ) -> Result<PackedFiles, PackError> {
     let deepest = solution
         .iter()

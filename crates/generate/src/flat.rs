@@ -6,8 +6,8 @@
 //!
 //! 1. **Walk** breadth first from the start. Keys go into an open-addressing table of
 //!    `u32` indices (4 bytes a slot, at most half full); each position's children are
-//!    indices in one flat edge array. A key wider than [`Limits::max_key`] or a walk
-//!    beyond [`Limits::positions`] stops the walk at once with an error, long before
+//!    indices in one flat edge array. A key wider than [`FlatLimits::max_key`] or a walk
+//!    beyond [`FlatLimits::positions`] stops the walk at once with an error, long before
 //!    memory runs out.
 //! 2. **Solve.** An acyclic game (no position can repeat) needs no reverse graph: in
 //!    reverse topological order, each position takes the best of its children
@@ -32,7 +32,7 @@ use crate::retrograde::retrograde;
 
 /// How far a solve may go before it stops with an error.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Limits {
+pub struct FlatLimits {
     /// The most positions the walk may find: a game that never ends, or one far larger than
     /// meant, stops here with [`FlatError::TooManyPositions`] (about 40 bytes a position
     /// while solving, so the default of 40 million is about 1.6 GB).
@@ -41,17 +41,17 @@ pub struct Limits {
     pub max_key: u64,
 }
 
-impl Limits {
+impl FlatLimits {
     /// 40 million positions, keys up to `u64::MAX` (the binary table's limit).
-    pub const DEFAULT: Limits = Limits {
+    pub const DEFAULT: FlatLimits = FlatLimits {
         positions: 40_000_000,
         max_key: u64::MAX,
     };
 }
 
-impl Default for Limits {
-    fn default() -> Limits {
-        Limits::DEFAULT
+impl Default for FlatLimits {
+    fn default() -> FlatLimits {
+        FlatLimits::DEFAULT
     }
 }
 
@@ -68,7 +68,7 @@ pub enum FlatError {
         /// The other position.
         second: String,
     },
-    /// A key is larger than [`Limits::max_key`].
+    /// A key is larger than [`FlatLimits::max_key`].
     KeyTooWide {
         /// The key.
         key: u64,
@@ -77,7 +77,7 @@ pub enum FlatError {
         /// Its position.
         position: String,
     },
-    /// The walk found more positions than [`Limits::positions`].
+    /// The walk found more positions than [`FlatLimits::positions`].
     TooManyPositions {
         /// The limit.
         limit: usize,
@@ -114,7 +114,7 @@ impl fmt::Display for FlatError {
             FlatError::TooManyPositions { limit } => write!(
                 f,
                 "more than {limit} positions reachable: stopped at the position limit \
-                 (does the game always end? raise Limits::positions if it is that large)"
+                 (does the game always end? raise FlatLimits::positions if it is that large)"
             ),
             FlatError::NoMoves { key, position } => write!(
                 f,
@@ -140,13 +140,13 @@ impl std::error::Error for FlatError {}
 /// Every reachable position's key and [`Record`], in increasing key order: what a table
 /// writer needs, 16 bytes a position.
 #[derive(Clone, Debug)]
-pub struct FlatSolution<G: Game> {
+pub struct SolvedKeys<G: Game> {
     entries: Vec<(u64, Record)>,
     start: Record,
     game: core::marker::PhantomData<fn() -> G>,
 }
 
-impl<G: Game> FlatSolution<G> {
+impl<G: Game> SolvedKeys<G> {
     /// How many positions were solved.
     #[must_use]
     pub fn len(&self) -> usize {
@@ -248,7 +248,7 @@ impl KeyTable {
 /// [`FlatError`]: two positions share a key, a key is wider than `limits.max_key`, more
 /// positions than `limits.positions`, a position that is not finished has no move, or a
 /// remoteness too deep for a record.
-pub fn solve_flat<G: Game + fmt::Debug>(limits: Limits) -> Result<FlatSolution<G>, FlatError> {
+pub fn solve_flat<G: Game + fmt::Debug>(limits: FlatLimits) -> Result<SolvedKeys<G>, FlatError> {
     solve_flat_from(G::start(), limits)
 }
 
@@ -259,8 +259,8 @@ pub fn solve_flat<G: Game + fmt::Debug>(limits: Limits) -> Result<FlatSolution<G
 /// [`FlatError`], as [`solve_flat`].
 pub fn solve_flat_from<G: Game + fmt::Debug>(
     start: G,
-    limits: Limits,
-) -> Result<FlatSolution<G>, FlatError> {
+    limits: FlatLimits,
+) -> Result<SolvedKeys<G>, FlatError> {
     let limit = limits.positions.min(EMPTY as usize - 1);
     let check = |position: &G| {
         let key = position.key();
@@ -358,7 +358,7 @@ pub fn solve_flat_from<G: Game + fmt::Debug>(
     });
     let mut entries: Vec<(u64, Record)> = keys.into_iter().zip(records).collect();
     entries.sort_unstable_by_key(|&(key, _)| key);
-    Ok(FlatSolution {
+    Ok(SolvedKeys {
         entries,
         start,
         game: core::marker::PhantomData,
@@ -468,7 +468,7 @@ fn solve_acyclic(
 
 /// A solution answers like a table: what `perfect-play` uses for a family at a size solved
 /// on first use (a binary search of the keys, `O(log n)`).
-impl<G: Game> perfect_play_core::Oracle<G> for FlatSolution<G> {
+impl<G: Game> perfect_play_core::Oracle<G> for SolvedKeys<G> {
     fn probe(&self, position: &G) -> Option<Record> {
         self.get(position)
     }

@@ -8,7 +8,7 @@
 //!
 //! - [`solve`]: walks every position reachable from [`Game::start`] and solves them all by
 //!   retrograde analysis (GamesmanOne's backward induction over the reverse graph), loopy
-//!   games included, into a [`Solution`].
+//!   games included, into a [`SolvedPositions`].
 //! - [`write_table`]: the solution as Rust source for a `phf` map and its layout,
 //!   deterministic byte for byte: for games of up to some tens of thousands of positions.
 //! - [`solve_flat`] and [`write_packed_table`]: games of millions of positions, solved in
@@ -37,7 +37,7 @@
 //!
 //! ```ignore
 //! // build.rs
-//! let solution = solve_flat::<game::Connect4>(Limits::DEFAULT)?;
+//! let solution = solve_flat::<game::Connect4>(FlatLimits::DEFAULT)?;
 //! let files = write_packed_table("CONNECT4", "connect4", "every position", &solution)?;
 //! fs::write(out_dir.join("connect4.bin"), files.bytes)?;
 //! fs::write(out_dir.join("connect4.rs"), files.source)?;
@@ -69,7 +69,7 @@ mod retrograde;
 mod solve;
 
 pub use codegen::{PackedFiles, write_packed_table, write_table};
-pub use flat::{FlatError, FlatSolution, Limits, solve_flat, solve_flat_from};
+pub use flat::{FlatError, FlatLimits, SolvedKeys, solve_flat, solve_flat_from};
 pub use packed_write::{PackError, write_packed};
 pub use perfect_play_core::{Game, Record, Value};
-pub use solve::{MAX_POSITIONS, Solution, SolveError, solve};
+pub use solve::{MAX_POSITIONS, SolveError, SolvedPositions, solve};

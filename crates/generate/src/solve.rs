@@ -128,7 +128,7 @@ type Index = HashMap<u64, u32, BuildHasherDefault<KeyHasher>>;
 
 /// Every reachable position of a game with its [`Record`], in key order.
 #[derive(Clone, Debug)]
-pub struct Solution<G: Game> {
+pub struct SolvedPositions<G: Game> {
     /// Key to index into `positions` and `records`.
     index: Index,
     /// Every key with its index, in increasing key order.
@@ -138,7 +138,7 @@ pub struct Solution<G: Game> {
     canonical: bool,
 }
 
-impl<G: Game> Solution<G> {
+impl<G: Game> SolvedPositions<G> {
     /// How many positions (or classes of symmetric positions) were solved.
     #[must_use]
     pub fn len(&self) -> usize {
@@ -202,7 +202,7 @@ impl<G: Game> Solution<G> {
 /// # Errors
 /// [`SolveError`] if two positions share a key, or a position that is not finished has
 /// no move.
-pub fn solve<G: Game>(canonical: bool) -> Result<Solution<G>, SolveError> {
+pub fn solve<G: Game>(canonical: bool) -> Result<SolvedPositions<G>, SolveError> {
     let canon = |p: G| if canonical { p.canonical() } else { p };
 
     // Walk the graph breadth first, keeping each position's children.
@@ -262,7 +262,7 @@ pub fn solve<G: Game>(canonical: bool) -> Result<Solution<G>, SolveError> {
     })?;
     let mut order: Vec<(u64, u32)> = index.iter().map(|(&key, &i)| (key, i)).collect();
     order.sort_unstable();
-    Ok(Solution {
+    Ok(SolvedPositions {
         index,
         order,
         positions,

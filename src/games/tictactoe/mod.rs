@@ -15,7 +15,7 @@
 //!   for why not), and whether it is *final*, the last board of a finished game
 //!   ([`Board::is_final`], [`NotFinal`] for why not).
 //! - Play: [`Position::play`] moves from position to position; a
-//!   [`GameRecord`](crate::GameRecord)`<Board, 9>` records the moves with undo and redo and
+//!   [`PlayedGame`](crate::PlayedGame)`<Board, 9>` records the moves with undo and redo and
 //!   judges each, as it does for every game.
 //! - Use the 8 rotations and reflections ([`Symmetry`]): transform boards and positions,
 //!   and take canonical forms with the symmetry that made them.

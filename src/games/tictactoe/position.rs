@@ -4,12 +4,12 @@ use core::fmt;
 
 use super::cells::CellSet;
 use super::entry::Entry;
-use perfect_play_core::{Level, Record, Value};
+use perfect_play_core::{Game, Level, Record, Value};
 
 use super::rules::{Board, Outcome, Player};
 use super::table;
 use crate::games::TICTACTOE;
-use super::validity::Unreachable;
+use super::validity::{NotFinal, Unreachable};
 
 /// A board that legal play reaches, with its solution: the answer of one table lookup.
 ///
@@ -62,6 +62,41 @@ impl Board {
         match table::get(self.code()) {
             Some(entry) => Ok(Position { board: self, entry }),
             None => Err(Unreachable::of(self)),
+        }
+    }
+
+    /// Whether the board is *final*: legal play reaches it and the game is finished on it
+    /// ([`Board::is_finished`]: three in a row or a full board). This is the question of
+    /// Baekjoon 7682.
+    #[must_use]
+    pub fn is_final(self) -> bool {
+        self.check_final().is_ok()
+    }
+
+    /// The finished position if the board is final ([`Board::is_final`]).
+    ///
+    /// # Errors
+    ///
+    /// [`NotFinal::Unreachable`] with the reason if no legal game reaches the board,
+    /// [`NotFinal::Unfinished`] if one does but the game goes on from it.
+    ///
+    /// ```
+    /// use perfect_play::games::tictactoe::{Board, NotFinal, Unreachable};
+    ///
+    /// let board: Board = "xxx/oo./...".parse()?;
+    /// assert!(board.check_final()?.is_finished());
+    /// let board: Board = "xx./oo./...".parse()?;
+    /// assert_eq!(board.check_final(), Err(NotFinal::Unfinished));
+    /// let board: Board = "xxx/ooo/x..".parse()?;
+    /// assert_eq!(board.check_final(), Err(NotFinal::Unreachable(Unreachable::BothHaveLines)));
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
+    pub fn check_final(self) -> Result<Position, NotFinal> {
+        let position = self.lookup()?;
+        if position.is_finished() {
+            Ok(position)
+        } else {
+            Err(NotFinal::Unfinished)
         }
     }
 }
@@ -182,29 +217,26 @@ impl Position {
     ///
     /// [`IllegalMove`] if the game is finished, `cell` is 9 or more, or the cell is taken.
     pub fn play(self, cell: u8) -> Result<Position, IllegalMove> {
-        let player = self.to_move().ok_or(IllegalMove::Finished)?;
+        if self.is_finished() {
+            return Err(IllegalMove::Finished);
+        }
         if cell >= 9 {
             return Err(IllegalMove::NoSuchCell(cell));
         }
-        if self.board.empty_mask() & (1 << cell) == 0 {
-            return Err(IllegalMove::Occupied(cell));
-        }
-        // A move on a reachable board whose game goes on reaches a reachable board.
-        self.board
-            .with(cell, player)
-            .lookup()
-            .map_err(|_| IllegalMove::Finished)
+        // The rule of a move is the game's (`Game::play`); on a reachable board whose game
+        // goes on, the board it reaches is reachable.
+        let after = Game::play(&self.board, cell).ok_or(IllegalMove::Occupied(cell))?;
+        after.lookup().map_err(|_| IllegalMove::Finished)
     }
 
     /// What each legal move leads to: `(cell, position after it)` for every empty cell,
     /// in cell order; nothing once the game is finished.
     pub fn moves(self) -> impl Iterator<Item = (u8, Position)> {
-        let empty = if self.is_finished() {
-            0
-        } else {
-            self.board.empty_mask()
-        };
-        CellSet::from_mask(empty)
+        let mut legal = 0u16;
+        if !self.is_finished() {
+            Game::moves(&self.board, &mut |cell, _| legal |= 1 << cell);
+        }
+        CellSet::from_mask(legal)
             .into_iter()
             .filter_map(move |cell| Some((cell, self.play(cell).ok()?)))
     }

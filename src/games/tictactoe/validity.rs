@@ -2,7 +2,6 @@
 
 use core::fmt;
 
-use super::position::Position;
 use super::rules::{Board, Player};
 use super::table;
 
@@ -98,40 +97,5 @@ impl Board {
     #[must_use]
     pub fn is_reachable(self) -> bool {
         table::get(self.code()).is_some()
-    }
-
-    /// Whether the board is *final*: legal play reaches it and the game is finished on it
-    /// ([`Board::is_finished`]: three in a row or a full board). This is the question of
-    /// Baekjoon 7682.
-    #[must_use]
-    pub fn is_final(self) -> bool {
-        self.check_final().is_ok()
-    }
-
-    /// The finished position if the board is final ([`Board::is_final`]).
-    ///
-    /// # Errors
-    ///
-    /// [`NotFinal::Unreachable`] with the reason if no legal game reaches the board,
-    /// [`NotFinal::Unfinished`] if one does but the game goes on from it.
-    ///
-    /// ```
-    /// use perfect_play::games::tictactoe::{Board, NotFinal, Unreachable};
-    ///
-    /// let board: Board = "xxx/oo./...".parse()?;
-    /// assert!(board.check_final()?.is_finished());
-    /// let board: Board = "xx./oo./...".parse()?;
-    /// assert_eq!(board.check_final(), Err(NotFinal::Unfinished));
-    /// let board: Board = "xxx/ooo/x..".parse()?;
-    /// assert_eq!(board.check_final(), Err(NotFinal::Unreachable(Unreachable::BothHaveLines)));
-    /// # Ok::<(), Box<dyn core::error::Error>>(())
-    /// ```
-    pub fn check_final(self) -> Result<Position, NotFinal> {
-        let position = self.lookup()?;
-        if position.is_finished() {
-            Ok(position)
-        } else {
-            Err(NotFinal::Unfinished)
-        }
     }
 }

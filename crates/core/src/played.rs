@@ -10,15 +10,15 @@ use crate::judge::{Sentence, Verdict};
 use crate::notation::{Notation, ShowMove, Side};
 use crate::{Record, Solved, Value};
 
-/// How many plies a [`GameRecord`] holds unless told otherwise: 64.
+/// How many plies a [`PlayedGame`] holds unless told otherwise: 64.
 ///
 /// Tic-tac-toe and misère end within 9 plies and Hexapawn within 12, so their records
 /// never fill. Dodgem is loopy: cars may go back and forth for ever, so a game has no
 /// longest length, and a record must stop somewhere. 64 plies is nearly three times the
 /// longest game perfect play makes of Dodgem (a win or loss takes at most 22 plies from any
-/// position, 20 from the start: `perfect-play`'s `tests/game_record.rs` pins both) and
-/// still a few hundred bytes; past it, [`GameRecord::play`] answers [`RecordError::Full`].
-/// Give a record another capacity with its second parameter: `GameRecord<Board, 9>` holds
+/// position, 20 from the start: `perfect-play`'s `tests/played_game.rs` pins both) and
+/// still a few hundred bytes; past it, [`PlayedGame::play`] answers [`PlayError::Full`].
+/// Give a record another capacity with its second parameter: `PlayedGame<Board, 9>` holds
 /// any tic-tac-toe game.
 pub const DEFAULT_CAPACITY: usize = 64;
 
@@ -26,11 +26,11 @@ pub const DEFAULT_CAPACITY: usize = 64;
 /// history, every ply judged by the game's [`Solved`] table.
 ///
 /// `CAPACITY` is the most plies the record holds ([`DEFAULT_CAPACITY`] unless given).
-/// [`GameRecord::history`] replays the game as data, one [`Ply`] per move: the value
+/// [`PlayedGame::history`] replays the game as data, one [`Ply`] per move: the value
 /// before and after it from each side, the [`Verdict`], and a [`Sentence`] when printed.
 ///
-/// Undo and redo work as in an editor: [`GameRecord::undo`] takes back the last move and
-/// keeps it for [`GameRecord::redo`]; playing a move other than the one redo would replay
+/// Undo and redo work as in an editor: [`PlayedGame::undo`] takes back the last move and
+/// keeps it for [`PlayedGame::redo`]; playing a move other than the one redo would replay
 /// forgets the undone moves.
 ///
 /// Nothing here knows any game; any solved game's table will do (this crate's doctests
@@ -39,10 +39,10 @@ pub const DEFAULT_CAPACITY: usize = 64;
 /// ```
 /// use perfect_play::games::tictactoe::Board;
 /// use perfect_play::games::TICTACTOE;
-/// use perfect_play_core::{GameRecord, Verdict};
+/// use perfect_play_core::{PlayedGame, Verdict};
 ///
 /// // Cells are 0..9 in the program and 1-9 in the sentences a person reads.
-/// let mut game: GameRecord<Board, 9> = GameRecord::from_moves(&TICTACTOE, &[0, 1, 3, 2])?;
+/// let mut game: PlayedGame<Board, 9> = PlayedGame::from_moves(&TICTACTOE, &[0, 1, 3, 2])?;
 /// game.play(7)?; // not 6, which wins at once
 /// let ply = game.history().next_back().ok_or("five plies")?;
 /// assert_eq!(ply.verdict(), Verdict::Inaccuracy);
@@ -54,7 +54,7 @@ pub const DEFAULT_CAPACITY: usize = 64;
 /// # Ok::<(), Box<dyn core::error::Error>>(())
 /// ```
 #[derive(Clone)]
-pub struct GameRecord<G: Notation + 'static, const CAPACITY: usize = DEFAULT_CAPACITY> {
+pub struct PlayedGame<G: Notation + 'static, const CAPACITY: usize = DEFAULT_CAPACITY> {
     /// The table every ply is judged by.
     solved: &'static Solved<G>,
     /// The position before the first move.
@@ -68,9 +68,9 @@ pub struct GameRecord<G: Notation + 'static, const CAPACITY: usize = DEFAULT_CAP
     recorded: usize,
 }
 
-/// Why a move cannot go into a [`GameRecord`], or a position cannot start one.
+/// Why a move cannot go into a [`PlayedGame`], or a position cannot start one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum RecordError {
+pub enum PlayError {
     /// The game is finished: nobody moves.
     Finished,
     /// Not a legal move in the position ([`Game::moves`](crate::Game::moves) lists them).
@@ -85,26 +85,26 @@ pub enum RecordError {
     Unreachable,
 }
 
-impl fmt::Display for RecordError {
+impl fmt::Display for PlayError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            RecordError::Finished => f.write_str("the game is finished"),
-            RecordError::Illegal => f.write_str("not a legal move here"),
-            RecordError::Full { capacity } => {
+            PlayError::Finished => f.write_str("the game is finished"),
+            PlayError::Illegal => f.write_str("not a legal move here"),
+            PlayError::Full { capacity } => {
                 write!(f, "the game record is full: it holds {capacity} plies")
             }
-            RecordError::Unreachable => f.write_str("no game reaches this position"),
+            PlayError::Unreachable => f.write_str("no game reaches this position"),
         }
     }
 }
 
-impl core::error::Error for RecordError {}
+impl core::error::Error for PlayError {}
 
-impl<G: Notation + 'static, const CAPACITY: usize> GameRecord<G, CAPACITY> {
+impl<G: Notation + 'static, const CAPACITY: usize> PlayedGame<G, CAPACITY> {
     /// A record at the game's start, no moves played, judged by `solved`.
     #[must_use]
     pub fn new(solved: &'static Solved<G>) -> Self {
-        GameRecord {
+        PlayedGame {
             solved,
             start: G::start(),
             steps: [None; CAPACITY],
@@ -118,23 +118,23 @@ impl<G: Notation + 'static, const CAPACITY: usize> GameRecord<G, CAPACITY> {
     /// from 1 at `start`.
     ///
     /// # Errors
-    /// [`RecordError::Unreachable`] if the table does not hold `start`.
-    pub fn from_position(solved: &'static Solved<G>, start: G) -> Result<Self, RecordError> {
+    /// [`PlayError::Unreachable`] if the table does not hold `start`.
+    pub fn from_position(solved: &'static Solved<G>, start: G) -> Result<Self, PlayError> {
         if solved.probe(&start).is_none() {
-            return Err(RecordError::Unreachable);
+            return Err(PlayError::Unreachable);
         }
-        Ok(GameRecord {
+        Ok(PlayedGame {
             start,
-            ..GameRecord::new(solved)
+            ..PlayedGame::new(solved)
         })
     }
 
     /// The record of these moves played from the game's start.
     ///
     /// # Errors
-    /// The [`RecordError`] of the first move that cannot be played.
-    pub fn from_moves(solved: &'static Solved<G>, moves: &[G::Move]) -> Result<Self, RecordError> {
-        let mut record = GameRecord::new(solved);
+    /// The [`PlayError`] of the first move that cannot be played.
+    pub fn from_moves(solved: &'static Solved<G>, moves: &[G::Move]) -> Result<Self, PlayError> {
+        let mut record = PlayedGame::new(solved);
         for &mv in moves {
             record.play(mv)?;
         }
@@ -143,28 +143,28 @@ impl<G: Notation + 'static, const CAPACITY: usize> GameRecord<G, CAPACITY> {
 
     /// Plays `mv` for the side to move and returns the new position.
     ///
-    /// If `mv` is the move [`GameRecord::redo`] would replay, the rest of the undone moves
+    /// If `mv` is the move [`PlayedGame::redo`] would replay, the rest of the undone moves
     /// stay available to redo; any other move forgets them.
     ///
     /// # Errors
-    /// [`RecordError::Finished`] once the game is finished, [`RecordError::Illegal`] for a
-    /// move that is not legal here, [`RecordError::Full`] when the record holds `CAPACITY`
-    /// plies, [`RecordError::Unreachable`] if the table lacks the position reached (never
+    /// [`PlayError::Finished`] once the game is finished, [`PlayError::Illegal`] for a
+    /// move that is not legal here, [`PlayError::Full`] when the record holds `CAPACITY`
+    /// plies, [`PlayError::Unreachable`] if the table lacks the position reached (never
     /// for a table generated from the game's rules). The record is then unchanged.
-    pub fn play(&mut self, mv: G::Move) -> Result<G, RecordError> {
+    pub fn play(&mut self, mv: G::Move) -> Result<G, PlayError> {
         let position = self.position();
         if position.finished().is_some() {
-            return Err(RecordError::Finished);
+            return Err(PlayError::Finished);
         }
-        let next = position.play(mv).ok_or(RecordError::Illegal)?;
+        let next = position.play(mv).ok_or(PlayError::Illegal)?;
         if self.solved.probe(&next).is_none() {
-            return Err(RecordError::Unreachable);
+            return Err(PlayError::Unreachable);
         }
         let keep_redo = self.redo_moves().next() == Some(mv);
         let slot = self
             .steps
             .get_mut(self.played)
-            .ok_or(RecordError::Full { capacity: CAPACITY })?;
+            .ok_or(PlayError::Full { capacity: CAPACITY })?;
         *slot = Some((mv, next));
         if !keep_redo {
             self.recorded = self.played;
@@ -175,7 +175,7 @@ impl<G: Notation + 'static, const CAPACITY: usize> GameRecord<G, CAPACITY> {
     }
 
     /// Takes back the last move played and returns it, or `None` at the start.
-    /// [`GameRecord::redo`] plays it again.
+    /// [`PlayedGame::redo`] plays it again.
     pub fn undo(&mut self) -> Option<G::Move> {
         let (mv, _) = self.step(self.played.checked_sub(1)?)?;
         self.played -= 1;
@@ -248,14 +248,14 @@ impl<G: Notation + 'static, const CAPACITY: usize> GameRecord<G, CAPACITY> {
         self.steps_in(0, self.played).map(|(mv, _)| mv)
     }
 
-    /// The moves [`GameRecord::redo`] would replay, in the order it would replay them;
+    /// The moves [`PlayedGame::redo`] would replay, in the order it would replay them;
     /// none unless moves were undone.
     pub fn redo_moves(&self) -> impl DoubleEndedIterator<Item = G::Move> + '_ {
         self.steps_in(self.played, self.recorded).map(|(mv, _)| mv)
     }
 
     /// Every position of the game so far: the start, then the position after each move
-    /// played (one more than [`GameRecord::moves`]).
+    /// played (one more than [`PlayedGame::moves`]).
     pub fn positions(&self) -> impl Iterator<Item = G> + '_ {
         core::iter::once(self.start).chain(self.steps_in(0, self.played).map(|(_, after)| after))
     }
@@ -322,12 +322,12 @@ impl<G: Notation + 'static, const CAPACITY: usize> GameRecord<G, CAPACITY> {
 }
 
 impl<G: Notation + fmt::Debug + 'static, const CAPACITY: usize> fmt::Debug
-    for GameRecord<G, CAPACITY>
+    for PlayedGame<G, CAPACITY>
 where
     G::Move: fmt::Debug,
 {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("GameRecord")
+        f.debug_struct("PlayedGame")
             .field("start", &self.start)
             .field("moves", &Listed(|| self.moves()))
             .field("redo_moves", &Listed(|| self.redo_moves()))
@@ -347,7 +347,7 @@ impl<I: Iterator<Item: fmt::Debug>, F: Fn() -> I> fmt::Debug for Listed<F> {
 
 /// Two records are equal when they start at the same position and have the same moves
 /// played and the same moves to redo (their tables are not compared).
-impl<G: Notation + 'static, const CAPACITY: usize> PartialEq for GameRecord<G, CAPACITY> {
+impl<G: Notation + 'static, const CAPACITY: usize> PartialEq for PlayedGame<G, CAPACITY> {
     fn eq(&self, other: &Self) -> bool {
         self.start == other.start
             && self.moves().eq(other.moves())
@@ -355,9 +355,9 @@ impl<G: Notation + 'static, const CAPACITY: usize> PartialEq for GameRecord<G, C
     }
 }
 
-impl<G: Notation + 'static, const CAPACITY: usize> Eq for GameRecord<G, CAPACITY> {}
+impl<G: Notation + 'static, const CAPACITY: usize> Eq for PlayedGame<G, CAPACITY> {}
 
-impl<G: Notation + Hash + 'static, const CAPACITY: usize> Hash for GameRecord<G, CAPACITY>
+impl<G: Notation + Hash + 'static, const CAPACITY: usize> Hash for PlayedGame<G, CAPACITY>
 where
     G::Move: Hash,
 {
@@ -369,10 +369,10 @@ where
     }
 }
 
-/// The plies of a [`GameRecord`], first move first: from [`GameRecord::history`].
+/// The plies of a [`PlayedGame`], first move first: from [`PlayedGame::history`].
 #[derive(Clone)]
 pub struct History<'a, G: Notation + 'static, const CAPACITY: usize> {
-    record: &'a GameRecord<G, CAPACITY>,
+    record: &'a PlayedGame<G, CAPACITY>,
     front: usize,
     back: usize,
 }

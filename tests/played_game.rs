@@ -1,4 +1,4 @@
-//! The game record of every game (`GameRecord`) on misère tic-tac-toe, Hexapawn and Dodgem,
+//! The game record of every game (`PlayedGame`) on misère tic-tac-toe, Hexapawn and Dodgem,
 //! against the plain reference solvers of `tests/common/games.rs`.
 //!
 //! Where the expectations come from: each game's rules and the definition of perfect play,
@@ -32,7 +32,7 @@ use perfect_play::games::{
     DODGEM, Dodgem, HEXAPAWN, Hexapawn, MISERE, Misere, Notation, ShowMove, Side, TICTACTOE,
 };
 use perfect_play::{
-    DEFAULT_CAPACITY, ENDLESS, Game, GameRecord, Ply, Record, RecordError, Value, Verdict,
+    DEFAULT_CAPACITY, ENDLESS, Game, PlayError, PlayedGame, Ply, Record, Value, Verdict,
 };
 
 /// The reference's verdict on a move worth `chosen` to its mover where the position was
@@ -94,7 +94,7 @@ fn check_ply<G: Notation + std::fmt::Debug>(
 /// checking every ply against `reference`; returns how many complete games there are and
 /// the longest.
 fn walk<G: Notation + std::fmt::Debug>(
-    record: &mut GameRecord<G>,
+    record: &mut PlayedGame<G>,
     reference: &mut impl FnMut(&G) -> Record,
 ) -> (u64, usize)
 where
@@ -144,14 +144,14 @@ fn misere_every_complete_game_matches_the_reference() {
         assert_eq!(misere_position(cells), *position);
         record(misere_reference(cells, &mut memo))
     };
-    let mut game = GameRecord::new(&MISERE);
+    let mut game = PlayedGame::new(&MISERE);
     let (games, longest) = walk(&mut game, &mut reference);
     // Misère ends as tic-tac-toe does, at a line or a full board: the same 255,168 games.
     assert_eq!(games, 255_168);
     assert_eq!(longest, 9);
     assert!(game.is_empty());
     // The one sentence a person reads first: a corner opening loses.
-    let game = GameRecord::<Misere, 9>::from_moves(&MISERE, &[0]).unwrap();
+    let game = PlayedGame::<Misere, 9>::from_moves(&MISERE, &[0]).unwrap();
     let ply = game.history().next().unwrap();
     assert_eq!(ply.verdict(), Verdict::Mistake);
     assert_eq!(
@@ -174,13 +174,13 @@ fn hexapawn_every_complete_game_matches_the_reference() {
         assert_eq!(hexapawn_position(cells, position.black_to_move), *position);
         record(hexapawn_reference(cells, position.black_to_move, &mut memo))
     };
-    let mut game = GameRecord::new(&HEXAPAWN);
+    let mut game = PlayedGame::new(&HEXAPAWN);
     let (games, longest) = walk(&mut game, &mut reference);
     assert!(games > 0);
     // A pawn moves forward only, at most twice: no game is longer than 12 plies.
     assert!(longest <= 12, "{longest}");
     // White's best opening holds out 6 plies, 1-4 only 4: the numbers the board shows.
-    let game = GameRecord::<Hexapawn, 12>::from_moves(&HEXAPAWN, &[(0, 3)]).unwrap();
+    let game = PlayedGame::<Hexapawn, 12>::from_moves(&HEXAPAWN, &[(0, 3)]).unwrap();
     let ply = game.history().next().unwrap();
     assert_eq!(
         ply.to_string(),
@@ -191,19 +191,19 @@ fn hexapawn_every_complete_game_matches_the_reference() {
 /// Plays random moves into a record of capacity `N` until the game is finished or the
 /// record is full (then checks that a further move is refused, the record unchanged).
 /// Returns the record and whether it filled.
-fn random_game<const N: usize>(rng: &mut Rng) -> (GameRecord<Dodgem, N>, bool) {
-    let mut game: GameRecord<Dodgem, N> = GameRecord::new(&DODGEM);
+fn random_game<const N: usize>(rng: &mut Rng) -> (PlayedGame<Dodgem, N>, bool) {
+    let mut game: PlayedGame<Dodgem, N> = PlayedGame::new(&DODGEM);
     loop {
         let position = game.position();
         if position.finished().is_some() {
-            assert_eq!(game.play((0, None)), Err(RecordError::Finished));
+            assert_eq!(game.play((0, None)), Err(PlayError::Finished));
             return (game, false);
         }
         let mut moves = Vec::new();
         position.moves(&mut |mv, _| moves.push(mv));
         let mv = moves[rng.below(moves.len())];
         if game.len() == N {
-            assert_eq!(game.play(mv), Err(RecordError::Full { capacity: N }));
+            assert_eq!(game.play(mv), Err(PlayError::Full { capacity: N }));
             assert_eq!(game.position(), position, "a full record is unchanged");
             assert_eq!(game.len(), N);
             return (game, true);

@@ -1,0 +1,41 @@
+//! What the server was started with and what its handlers share: the handlers
+//! (`games.rs`, `footholds.rs`) and the router (`routes.rs`) all look down to it.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use tokio::sync::Semaphore;
+
+use super::limits::REVIEWS;
+
+/// Bounds on the work the server takes on for strangers.
+#[derive(Clone, Copy, Debug)]
+pub struct Limits {
+    /// Footholds solves run at once; more wait their turn, up to a point.
+    pub solves: usize,
+    /// The longest one footholds solve may take.
+    pub solve_time: Duration,
+}
+
+/// What handlers share: the footholds solves' permits and time bound, the game reviews'
+/// permits.
+#[derive(Clone, Debug)]
+pub struct Shared {
+    /// One permit per footholds solve that may run at once.
+    pub solves: Arc<Semaphore>,
+    /// One permit per game review that may run at once ([`REVIEWS`]).
+    pub reviews: Arc<Semaphore>,
+    /// The limits the server was started with.
+    pub limits: Limits,
+}
+
+impl Shared {
+    /// The permits for a server started with `limits`.
+    pub fn new(limits: &Limits) -> Shared {
+        Shared {
+            solves: Arc::new(Semaphore::new(limits.solves.max(1))),
+            reviews: Arc::new(Semaphore::new(REVIEWS)),
+            limits: *limits,
+        }
+    }
+}
