@@ -13,8 +13,8 @@ use std::{env, fs};
 use perfect_play_core::Game;
 use perfect_play_core::family::{Args, Family};
 use perfect_play_generate::{
-    FlatLimits, SolvedKeys, SolvedPositions, solve, solve_flat, solve_flat_from, write_packed_table,
-    write_table,
+    FlatLimits, SolvedKeys, SolvedPositions, solve, solve_flat, solve_flat_from,
+    write_packed_table, write_table,
 };
 
 // Connect Four's rules, shared by its sizes (the registry's `connect4_WxH` modules).

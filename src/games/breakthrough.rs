@@ -23,11 +23,12 @@
 //! N. Jouandeau and T. Cazenave, "Solving Breakthrough with race patterns and job-level
 //! proof number search", Advances in Computer Games 2011).
 //!
-//! # Compiled sizes
+//! # Sizes
 //!
-//! | size | positions | start |
-//! |---|--:|---|
-//! | `breakthrough:rows=3,columns=4` | see `games --json` | see `games --json` |
+//! | size | positions | start (b to move) | |
+//! |---|--:|---|---|
+//! | `breakthrough:rows=3,columns=4` | 9,073 | win in 5 plies | first use |
+//! | `breakthrough:rows=4,columns=3` | 10,689 | win in 9 plies | first use |
 
 use core::fmt;
 use core::str::FromStr;

@@ -20,11 +20,13 @@
 //! Boards of up to 18 squares are solved (J. Griebel and J. W. H. M. Uiterwijk,
 //! "Combining combinatorial game theory with an α-β solver for Clobber", BNAIC 2016).
 //!
-//! # Compiled sizes
+//! # Sizes
 //!
-//! | size | positions | start |
-//! |---|--:|---|
-//! | `clobber:rows=3,columns=3` | see `games --json` | see `games --json` |
+//! | size | positions | start (x to move) | |
+//! |---|--:|---|---|
+//! | `clobber:rows=3,columns=3` | 761 | win in 5 plies | first use |
+//! | `clobber:rows=3,columns=4` | 13,343 | loss in 8 plies | first use |
+//! | `clobber:rows=4,columns=4` | 600,161 | win in 11 plies | first use, 1.3 s |
 
 use core::fmt;
 use core::str::FromStr;

@@ -21,11 +21,12 @@
 //! first player wins (J. W. H. M. Uiterwijk, "11x11 Domineering is solved: the first
 //! player wins", Computers and Games 2016).
 //!
-//! # Compiled sizes
+//! # Sizes
 //!
-//! | size | positions | start |
-//! |---|--:|---|
-//! | `domineering:rows=4,columns=4` | see `games --json` | win for v |
+//! | size | positions | start (v to move) | |
+//! |---|--:|---|---|
+//! | `domineering:rows=4,columns=4` | 3,120 | win in 7 plies | first use |
+//! | `domineering:rows=5,columns=5` | 723,996 | loss in 12 plies | first use, 1.5 s |
 
 use core::fmt;
 use core::str::FromStr;

@@ -23,11 +23,13 @@
 //! Mathematical Monthly 86, 1979); every opening of 8x8 and 9x9 is solved (P. Henderson,
 //! B. Arneson and R. B. Hayward, IJCAI 2009; J. Pawlewicz and R. B. Hayward, 2013).
 //!
-//! # Compiled sizes
+//! # Sizes
 //!
-//! | size | positions | start |
-//! |---|--:|---|
-//! | `hex:rows=3,columns=3` | see `games --json` | win for x |
+//! | size | positions | start (x to move) | |
+//! |---|--:|---|---|
+//! | `hex:rows=2,columns=2` | 32 | win in 3 plies | first use |
+//! | `hex:rows=3,columns=3` | 5,514 | win in 5 plies | first use |
+//! | `hex:rows=3,columns=4` | 126,003 | win in 5 plies | first use, 0.1 s |
 
 use core::fmt;
 use core::str::FromStr;

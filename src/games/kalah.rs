@@ -28,11 +28,12 @@
 //! H. H. L. M. Donkers and J. W. H. M. Uiterwijk, "Solving Kalah", ICGA Journal 23, 2000;
 //! M. Rawlings, 2015). They count seeds; this table says who wins, not by how much.
 //!
-//! # Compiled sizes
+//! # Sizes
 //!
-//! | size | positions | start |
-//! |---|--:|---|
-//! | `kalah:pits=3,seeds=2` | see `games --json` | see `games --json` |
+//! | size | positions | start (x to move) | |
+//! |---|--:|---|---|
+//! | `kalah:pits=3,seeds=2` | 3,426 | win in 8 plies | first use |
+//! | `kalah:pits=4,seeds=2` | 303,327 | win in 11 plies | first use, 0.4 s |
 
 use core::fmt;
 use core::str::FromStr;

@@ -1,27 +1,67 @@
-//! Every game of the crate, solved at compile time by the game-agnostic generator
-//! (`perfect-play-generate`) from one file of rules each, registered in one line of
-//! `src/games/list.rs`.
+//! Every game of the crate: the games of one size, each solved at compile time from one
+//! file of rules and one line of `src/games/list.rs`, and the families, each one file of
+//! rules generic over its parameters and one line of `src/games/family_list.rs`.
 //!
-//! Each game has a position type implementing [`Game`] and a static [`Solved`] table: ask
-//! it a position's [`Record`] (win, loss or draw for the side to move, and plies left), its
-//! moves ranked best first, a best move, the principal line.
+//! Each game has a position type implementing [`Game`] and a [`Solved`] table: ask it a
+//! position's [`Record`] (win, loss or draw for the side to move, and plies left), its
+//! moves ranked best first, a best move, the principal line. Each position type also has a
+//! one-line text notation ([`Notation`]): `Display` and `FromStr` that round-trip (`www/.../bbb w`
+//! is Hexapawn's start: the rows from the top, then the side to move), and moves as a
+//! person names them (`2-5`, Dodgem's `3-off`, Nim's `2:3`). Each game's module docs give
+//! its notation; a text that is not a position is a [`ParseError`] with its column.
 //!
-//! Each position type also has a one-line text notation ([`Notation`]): `Display` and
-//! `FromStr` that round-trip (`www/.../bbb w` is Hexapawn's start: the rows from the top,
-//! then the side to move), and moves as a person names cells, 1-9 (`2-5`, Dodgem's
-//! `3-off`). Each game's module docs give its notation; a text that is not a position is a
-//! [`ParseError`] with its column. [`visit`] finds a game by name for code that works on
-//! any of them, as `perfect-play analyze --game` does.
+//! # Naming a game: one syntax on every surface
+//!
+//! [`open`] takes a name and gives the game behind the dynamic handle every surface uses
+//! (the binary's `--game`, the web API, Python):
+//!
+//! - a game of one size by its name, in any case: `tictactoe`, `misere`, `hexapawn`,
+//!   `dodgem`, `connect4-4x4` (and `connect4-5x4`, `connect4-4x5` with `large-games`);
+//! - a family at a size: the family's name, a colon, and its parameters as `name=value`
+//!   split by commas, `mnk:m=4,n=4,k=3`, or by position in the family's order,
+//!   `mnk:4,4,3`. A parameter left out keeps its default, so `mnk` alone is the default
+//!   size. A boolean is `true` or `false`; a list of integers is split by `-`, as in
+//!   `nim:piles=1-3-5-7,misere=true`. The canonical name, which [`About`] gives and every
+//!   surface prints, names every parameter.
+//!
+//! A size compiled into the build ([`FamilyInfo::compiled`]) answers from its table; any
+//! other within the family's position limit (10 million) is solved on first use, in
+//! memory (feature `std`; [`open_with`] says when a solve starts and ends, for a progress
+//! line), kept for the next `open`, and answers exactly as a compiled one.
+//!
+//! | family | parameters (default) | shares with OpenSpiel | published result |
+//! |---|---|---|---|
+//! | [`mnk`] | `m`, `n`, `k` (3,3,3) | `mnk(m, n, k)` | 3,3,3 draw; 4,3,3 and 4,4,3 first wins; 4,4,4 draw |
+//! | [`nim`] | `piles` (1-3-5-7), `misere` (false) | `nim(pile_sizes, is_misere)` | Bouton 1901 |
+//! | [`domineering`] | `rows`, `columns` (4,4) | | 8x8 and 11x11 first player wins |
+//! | [`clobber`] | `rows`, `columns` (3,3) | `clobber(rows, columns)` | up to 18 squares solved |
+//! | [`breakthrough`] | `rows`, `columns` (3,4) | `breakthrough(rows, columns)` | |
+//! | [`hex`] | `rows`, `columns` (3,3) | `hex(num_rows, num_cols)` | n x n: first player wins |
+//! | [`dots_and_boxes`] | `rows`, `columns` of boxes (2,2) | `dots_and_boxes(num_rows, num_cols)` | 2x2 first wins; 4x5 draw |
+//! | [`kalah`] | `pits`, `seeds` (3,2) | (`mancala` is Kalah 6,4) | Kalah(6,4) first wins by 10 |
+//! | [`othello`] | `rows`, `columns` (4,4) | (`othello` is 8x8) | 4x4 second player wins |
+//!
+//! Who moves next is the position's to say ([`Game::moves_again`]): in Dots and Boxes a
+//! player who completes a box, and in Kalah one whose last seed lands in their store,
+//! moves again; in Othello a player with no move passes (a `pass` move).
 //!
 //! ```
-//! use perfect_play::games::{DODGEM, Dodgem, HEXAPAWN, Hexapawn};
-//! use perfect_play::Value;
-//! use perfect_play::Game;
+//! use perfect_play::games::{self, DODGEM, Dodgem, HEXAPAWN, Hexapawn};
+//! use perfect_play::{Game, Value};
 //!
 //! // Hexapawn: the second player wins; Dodgem: the first player wins.
 //! assert_eq!(HEXAPAWN.probe(&Hexapawn::start()).map(|r| r.value), Some(Value::Loss));
 //! assert_eq!(DODGEM.probe(&Dodgem::start()).map(|r| r.value), Some(Value::Win));
+//!
+//! // m,n,k on a 4x3 board, three in a row: not compiled in, solved now; x wins.
+//! let game = games::open("mnk:4,3,3")?;
+//! assert_eq!(game.about().name, "mnk:m=4,n=3,k=3");
+//! let start = game.probe(&game.about().start)?;
+//! assert_eq!((start.record.value, start.record.remoteness), (Value::Win, 7));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
+//!
+//! [`About`]: perfect_play_core::dynamic::About
 
 use perfect_play_core::{Game, Record, Solved};
 

@@ -182,7 +182,7 @@ fn solve_now<G>(
 where
     G: Family + fmt::Debug + Send + Sync + 'static,
 {
-    use perfect_play_generate::{SolvedKeys, FlatLimits, solve_flat_from};
+    use perfect_play_generate::{FlatLimits, SolvedKeys, solve_flat_from};
     use std::sync::{Arc, OnceLock};
 
     static CACHE: OnceLock<Cache> = OnceLock::new();

@@ -22,11 +22,11 @@
 //! 4x4: the second player (`o`, White) wins; 6x6: White wins 16 to 20 (J. Feinstein,
 //! 1993). The 4x4 result is from exhaustive search, reproduced by many since.
 //!
-//! # Compiled sizes
+//! # Sizes
 //!
-//! | size | positions | start |
-//! |---|--:|---|
-//! | `othello:rows=4,columns=4` | see `games --json` | loss for x |
+//! | size | positions | start (x to move) | |
+//! |---|--:|---|---|
+//! | `othello:rows=4,columns=4` | 62,789 | loss in 12 plies | first use |
 
 use core::fmt;
 use core::str::FromStr;
