@@ -108,8 +108,15 @@ impl Game for Clobber {
 
     /// The side to move has no move: it has lost.
     fn finished(&self) -> Option<Value> {
-        let mut any = false;
-        self.moves(&mut |_, _| any = true);
+        let side = self.to_move();
+        let any = (0..self.grid.cells()).any(|from| {
+            self.grid.get(from) == Some(side)
+                && [(-1, 0), (0, -1), (0, 1), (1, 0)].into_iter().any(|(dr, dc)| {
+                    self.grid
+                        .step(from, dr, dc)
+                        .is_some_and(|to| self.grid.get(to) == Some(side.other()))
+                })
+        });
         (!any).then_some(Value::Loss)
     }
 

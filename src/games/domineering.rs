@@ -105,8 +105,12 @@ impl Game for Domineering {
 
     /// The side to move has no room for a domino: it has lost.
     fn finished(&self) -> Option<Value> {
-        let mut any = false;
-        self.moves(&mut |_, _| any = true);
+        let any = (0..self.0.cells()).any(|cell| {
+            self.0.get(cell).is_none()
+                && self
+                    .partner(cell)
+                    .is_some_and(|other| self.0.get(other).is_none())
+        });
         (!any).then_some(Value::Loss)
     }
 

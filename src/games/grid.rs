@@ -41,8 +41,9 @@ impl Grid {
     }
 
     /// Whose piece stands on `cell`.
+    #[inline]
     pub fn get(&self, cell: usize) -> Option<Side> {
-        let bit = 1u64.checked_shl(u32::try_from(cell).ok()?)?;
+        let bit = 1u64.checked_shl(cell as u32)?;
         if self.first & bit != 0 {
             Some(Side::First)
         } else if self.second & bit != 0 {
@@ -91,12 +92,7 @@ impl Grid {
     /// one-to-one at one size.
     pub fn key(&self) -> u64 {
         (0..self.cells()).rev().fold(0, |key, cell| {
-            key * 3
-                + match self.get(cell) {
-                    None => 0,
-                    Some(Side::First) => 1,
-                    Some(Side::Second) => 2,
-                }
+            key * 3 + (self.first >> cell & 1) + 2 * (self.second >> cell & 1)
         })
     }
 
