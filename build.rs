@@ -17,11 +17,6 @@ use perfect_play_generate::{
     write_packed_table, write_table,
 };
 
-// Connect Four's rules, shared by its sizes (the registry's `connect4_WxH` modules).
-#[allow(dead_code, unused_imports)]
-#[path = "src/games/connect4.rs"]
-mod connect4;
-
 // The board the families on squares share.
 #[allow(dead_code, unused_imports)]
 #[path = "src/games/grid.rs"]

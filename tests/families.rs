@@ -30,6 +30,8 @@
 mod family_reference;
 #[path = "common/ref_board.rs"]
 mod ref_board;
+#[path = "common/ref_connect_four.rs"]
+mod ref_connect_four;
 #[path = "common/ref_domineering.rs"]
 mod ref_domineering;
 #[path = "common/ref_dots.rs"]
@@ -209,6 +211,7 @@ const OPENSPIEL: &[(&str, u64)] = &[
     ("breakthrough:rows=3,columns=4", 9_073),
     ("breakthrough:rows=4,columns=3", 10_689),
     ("dots-and-boxes:1,2", 143),
+    ("connect-four:rows=4,columns=4,x_in_row=4", 161_029),
 ];
 
 #[test]
@@ -246,5 +249,32 @@ fn dots_and_boxes_counts_match_openspiel_with_final_boards_merged() {
             })
             .collect();
         assert_eq!(merged.len() as u64, states, "{name}");
+    }
+}
+
+#[test]
+fn connect_four_at_any_line_length_every_position() {
+    use ref_connect_four::ConnectFour;
+    for (name, rows, columns, k) in [
+        ("connect-four:3,3,3", 3, 3, 3),
+        ("connect-four:rows=3,columns=4,x_in_row=3", 3, 4, 3),
+        ("connect-four:4,3,3", 4, 3, 3),
+    ] {
+        let game = games::open(name).unwrap();
+        check_every_position(game.as_ref(), &ConnectFour::new(rows, columns, k));
+    }
+    // Four in a row on 4x4, as the fixed size `connect4-4x4` answers it: the same records.
+    let family = games::open("connect-four").unwrap();
+    let fixed = games::open("connect4-4x4").unwrap();
+    assert_eq!(family.about().positions, fixed.about().positions);
+    let line = fixed.principal_line(&fixed.about().start).unwrap();
+    let mut position = fixed.about().start.clone();
+    for mv in &line {
+        assert_eq!(
+            family.probe(&position).unwrap(),
+            fixed.probe(&position).unwrap(),
+            "{position}"
+        );
+        position = fixed.play(&position, mv).unwrap();
     }
 }

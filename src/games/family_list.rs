@@ -19,4 +19,7 @@ families! {
     ];
     kalah "kalah.rs" Kalah [];
     othello "othello.rs" Othello [];
+    // Connect Four's rules at every size: the fixed sizes of list.rs (`connect4-4x4`...)
+    // are its `Connect4<W, H>`, the family its `ConnectFour`.
+    connect4 "connect4.rs" ConnectFour [];
 }

@@ -80,9 +80,6 @@ pub use open::{OpenError, Solving, open, open_with};
 /// A board of two players' pieces at a run-time size, shared by the families on squares.
 mod grid;
 
-/// Connect Four's rules, at every size: the registry's `connect4_WxH` modules are its sizes.
-pub mod connect4;
-
 /// Something to do with one game of this module, whatever its position type: give it to
 /// [`visit`] with the game's name. (A trait with a generic method, as a closure cannot be
 /// generic.)
