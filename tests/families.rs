@@ -278,3 +278,68 @@ fn connect_four_at_any_line_length_every_position() {
         position = fixed.play(&position, mv).unwrap();
     }
 }
+
+/// A name that names no size says where and what is wrong, in one sentence.
+#[test]
+fn names_that_name_no_size_are_refused_with_where_and_why() {
+    let refusal = |name: &str| games::open(name).err().unwrap().to_string();
+    assert_eq!(
+        refusal("mnk:m=9"),
+        "mnk: column 3 of the parameters: m is 9, but goes from 1 to 6"
+    );
+    assert_eq!(
+        refusal("mnk:q=3"),
+        "mnk: column 1 of the parameters: no such parameter: the parameters are m, n, k"
+    );
+    assert_eq!(
+        refusal("mnk:4,4,3,2"),
+        "mnk: column 7 of the parameters: more values than the 3 parameters"
+    );
+    assert_eq!(
+        refusal("mnk:m=3,m=4"),
+        "mnk: column 5 of the parameters: m is given twice"
+    );
+    assert_eq!(
+        refusal("nim:piles=1-x"),
+        "nim: column 7 of the parameters: piles takes whole numbers split by -, like 1-3-5"
+    );
+    assert_eq!(
+        refusal("nim:misere=maybe"),
+        "nim: column 8 of the parameters: misere takes true or false"
+    );
+    assert_eq!(
+        refusal("mnk:2,2,3"),
+        "mnk: k is longer than both sides of the board"
+    );
+    assert_eq!(
+        games::open("mkn:3,3,3").err().unwrap().suggestion(),
+        Some("mnk")
+    );
+    assert!(
+        refusal("chess").contains("the families are mnk, nim,"),
+        "{}",
+        refusal("chess")
+    );
+    // Named and positional values mix, in any case, and a default fills what is left out.
+    assert_eq!(
+        games::open("MNK:4, k=3").unwrap().about().name,
+        "mnk:m=4,n=3,k=3"
+    );
+    assert_eq!(
+        games::open("nim").unwrap().about().name,
+        "nim:piles=1-3-5-7,misere=false"
+    );
+}
+
+/// The handle reads positions at its own size: a 3x3 text is no 4x3 board.
+#[test]
+fn positions_are_read_at_the_size_opened() {
+    let game = games::open("mnk:4,3,3").unwrap();
+    assert_eq!(game.about().start, "..../..../....");
+    assert_eq!((game.about().width, game.about().height), (4, 3));
+    let error = game.probe(".../.../...").unwrap_err().to_string();
+    assert!(error.contains("expected 4"), "{error}");
+    let nim = games::open("nim:3-4-5").unwrap();
+    assert!(nim.probe("1/3/5/7 x").is_err());
+    assert_eq!(nim.about().params.len(), 2);
+}

@@ -110,7 +110,7 @@ pub fn open_with(
         .find(|info| info.name.eq_ignore_ascii_case(family.trim()))
     else {
         return Err(OpenError::Unknown {
-            name: wanted.to_string(),
+            name: family.trim().to_string(),
         });
     };
     let args = Args::parse(info.params, params).map_err(|error| OpenError::Size {
