@@ -13,8 +13,8 @@ use std::{env, fs};
 use perfect_play_core::Game;
 use perfect_play_core::family::{Args, Family};
 use perfect_play_generate::{
-    FlatLimits, SolvedKeys, SolvedPositions, solve, solve_flat, solve_flat_from,
-    write_packed_table, write_table,
+    FlatLimits, SolvedKeys, SolvedPositions, solve, solve_flat, solve_flat_from, write_file_table,
+    write_table,
 };
 
 // The board the families on squares share.
@@ -39,6 +39,7 @@ macro_rules! games {
                         out_dir,
                         module: stringify!($module),
                         name: stringify!($table),
+                        game: $name,
                         doc: concat!("Every ", $name, " position reachable from the start, solved."),
                     };
                     $writer::<$module::$game>(&table)?;
@@ -65,6 +66,9 @@ macro_rules! families {
                     out_dir,
                     module: $stem,
                     name: stringify!($table),
+                    game: Box::leak(
+                        format!("{}:{}", <$module::$game as Family>::FAMILY, $size).into_boxed_str(),
+                    ),
                     doc: concat!("Every position of ", $size, " reachable from its start, solved."),
                 };
                 let args = Args::parse(<$module::$game as Family>::PARAMS, $size)?;
@@ -97,6 +101,7 @@ struct Table<'a> {
     out_dir: &'a Path,
     module: &'static str,
     name: &'static str,
+    game: &'static str,
     doc: &'static str,
 }
 
@@ -132,30 +137,30 @@ fn phf_with<G: Game>(
     Ok(())
 }
 
-/// The game solved in flat arrays and written as a binary table, with the source that
-/// embeds it.
+/// The game solved in flat arrays and written as a table file (the bytes `perfect-play
+/// solve` writes for it), with the source that embeds it.
 fn packed<G: Game + std::fmt::Debug>(table: &Table) -> Result<(), Box<dyn Error>> {
     let clock = Clock::start(table.module);
     let solution = solve_flat::<G>(FlatLimits::DEFAULT)?;
-    write_packed(table, &solution, clock.lap("solve"))
+    write_file(table, &solution, clock.lap("solve"))
 }
 
 /// A family's size, from its start, solved and written as [`packed`] does.
 fn packed_from<G: Game + std::fmt::Debug>(table: &Table, start: G) -> Result<(), Box<dyn Error>> {
     let clock = Clock::start(table.module);
     let solution = solve_flat_from(start, FlatLimits::DEFAULT)?;
-    write_packed(table, &solution, clock.lap("solve"))
+    write_file(table, &solution, clock.lap("solve"))
 }
 
-/// The binary table of `solution` and the source that embeds it, written into `OUT_DIR`.
-fn write_packed<G: Game>(
+/// The table file of `solution` and the source that embeds it, written into `OUT_DIR`.
+fn write_file<G: Game>(
     table: &Table,
     solution: &SolvedKeys<G>,
     clock: Clock,
 ) -> Result<(), Box<dyn Error>> {
-    let files = write_packed_table(table.name, table.module, table.doc, solution)?;
+    let files = write_file_table(table.name, table.module, table.game, table.doc, solution)?;
     fs::write(
-        table.out_dir.join(format!("{}.bin", table.module)),
+        table.out_dir.join(format!("{}.table", table.module)),
         files.bytes,
     )?;
     fs::write(

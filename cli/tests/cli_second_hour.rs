@@ -65,13 +65,17 @@ fn a_move_after_the_end_says_where_the_game_ended() {
         .code(1)
         .stdout(predicate::str::contains("  7. x 1    x won"))
         .stdout(predicate::str::contains("  8.").not())
-        .stderr("perfect-play: the game ended at move 7: x won; move 8 cannot be played\n");
+        .stderr(
+            "perfect-play: connect4-4x4: the game ended at move 7: x won; move 8 cannot be played\n",
+        );
     // Tic-tac-toe the same: x's 1 2 3 is three in a row at move 5.
     perfect_play()
         .args(["review", "1", "4", "2", "5", "3", "6"])
         .assert()
         .code(1)
-        .stderr("perfect-play: the game ended at move 5: x won; move 6 cannot be played\n");
+        .stderr(
+            "perfect-play: tictactoe: the game ended at move 5: x won; move 6 cannot be played\n",
+        );
 }
 
 #[test]
@@ -80,13 +84,13 @@ fn a_move_error_names_the_move_and_the_moves_there_are() {
         .args(["review", "--game", "connect4-4x4", "5"])
         .assert()
         .code(1)
-        .stderr("perfect-play: move 1: `5` is not a move: a move is a column 1-4, like 2\n");
+        .stderr("perfect-play: connect4-4x4: move 1: `5` is not a move: a move is a column 1-4, like 2\n");
     perfect_play()
         .args(["review", "--game", "hexapawn", "2-6"])
         .assert()
         .code(1)
         .stderr(
-            "perfect-play: move 1: `2-6` is not a legal move here: the legal moves are 1-4, 2-5, 3-6\n",
+            "perfect-play: hexapawn: move 1: `2-6` is not a legal move here: the legal moves are 1-4, 2-5, 3-6\n",
         );
     for (game, text) in [
         ("tictactoe", "0"),
@@ -102,7 +106,7 @@ fn a_move_error_names_the_move_and_the_moves_there_are() {
         let stderr = String::from_utf8(output.stderr).unwrap();
         assert!(
             stderr.starts_with(&format!(
-                "perfect-play: move 1: `{text}` is not a move: a move is "
+                "perfect-play: {game}: move 1: `{text}` is not a move: a move is "
             )),
             "{game}: {stderr}"
         );
@@ -313,4 +317,85 @@ fn every_list_of_games_names_every_game_of_the_registry() {
         }
     }
     assert!(lists >= 4, "only {lists} lists of games found");
+}
+
+#[test]
+fn a_position_no_game_reaches_is_invalid_with_its_reason_for_every_game() {
+    // Each game: a position its notation reads but no game reaches, and the reason said.
+    for (game, position, reason) in [
+        (
+            "tictactoe",
+            "xxx/ooo/...",
+            "both x and o have three in a row",
+        ),
+        (
+            "misere",
+            "xxx/xxx/...",
+            "no game of misere reaches this position",
+        ),
+        (
+            "hexapawn",
+            "www/www/bbb w",
+            "no game of hexapawn reaches this position",
+        ),
+        (
+            "dodgem",
+            "bbb/.../... b",
+            "no game of dodgem reaches this position",
+        ),
+        (
+            "connect4-4x4",
+            "x.../..../..../....",
+            "a disc above an empty cell (discs fall to the bottom)",
+        ),
+        (
+            "connect4-4x4",
+            "..../..../..../oo..",
+            "x moves first, so x has as many discs as o or one more",
+        ),
+    ] {
+        let output = perfect_play()
+            .args(["outcome", "--game", game])
+            .write_stdin(format!("{position}\n"))
+            .output()
+            .unwrap();
+        assert_eq!(
+            String::from_utf8(output.stdout).unwrap(),
+            "invalid\n",
+            "{game}"
+        );
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        assert!(stderr.contains(reason), "{game}: {stderr}");
+        let output = perfect_play()
+            .args(["outcome", "--game", game, "--json"])
+            .write_stdin(format!("{position}\n"))
+            .output()
+            .unwrap();
+        let answer: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+        assert_eq!(
+            answer["reachable"],
+            serde_json::json!(false),
+            "{game}: {answer}"
+        );
+        assert_eq!(
+            answer["reason"],
+            serde_json::json!(reason),
+            "{game}: {answer}"
+        );
+        assert!(answer.get("error").is_none(), "{game}: {answer}");
+    }
+    // Text that is not a position stays an error.
+    let output = perfect_play()
+        .args(["outcome", "--game", "connect4-4x4", "--json"])
+        .write_stdin("x.z./..../..../....\n")
+        .output()
+        .unwrap();
+    let answer: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert!(
+        answer["error"]
+            .as_str()
+            .unwrap()
+            .contains("row 1, column 3"),
+        "{answer}"
+    );
 }

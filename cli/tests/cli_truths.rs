@@ -197,14 +197,14 @@ fn review_of_another_game_and_its_refusals() {
         .code(1)
         .stdout(predicate::str::contains("  1. white 2-5"))
         .stderr(predicate::str::starts_with(
-            "perfect-play: move 2: `2-5` is not a legal move here: the legal moves are ",
+            "perfect-play: hexapawn: move 2: `2-5` is not a legal move here: the legal moves are 7-4, 7-5, 9-6, 9-5",
         ));
     perfect_play()
         .args(["review", "5", "5"])
         .assert()
         .code(1)
         .stderr(predicate::str::starts_with(
-            "perfect-play: move 2: `5` is not a legal move here: the legal moves are 1, 2, 3, 4, 6, 7, 8, 9",
+            "perfect-play: tictactoe: move 2: `5` is not a legal move here: the legal moves are 1, 2, 3, 4, 6, 7, 8, 9",
         ));
     perfect_play()
         .args(["review", "--game", "chess", "e4"])
