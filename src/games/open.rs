@@ -7,9 +7,11 @@ use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 use core::fmt;
 
+use perfect_play_core::Solved;
 use perfect_play_core::dynamic::{DynGame, Handle};
 use perfect_play_core::family::{Args, Family, SizeError};
-use perfect_play_core::{Oracle, Record, Solved};
+#[cfg(feature = "std")]
+use perfect_play_core::{Oracle, Record};
 
 use super::{FAMILIES, UnknownGame, open_fixed};
 
