@@ -11,14 +11,16 @@ use std::time::Instant;
 use std::{env, fs};
 
 use perfect_play_core::Game;
+use perfect_play_core::family::{Args, Family};
 use perfect_play_generate::{
-    FlatLimits, SolvedPositions, solve, solve_flat, write_file_table, write_table,
+    FlatLimits, SolvedKeys, SolvedPositions, solve, solve_flat, solve_flat_from, write_file_table,
+    write_table,
 };
 
-// Connect Four's rules, shared by its sizes (the registry's `connect4_WxH` modules).
+// The board the families on squares share.
 #[allow(dead_code, unused_imports)]
-#[path = "src/games/connect4.rs"]
-mod connect4;
+#[path = "src/games/grid.rs"]
+mod grid;
 
 macro_rules! games {
     ($($(#[cfg(feature = $feature:literal)])? $module:ident $name:literal $file:literal $game:ident $table:ident $writer:ident;)*) => {
@@ -49,12 +51,42 @@ macro_rules! games {
 }
 include!("src/games/list.rs");
 
+macro_rules! families {
+    ($($module:ident $file:literal $game:ident [$($table:ident $stem:literal $size:literal),* $(,)?];)*) => {
+        $(
+            #[allow(dead_code, unused_imports)]
+            #[path = $file]
+            mod $module;
+        )*
+
+        /// Each compiled size of each family solved, and its table written into `out_dir`.
+        fn families(out_dir: &Path) -> Result<(), Box<dyn Error>> {
+            $($(
+                let table = Table {
+                    out_dir,
+                    module: $stem,
+                    name: stringify!($table),
+                    game: Box::leak(
+                        format!("{}:{}", <$module::$game as Family>::FAMILY, $size).into_boxed_str(),
+                    ),
+                    doc: concat!("Every position of ", $size, " reachable from its start, solved."),
+                };
+                let args = Args::parse(<$module::$game as Family>::PARAMS, $size)?;
+                packed_from(&table, <$module::$game as Family>::at(&args)?)?;
+            )*)*
+            Ok(())
+        }
+    };
+}
+include!("src/games/family_list.rs");
+
 fn main() -> Result<(), Box<dyn Error>> {
     println!("cargo:rerun-if-changed=build.rs");
     println!("cargo:rerun-if-changed=src/games");
     println!("cargo:rerun-if-env-changed=PERFECT_PLAY_BUILD_TIMES");
     let out_dir = env::var_os("OUT_DIR").ok_or("cargo sets OUT_DIR for build scripts")?;
-    games(Path::new(&out_dir))
+    games(Path::new(&out_dir))?;
+    families(Path::new(&out_dir))
 }
 
 /// Whether the crate is built with `feature` (a build script sees features only through
@@ -110,8 +142,23 @@ fn phf_with<G: Game>(
 fn packed<G: Game + std::fmt::Debug>(table: &Table) -> Result<(), Box<dyn Error>> {
     let clock = Clock::start(table.module);
     let solution = solve_flat::<G>(FlatLimits::DEFAULT)?;
-    let clock = clock.lap("solve");
-    let files = write_file_table(table.name, table.module, table.game, table.doc, &solution)?;
+    write_file(table, &solution, clock.lap("solve"))
+}
+
+/// A family's size, from its start, solved and written as [`packed`] does.
+fn packed_from<G: Game + std::fmt::Debug>(table: &Table, start: G) -> Result<(), Box<dyn Error>> {
+    let clock = Clock::start(table.module);
+    let solution = solve_flat_from(start, FlatLimits::DEFAULT)?;
+    write_file(table, &solution, clock.lap("solve"))
+}
+
+/// The table file of `solution` and the source that embeds it, written into `OUT_DIR`.
+fn write_file<G: Game>(
+    table: &Table,
+    solution: &SolvedKeys<G>,
+    clock: Clock,
+) -> Result<(), Box<dyn Error>> {
+    let files = write_file_table(table.name, table.module, table.game, table.doc, solution)?;
     fs::write(
         table.out_dir.join(format!("{}.table", table.module)),
         files.bytes,

@@ -30,8 +30,12 @@
 use core::fmt;
 use core::str::FromStr;
 
-use perfect_play_core::notation::{Notation, ParseError, ParseErrorKind, Side};
-use perfect_play_core::{Game, Value};
+use perfect_play_core::family::{Arg, Args, Family, Param, ParamKind, SizeError};
+use perfect_play_core::notation::{
+    Notation, ParseError, ParseErrorKind, Side, after_grid, parse_end, parse_grid,
+    parse_number, write_grid,
+};
+use perfect_play_core::{Game, MoveShape, Value};
 
 /// A Connect Four position on `W` columns and `H` rows: each player's discs as a bit mask.
 ///
@@ -258,6 +262,10 @@ impl<const W: usize, const H: usize> Notation for Connect4<W, H> {
         }
     }
 
+    fn move_shape(&self, column: u8) -> MoveShape {
+        MoveShape::Drop { column }
+    }
+
     fn write_move(column: u8, out: &mut dyn fmt::Write) -> fmt::Result {
         write!(out, "{}", u16::from(column) + 1)
     }
@@ -396,5 +404,271 @@ impl<const W: usize, const H: usize> FromStr for Connect4<W, H> {
             return Err(ParseError::new(column, ParseErrorKind::Trailing { found }));
         }
         Ok(Connect4 { x, o })
+    }
+}
+
+// --- The family: any size and any line length, chosen at run time ------------------------
+
+/// Connect Four as a family, `connect-four:rows=4,columns=5,x_in_row=4`: the same rules
+/// and notation as [`Connect4`], with the board's size and the line that wins chosen at
+/// run time (OpenSpiel's `connect_four(rows, columns, x_in_row)`). `rows` and `columns`
+/// go from 1 to 7 (with a spare row, at most 64 bits), `x_in_row` from 1 to 7; the
+/// defaults are 4, 4 and 4. The fixed sizes `connect4-4x4` (and `connect4-5x4`,
+/// `connect4-4x5` with `large-games`) are compiled in under their own names; every size
+/// of the family is solved on first use (4x4: 161,029 positions, 5x4: 3,945,711 with
+/// four in a row, as OpenSpiel counts them).
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct ConnectFour {
+    columns: u8,
+    rows: u8,
+    x_in_row: u8,
+    /// The discs of `x`; bit `c * (rows + 1) + r` is column `c`, row `r` from the bottom.
+    x: u64,
+    /// The discs of `o`.
+    o: u64,
+}
+
+/// The family's parameters, in the order positional values take them.
+const CONNECT_FOUR_PARAMS: &[Param] = &[
+    Param {
+        name: "rows",
+        kind: ParamKind::Integer,
+        min: 1,
+        max: 7,
+        default: Arg::Int(4),
+        doc: "the board's rows",
+    },
+    Param {
+        name: "columns",
+        kind: ParamKind::Integer,
+        min: 1,
+        max: 7,
+        default: Arg::Int(4),
+        doc: "the board's columns",
+    },
+    Param {
+        name: "x_in_row",
+        kind: ParamKind::Integer,
+        min: 1,
+        max: 7,
+        default: Arg::Int(4),
+        doc: "how many discs in a row win",
+    },
+];
+
+impl ConnectFour {
+    /// The mask bit of column `c` and row `r` from the bottom.
+    fn bit(&self, c: usize, r: usize) -> u64 {
+        1 << (c * (usize::from(self.rows) + 1) + r)
+    }
+
+    /// One bit per column: the bottom cells.
+    fn bottom(&self) -> u64 {
+        (0..usize::from(self.columns)).fold(0, |mask, c| mask | self.bit(c, 0))
+    }
+
+    /// Whether `discs` hold `x_in_row` in a row in any direction.
+    fn line(&self, discs: u64) -> bool {
+        let h = u32::from(self.rows);
+        [1, h + 1, h, h + 2].into_iter().any(|step| {
+            let mut run = discs;
+            for i in 1..u32::from(self.x_in_row) {
+                run &= discs >> (step * i);
+            }
+            run != 0
+        })
+    }
+
+    /// Whether `o` moves next.
+    fn o_to_move(&self) -> bool {
+        self.x.count_ones() > self.o.count_ones()
+    }
+}
+
+impl Family for ConnectFour {
+    const FAMILY: &'static str = "connect-four";
+    const PARAMS: &'static [Param] = CONNECT_FOUR_PARAMS;
+
+    fn at(args: &Args) -> Result<ConnectFour, SizeError> {
+        let (rows, columns, k) = (args.get(0).int(), args.get(1).int(), args.get(2).int());
+        if columns * (rows + 1) > 64 {
+            return Err(SizeError::together(
+                "columns times (rows + 1) must be at most 64",
+            ));
+        }
+        if k > rows.max(columns) {
+            return Err(SizeError::together(
+                "x_in_row is longer than both sides of the board",
+            ));
+        }
+        Ok(ConnectFour {
+            rows: u8::try_from(rows).unwrap_or(4),
+            columns: u8::try_from(columns).unwrap_or(4),
+            x_in_row: u8::try_from(k).unwrap_or(4),
+            x: 0,
+            o: 0,
+        })
+    }
+
+    fn args(&self) -> Args {
+        Args::defaults(CONNECT_FOUR_PARAMS)
+            .with(0, Arg::Int(u32::from(self.rows)))
+            .with(1, Arg::Int(u32::from(self.columns)))
+            .with(2, Arg::Int(u32::from(self.x_in_row)))
+    }
+}
+
+impl Game for ConnectFour {
+    /// The column a disc is dropped into, 0 from the left.
+    type Move = u8;
+
+    /// 4 rows, 4 columns, four in a row.
+    fn start() -> ConnectFour {
+        ConnectFour {
+            columns: 4,
+            rows: 4,
+            x_in_row: 4,
+            x: 0,
+            o: 0,
+        }
+    }
+
+    /// The same key as [`Connect4`]'s: each column's `x` discs, plus its discs, plus one.
+    fn key(&self) -> u64 {
+        self.x + (self.x | self.o) + self.bottom()
+    }
+
+    /// `x_in_row` was made by the player who just moved: the side to move has lost.
+    fn finished(&self) -> Option<Value> {
+        let just_moved = if self.o_to_move() { self.x } else { self.o };
+        if self.line(just_moved) {
+            Some(Value::Loss)
+        } else if (self.x | self.o).count_ones() == u32::from(self.rows) * u32::from(self.columns)
+        {
+            Some(Value::Draw)
+        } else {
+            None
+        }
+    }
+
+    fn moves(&self, visit: &mut dyn FnMut(u8, ConnectFour)) {
+        let o_moves = self.o_to_move();
+        let h = usize::from(self.rows);
+        for c in 0..usize::from(self.columns) {
+            let column = ((self.x | self.o) >> (c * (h + 1))) & ((1 << h) - 1);
+            let height = column.count_ones() as usize;
+            if height < h {
+                let bit = self.bit(c, height);
+                let mut next = *self;
+                if o_moves {
+                    next.o |= bit;
+                } else {
+                    next.x |= bit;
+                }
+                visit(c as u8, next);
+            }
+        }
+    }
+}
+
+impl Notation for ConnectFour {
+    const SIDES: [&'static str; 2] = ["x", "o"];
+    const PIECES: [char; 2] = ['x', 'o'];
+    const TITLE: &'static str = "Connect Four";
+    const RULES: &'static str = "Two players, x and o, take turns dropping a disc into a column that is not full; x moves first. The disc falls to the lowest empty cell of its column. A line of x_in_row discs of one player, horizontally, vertically or diagonally, wins at once. A full board without one is a draw.";
+    const MOVE_HELP: &'static str = "a column number, 1 from the left";
+
+    fn to_move(&self) -> Side {
+        Side::second_if(self.o_to_move())
+    }
+
+    fn width(&self) -> usize {
+        usize::from(self.columns)
+    }
+
+    fn height(&self) -> usize {
+        usize::from(self.rows)
+    }
+
+    fn piece(&self, cell: u8) -> Option<Side> {
+        let (w, h) = (usize::from(self.columns), usize::from(self.rows));
+        let (row, c) = (usize::from(cell) / w, usize::from(cell) % w);
+        let bit = self.bit(c, h.checked_sub(row + 1)?);
+        if self.x & bit != 0 {
+            Some(Side::First)
+        } else if self.o & bit != 0 {
+            Some(Side::Second)
+        } else {
+            None
+        }
+    }
+
+    fn move_shape(&self, column: u8) -> MoveShape {
+        MoveShape::Drop { column }
+    }
+
+    fn write_move(column: u8, out: &mut dyn fmt::Write) -> fmt::Result {
+        write!(out, "{}", u16::from(column) + 1)
+    }
+
+    fn parse_move(text: &str) -> Result<u8, ParseError> {
+        let column = parse_number(text, 7, Self::MOVE_HELP)?;
+        Ok(u8::try_from(column).unwrap_or(u8::MAX))
+    }
+
+    /// Reads the rows at this size, and checks that every disc rests on another and that
+    /// `x` has as many discs as `o` or one more.
+    fn parse_at(&self, text: &str) -> Result<ConnectFour, ParseError> {
+        let mut position = ConnectFour { x: 0, o: 0, ..*self };
+        let (w, h) = (self.width(), self.height());
+        let end = parse_grid(text, w, h, &Self::PIECES, CELLS, &mut |cell, letter, _| {
+            let bit = position.bit(cell % w, h - 1 - cell / w);
+            if letter == 0 {
+                position.x |= bit;
+            } else {
+                position.o |= bit;
+            }
+        })?;
+        parse_end(after_grid(text, end))?;
+        let discs = position.x | position.o;
+        if discs & !((discs << 1) | position.bottom()) != 0 {
+            let reason = "a disc above an empty cell (discs fall to the bottom)";
+            return Err(ParseError::new(0, ParseErrorKind::Impossible { reason }));
+        }
+        let (xs, os) = (position.x.count_ones(), position.o.count_ones());
+        if xs != os && xs != os + 1 {
+            let reason = "x moves first, so x has as many discs as o or one more";
+            return Err(ParseError::new(0, ParseErrorKind::Impossible { reason }));
+        }
+        Ok(position)
+    }
+}
+
+impl fmt::Display for ConnectFour {
+    /// The rows from the top split by `/`: `..../..../..../.x..`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write_grid(f, self.width(), self.height(), &|cell| {
+            match self.piece(cell as u8) {
+                Some(Side::First) => 'x',
+                Some(Side::Second) => 'o',
+                None => '.',
+            }
+        })
+    }
+}
+
+impl fmt::Debug for ConnectFour {
+    /// The size and the board: what a solver's error names.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} {self}", self.sized())
+    }
+}
+
+impl FromStr for ConnectFour {
+    type Err = ParseError;
+
+    /// Reads a position at the default size, 4x4 with four in a row.
+    fn from_str(text: &str) -> Result<ConnectFour, ParseError> {
+        ConnectFour::start().parse_at(text)
     }
 }

@@ -42,7 +42,7 @@ use perfect_play_core::notation::{
     Notation, ParseError, Side, Spelling, parse_from_to, parse_position, piece_in,
     write_from_to, write_position,
 };
-use perfect_play_core::{Game, Value};
+use perfect_play_core::{Game, MoveShape, Value};
 
 /// A Dodgem position: each side's cars as 9-bit cell masks, and whose turn it is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -163,6 +163,13 @@ impl Notation for Dodgem {
 
     fn piece(&self, cell: u8) -> Option<Side> {
         piece_in([self.blue, self.red], cell)
+    }
+
+    fn move_shape(&self, (from, to): DodgemMove) -> MoveShape {
+        MoveShape::FromTo {
+            from: u16::from(from),
+            to: to.map(u16::from),
+        }
     }
 
     fn write_move((from, to): DodgemMove, out: &mut dyn fmt::Write) -> fmt::Result {

@@ -36,7 +36,7 @@ use perfect_play_core::notation::{
     Notation, ParseError, ParseErrorKind, Side, Spelling, parse_from_to, parse_position,
     piece_in, write_from_to, write_position,
 };
-use perfect_play_core::{Game, Value};
+use perfect_play_core::{Game, MoveShape, Value};
 
 /// A Hexapawn position: each side's pawns as 9-bit cell masks, and whose turn it is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -154,6 +154,13 @@ impl Notation for Hexapawn {
 
     fn piece(&self, cell: u8) -> Option<Side> {
         piece_in([self.white, self.black], cell)
+    }
+
+    fn move_shape(&self, (from, to): HexapawnMove) -> MoveShape {
+        MoveShape::FromTo {
+            from: u16::from(from),
+            to: Some(u16::from(to)),
+        }
     }
 
     fn write_move((from, to): HexapawnMove, out: &mut dyn fmt::Write) -> fmt::Result {

@@ -24,7 +24,7 @@ use core::fmt;
 use core::str::FromStr;
 
 use perfect_play_core::notation::{Notation, ParseError, Side, Spelling, write_position};
-use perfect_play_core::{Game, Value};
+use perfect_play_core::{Game, MoveShape, Value};
 
 use super::tictactoe::{Board, Player};
 
@@ -76,6 +76,12 @@ impl Notation for Misere {
 
     fn piece(&self, cell: u8) -> Option<Side> {
         self.0.piece(cell)
+    }
+
+    fn move_shape(&self, cell: u8) -> MoveShape {
+        MoveShape::Place {
+            cell: u16::from(cell),
+        }
     }
 
     fn write_move(cell: u8, out: &mut dyn fmt::Write) -> fmt::Result {

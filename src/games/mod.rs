@@ -1,27 +1,67 @@
-//! Every game of the crate, solved at compile time by the game-agnostic generator
-//! (`perfect-play-generate`) from one file of rules each, registered in one line of
-//! `src/games/list.rs`.
+//! Every game of the crate: the games of one size, each solved at compile time from one
+//! file of rules and one line of `src/games/list.rs`, and the families, each one file of
+//! rules generic over its parameters and one line of `src/games/family_list.rs`.
 //!
-//! Each game has a position type implementing [`Game`] and a static [`Solved`] table: ask
-//! it a position's [`Record`] (win, loss or draw for the side to move, and plies left), its
-//! moves ranked best first, a best move, the principal line.
+//! Each game has a position type implementing [`Game`] and a [`Solved`] table: ask it a
+//! position's [`Record`] (win, loss or draw for the side to move, and plies left), its
+//! moves ranked best first, a best move, the principal line. Each position type also has a
+//! one-line text notation ([`Notation`]): `Display` and `FromStr` that round-trip (`www/.../bbb w`
+//! is Hexapawn's start: the rows from the top, then the side to move), and moves as a
+//! person names them (`2-5`, Dodgem's `3-off`, Nim's `2:3`). Each game's module docs give
+//! its notation; a text that is not a position is a [`ParseError`] with its column.
 //!
-//! Each position type also has a one-line text notation ([`Notation`]): `Display` and
-//! `FromStr` that round-trip (`www/.../bbb w` is Hexapawn's start: the rows from the top,
-//! then the side to move), and moves as a person names cells, 1-9 (`2-5`, Dodgem's
-//! `3-off`). Each game's module docs give its notation; a text that is not a position is a
-//! [`ParseError`] with its column. [`visit`] finds a game by name for code that works on
-//! any of them, as `perfect-play analyze --game` does.
+//! # Naming a game: one syntax on every surface
+//!
+//! [`open`] takes a name and gives the game behind the dynamic handle every surface uses
+//! (the binary's `--game`, the web API, Python):
+//!
+//! - a game of one size by its name, in any case: `tictactoe`, `misere`, `hexapawn`,
+//!   `dodgem`, `connect4-4x4` (and `connect4-5x4`, `connect4-4x5` with `large-games`);
+//! - a family at a size: the family's name, a colon, and its parameters as `name=value`
+//!   split by commas, `mnk:m=4,n=4,k=3`, or by position in the family's order,
+//!   `mnk:4,4,3`. A parameter left out keeps its default, so `mnk` alone is the default
+//!   size. A boolean is `true` or `false`; a list of integers is split by `-`, as in
+//!   `nim:piles=1-3-5-7,misere=true`. The canonical name, which [`About`] gives and every
+//!   surface prints, names every parameter.
+//!
+//! A size compiled into the build ([`FamilyInfo::compiled`]) answers from its table; any
+//! other within the family's position limit (10 million) is solved on first use, in
+//! memory (feature `std`; [`open_with`] says when a solve starts and ends, for a progress
+//! line), kept for the next `open`, and answers exactly as a compiled one.
+//!
+//! | family | parameters (default) | shares with OpenSpiel | published result |
+//! |---|---|---|---|
+//! | [`mnk`] | `m`, `n`, `k` (3,3,3) | `mnk(m, n, k)` | 3,3,3 draw; 4,3,3 and 4,4,3 first wins; 4,4,4 draw |
+//! | [`nim`] | `piles` (1-3-5-7), `misere` (false) | `nim(pile_sizes, is_misere)` | Bouton 1901 |
+//! | [`domineering`] | `rows`, `columns` (4,4) | | 8x8 and 11x11 first player wins |
+//! | [`clobber`] | `rows`, `columns` (3,3) | `clobber(rows, columns)` | up to 18 squares solved |
+//! | [`breakthrough`] | `rows`, `columns` (3,4) | `breakthrough(rows, columns)` | |
+//! | [`hex`] | `rows`, `columns` (3,3) | `hex(num_rows, num_cols)` | n x n: first player wins |
+//! | [`dots_and_boxes`] | `rows`, `columns` of boxes (2,2) | `dots_and_boxes(num_rows, num_cols)` | 2x2 first wins; 4x5 draw |
+//! | [`kalah`] | `pits`, `seeds` (3,2) | (`mancala` is Kalah 6,4) | Kalah(6,4) first wins by 10 |
+//! | [`othello`] | `rows`, `columns` (4,4) | (`othello` is 8x8) | 4x4 second player wins |
+//!
+//! Who moves next is the position's to say ([`Game::moves_again`]): in Dots and Boxes a
+//! player who completes a box, and in Kalah one whose last seed lands in their store,
+//! moves again; in Othello a player with no move passes (a `pass` move).
 //!
 //! ```
-//! use perfect_play::games::{DODGEM, Dodgem, HEXAPAWN, Hexapawn};
-//! use perfect_play::Value;
-//! use perfect_play::Game;
+//! use perfect_play::games::{self, DODGEM, Dodgem, HEXAPAWN, Hexapawn};
+//! use perfect_play::{Game, Value};
 //!
 //! // Hexapawn: the second player wins; Dodgem: the first player wins.
 //! assert_eq!(HEXAPAWN.probe(&Hexapawn::start()).map(|r| r.value), Some(Value::Loss));
 //! assert_eq!(DODGEM.probe(&Dodgem::start()).map(|r| r.value), Some(Value::Win));
+//!
+//! // m,n,k on a 4x3 board, three in a row: not compiled in, solved now; x wins.
+//! let game = games::open("mnk:4,3,3")?;
+//! assert_eq!(game.about().name, "mnk:m=4,n=3,k=3");
+//! let start = game.probe(&game.about().start)?;
+//! assert_eq!((start.record.value, start.record.remoteness), (Value::Win, 7));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
+//!
+//! [`About`]: perfect_play_core::dynamic::About
 
 use perfect_play_core::{Game, Record, Solved};
 
@@ -30,8 +70,15 @@ use perfect_play_core::dynamic::{DynGame, Handle};
 
 pub use perfect_play_core::notation::{Notation, ParseError, ParseErrorKind, ShowMove, Side};
 
-/// Connect Four's rules, at every size: the registry's `connect4_WxH` modules are its sizes.
-pub mod connect4;
+pub use perfect_play_core::family::{Arg, Args, Family, Param, ParamKind, SizeError};
+
+#[cfg(feature = "alloc")]
+mod open;
+#[cfg(feature = "alloc")]
+pub use open::{OpenError, Solving, open, open_with};
+
+/// A board of two players' pieces at a run-time size, shared by the families on squares.
+mod grid;
 
 /// Something to do with one game of this module, whatever its position type: give it to
 /// [`visit`] with the game's name. (A trait with a generic method, as a closure cannot be
@@ -111,20 +158,19 @@ macro_rules! games {
             }
         }
 
-        /// The game called `name` (in any case: `Hexapawn` is `hexapawn`) behind the
-        /// dynamic handle every surface uses, or why there is none: the names there are,
-        /// and the nearest one.
+        /// The game of one size called `name` (in any case: `Hexapawn` is `hexapawn`)
+        /// behind the dynamic handle, or `None`: [`open`] tries these names first.
         #[cfg(feature = "alloc")]
-        pub fn open(name: &str) -> Result<alloc::boxed::Box<dyn DynGame>, UnknownGame<'_>> {
-            let found = find(name.trim())?;
+        fn open_fixed(name: &str) -> Option<alloc::boxed::Box<dyn DynGame>> {
+            let found = find(name).ok()?;
             $(
                 $(#[cfg(feature = $feature)])?
                 if found == $name {
                     let positions = u64::try_from($table.len()).ok();
-                    return Ok(alloc::boxed::Box::new(Handle::<$game, _>::new($name, &$table, positions)));
+                    return Some(alloc::boxed::Box::new(Handle::<$game, _>::new($name, &$table, positions)));
                 }
             )*
-            Err(UnknownGame { name })
+            None
         }
 
         /// The names of the games of this build, in the order they are registered.
@@ -148,6 +194,78 @@ macro_rules! games {
     };
 }
 include!("list.rs");
+
+/// How the registry opens a family at a size (the size's values, and who hears of a solve
+/// on first use).
+#[cfg(feature = "alloc")]
+pub(crate) type Opener =
+    fn(&Args, &mut dyn FnMut(Solving<'_>)) -> Result<alloc::boxed::Box<dyn DynGame>, OpenError>;
+
+/// A family of games as the registry lists it: its name, its parameters, and the sizes
+/// compiled into this build (any other is solved on first use, [`open`]).
+#[derive(Clone, Copy)]
+pub struct FamilyInfo {
+    /// The family's name in the naming syntax: `mnk`.
+    pub name: &'static str,
+    /// Its title: `m,n,k-game`.
+    pub title: &'static str,
+    /// Its parameters, in the order positional values take them.
+    pub params: &'static [Param],
+    /// The sizes compiled into the build, each as its parameters' text (`m=3,n=3,k=3`).
+    pub compiled: &'static [&'static str],
+    /// The family at a size behind the dynamic handle: from its table if compiled in,
+    /// else solved now.
+    #[cfg(feature = "alloc")]
+    pub(crate) open: Opener,
+}
+
+impl core::fmt::Debug for FamilyInfo {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("FamilyInfo")
+            .field("name", &self.name)
+            .field("params", &self.params)
+            .field("compiled", &self.compiled)
+            .finish_non_exhaustive()
+    }
+}
+
+macro_rules! families {
+    ($($module:ident $file:literal $game:ident [$($table:ident $stem:literal $size:literal),* $(,)?];)*) => {
+        $(pub mod $module;)*
+        $(pub use $module::$game;)*
+
+        mod family_tables {
+            //! The compiled sizes' tables `build.rs` generated, one file each.
+            #![allow(clippy::unreadable_literal)]
+            $($(include!(concat!(env!("OUT_DIR"), "/", $stem, ".rs"));)*)*
+        }
+
+        $($(
+            #[doc = concat!("Every position of [`", stringify!($game), "`] at `", $size, "` reachable from its start, solved.")]
+            pub static $table: Solved<$game> = Solved::new(&family_tables::$table);
+        )*)*
+
+        /// Every family of games, in the order `family_list.rs` registers them.
+        pub static FAMILIES: &[FamilyInfo] = &[$(
+            FamilyInfo {
+                name: <$game as Family>::FAMILY,
+                title: <$game as Notation>::TITLE,
+                params: <$game as Family>::PARAMS,
+                compiled: &[$($size),*],
+                #[cfg(feature = "alloc")]
+                open: |args, solving| open::open_sized::<$game>(args, &[$(($size, &$table)),*], solving),
+            }
+        ),*];
+    };
+}
+include!("family_list.rs");
+
+/// Every name [`open`] knows without parameters: the games of one size, then the families.
+fn known_names() -> impl Iterator<Item = &'static str> {
+    registered()
+        .map(|(known, _, _)| known)
+        .chain(FAMILIES.iter().map(|family| family.name))
+}
 
 /// Every game solved at compile time, in the order `list.rs` registers them, with its size
 /// and its start position's record.
@@ -205,7 +323,7 @@ impl UnknownGame<'_> {
                     .is_some_and(|start| start.eq_ignore_ascii_case(asked))
         };
         let mut best: Option<(usize, &'static str)> = None;
-        for (known, _, _) in registered() {
+        for known in known_names() {
             let distance = if prefix(known) {
                 0
             } else {
@@ -260,7 +378,12 @@ impl core::fmt::Display for UnknownGame<'_> {
             let comma = if index == 0 { "" } else { ", " };
             write!(f, "{comma}{known}")?;
         }
-        Ok(())
+        f.write_str("; the families are ")?;
+        for (index, family) in FAMILIES.iter().enumerate() {
+            let comma = if index == 0 { "" } else { ", " };
+            write!(f, "{comma}{}", family.name)?;
+        }
+        f.write_str(" (a size as family:parameters, like mnk:m=4,n=4,k=3)")
     }
 }
 

@@ -32,7 +32,9 @@ use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 use core::fmt;
 
+use crate::family::{Arg, Param};
 use crate::notation::{Notation, ParseError, ShowMove, Side};
+use crate::shape::{Geometry, MoveShape};
 use crate::{GameMoveError, Level, MoveError, Oracle, Record, Sentence, Value, Verdict, play_text};
 
 /// How many plies [`DynGame::principal_line`] and [`DynGame::review`] follow at most: a
@@ -42,8 +44,16 @@ pub const MAX_LINE: usize = 1000;
 /// What a game says of itself: its name, how a person reads it, and its size.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct About {
-    /// The name people and every surface call it: `hexapawn`, `connect4-5x4`.
+    /// The name people and every surface call it: `hexapawn`, `connect4-5x4`,
+    /// `mnk:m=4,n=4,k=3`.
     pub name: String,
+    /// The family it is a size of (`mnk`), or its own name for a game of one size.
+    pub family: String,
+    /// The family's parameters with their values at this size, in the family's order
+    /// (none for a game of one size).
+    pub params: Vec<(Param, Arg)>,
+    /// The board, as a drawing needs it.
+    pub geometry: Geometry,
     /// The name as a title: `Misère tic-tac-toe`.
     pub title: &'static str,
     /// The rules in a few sentences: the board, a move, how the game ends and who wins.
@@ -119,6 +129,8 @@ pub struct RankedMove {
     /// What the move is worth to the side that plays it, the move itself counted in the
     /// plies: the label a board shows on it (`win 5`).
     pub record: Record,
+    /// What the move does on the board, as data.
+    pub shape: MoveShape,
 }
 
 /// A position read, probed, drawn and its moves ranked: what an analysis shows.
@@ -130,6 +142,9 @@ pub struct PositionAnalysis {
     pub probe: Probe,
     /// The piece on each cell, row-major from the top left: `width * height` cells.
     pub cells: Vec<Option<Side>>,
+    /// The counters on each pile or pit of a board of piles or pits (see [`Geometry`]);
+    /// empty on a board of cells.
+    pub counts: Vec<u16>,
     /// Every legal move, best first for the side to move (ties in the game's move order).
     pub moves: Vec<RankedMove>,
 }
@@ -352,7 +367,8 @@ pub trait DynGame: Send + Sync {
 pub struct Handle<G, O> {
     about: About,
     oracle: O,
-    game: core::marker::PhantomData<fn() -> G>,
+    /// The start, whose size every position read is read at.
+    start: G,
 }
 
 impl<G: Notation, O: Oracle<G>> Handle<G, O> {
@@ -368,19 +384,30 @@ impl<G: Notation, O: Oracle<G>> Handle<G, O> {
         Handle {
             about: About {
                 name: name.to_owned(),
+                family: name.to_owned(),
+                params: Vec::new(),
+                geometry: start.geometry(),
                 title: G::TITLE,
                 rules: G::RULES,
                 sides: G::SIDES,
                 pieces: G::PIECES,
                 move_help: G::MOVE_HELP,
-                width: G::WIDTH,
-                height: G::HEIGHT,
+                width: start.width(),
+                height: start.height(),
                 positions,
                 start: start.to_string(),
             },
             oracle,
-            game: core::marker::PhantomData,
+            start,
         }
+    }
+
+    /// The same handle, said to be family `family` at the parameters `params`.
+    #[must_use]
+    pub fn in_family(mut self, family: &str, params: Vec<(Param, Arg)>) -> Handle<G, O> {
+        family.clone_into(&mut self.about.family);
+        self.about.params = params;
+        self
     }
 
     /// The oracle behind the handle.
@@ -390,7 +417,7 @@ impl<G: Notation, O: Oracle<G>> Handle<G, O> {
 
     /// `text` read as a position of `G` and probed.
     fn read(&self, text: &str) -> Result<(G, Probe), PositionError> {
-        let position: G = text.parse().map_err(PositionError::Notation)?;
+        let position = self.start.parse_at(text).map_err(PositionError::Notation)?;
         let record = self
             .oracle
             .probe(&position)
@@ -441,7 +468,7 @@ impl<G: Notation, O: Oracle<G>> Handle<G, O> {
 
     /// The analysis of a position already read.
     fn analysis_of(&self, position: &G, probe: Probe) -> PositionAnalysis {
-        let cells = (0..G::WIDTH * G::HEIGHT)
+        let cells = (0..position.width() * position.height())
             .map(|cell| {
                 u8::try_from(cell)
                     .ok()
@@ -455,12 +482,19 @@ impl<G: Notation, O: Oracle<G>> Handle<G, O> {
                 name: ShowMove::<G>(mv).to_string(),
                 after: after.to_string(),
                 record,
+                shape: position.move_shape(mv),
             })
             .collect();
+        let counters = match position.geometry() {
+            Geometry::Piles { piles } => usize::from(piles),
+            Geometry::Pits { pits } => 2 * usize::from(pits) + 2,
+            _ => 0,
+        };
         PositionAnalysis {
             position: position.to_string(),
             probe,
             cells,
+            counts: (0..counters).map(|i| position.count(i)).collect(),
             moves,
         }
     }
@@ -509,7 +543,7 @@ impl<G: Notation, O: Oracle<G>> Handle<G, O> {
 
 impl<G, O> DynGame for Handle<G, O>
 where
-    G: Notation,
+    G: Notation + Send + Sync,
     O: Oracle<G> + Send + Sync,
 {
     fn about(&self) -> &About {
@@ -615,7 +649,7 @@ where
             };
             let mover = position.to_move();
             let best = probe.record;
-            let chosen = after_probe.record.before_move();
+            let chosen = after_probe.record.before(position.moves_again(&after));
             let name = ShowMove::<G>(mv).to_string();
             let sentence = Sentence {
                 mover: &format_args!("{} {name}", G::side_name(mover)),

@@ -137,6 +137,25 @@ impl Record {
         }
     }
 
+    /// What playing into a position with this record is worth to the player who moves
+    /// there, when that player `moves_again` there (a completed box, a last seed in one's
+    /// store: [`Game::moves_again`]): the same result one ply further off; otherwise
+    /// [`Record::before_move`].
+    #[must_use]
+    pub const fn before(self, moves_again: bool) -> Record {
+        if !moves_again {
+            return self.before_move();
+        }
+        Record {
+            value: self.value,
+            remoteness: if self.remoteness >= ENDLESS - 1 {
+                ENDLESS
+            } else {
+                self.remoteness + 1
+            },
+        }
+    }
+
     /// How good this record is for its side to move, as a number to sort by (higher is
     /// better): any win beats any draw beats any loss; a win is better the sooner it comes,
     /// a loss the later, and a draw the later (the drawing side plays on).
@@ -153,7 +172,8 @@ impl Record {
 
 /// A small two-player game, in the handful of functions a solver needs.
 ///
-/// Two players alternate moves; a finished position is a win, a loss or a draw for the
+/// Two players move in turn (alternating unless [`Game::moves_again`] says a player moves
+/// again); a finished position is a win, a loss or a draw for the
 /// side to move; every other position has at least one move. The game may be loopy
 /// (positions may repeat). Implement this for your position type, then solve it at build
 /// time with `perfect_play_generate::solve`.
@@ -190,6 +210,16 @@ pub trait Game: Copy + Eq {
             }
         });
         next
+    }
+
+    /// Whether the side that moves here moves again in `child` (a position [`Game::moves`]
+    /// gives for this one): a player who completes a box in Dots and Boxes, or whose last
+    /// seed lands in their own store in Kalah. `false` unless the game says so: the
+    /// players alternate. The solver and every ranking read a child's record through
+    /// [`Record::before`] with this.
+    fn moves_again(&self, child: &Self) -> bool {
+        let _ = child;
+        false
     }
 
     /// Why no game reaches this position, in a few words, when the rules alone can tell

@@ -34,6 +34,7 @@
 mod bits;
 #[cfg(feature = "alloc")]
 pub mod dynamic;
+pub mod family;
 pub mod file;
 mod game;
 mod judge;
@@ -43,6 +44,7 @@ pub mod notation;
 mod oracle;
 mod played;
 mod probe;
+pub mod shape;
 mod table;
 
 pub use bits::Bits;
@@ -54,6 +56,7 @@ pub use notation::{Notation, ParseError, ParseErrorKind, ShowMove, Side};
 pub use oracle::{MAX_BRANCHING, Oracle};
 pub use played::{DEFAULT_CAPACITY, History, PlayError, PlayedGame, Ply};
 pub use probe::Solved;
+pub use shape::{Geometry, MoveShape};
 pub use table::Table;
 
 /// The `phf` crate the generated maps are made of, so that generated code needs no

@@ -17,6 +17,7 @@ use core::fmt;
 use core::str::FromStr;
 
 use crate::Game;
+use crate::shape::{Geometry, MoveShape};
 
 /// One of the two sides of a game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -76,6 +77,47 @@ pub trait Notation: Game + fmt::Display + FromStr<Err = ParseError> {
 
     /// The side to move (in a finished position, the side that would move next).
     fn to_move(&self) -> Side;
+
+    /// This position's board columns: [`Notation::WIDTH`] unless the size is chosen at run
+    /// time (a [`Family`](crate::family::Family)); 0 for a board without cells (Nim's piles).
+    fn width(&self) -> usize {
+        Self::WIDTH
+    }
+
+    /// This position's board rows: [`Notation::HEIGHT`] unless the size is chosen at run
+    /// time; 0 for a board without cells.
+    fn height(&self) -> usize {
+        Self::HEIGHT
+    }
+
+    /// The board, as a drawing needs it: a `width` by `height` rectangle unless the game
+    /// says otherwise.
+    fn geometry(&self) -> Geometry {
+        Geometry::Rectangle {
+            width: u8::try_from(self.width()).unwrap_or(u8::MAX),
+            height: u8::try_from(self.height()).unwrap_or(u8::MAX),
+        }
+    }
+
+    /// What `mv` does on the board, as data: the column it drops in, the cell it takes,
+    /// from where to where...
+    fn move_shape(&self, mv: Self::Move) -> MoveShape;
+
+    /// How many counters stand at `index` on a board of piles or pits (see
+    /// [`Geometry`]); 0 on a board of cells.
+    fn count(&self, index: usize) -> u16 {
+        let _ = index;
+        0
+    }
+
+    /// Reads a position at this position's size (the parameters a text alone cannot say,
+    /// like m,n,k's `k`): `text.parse()` for a game of one size.
+    ///
+    /// # Errors
+    /// [`ParseError`] saying what is wrong, at which column of `text`.
+    fn parse_at(&self, text: &str) -> Result<Self, ParseError> {
+        text.parse()
+    }
 
     /// How a person names `side`: one of [`Notation::SIDES`].
     fn side_name(side: Side) -> &'static str {
@@ -521,5 +563,178 @@ pub fn write_from_to(from: u8, to: Option<u8>, out: &mut dyn fmt::Write) -> fmt:
     match to {
         Some(to) => write!(out, "{}", u16::from(to) + 1),
         None => out.write_str("off"),
+    }
+}
+
+/// Reads a board of `width` columns and `height` rows written as its rows from the top
+/// split by `/`, each cell one of `letters` (in either case) or `.`, whitespace before it
+/// ignored: what every family of a run-time size spells its board with. Calls `put` with
+/// each occupied cell (row-major from the top left, from 0), its letter's index in
+/// `letters` and its column in `text`. Returns the column of the board's last character (the side to move or
+/// anything else follows it: see [`after_grid`]).
+///
+/// # Errors
+/// [`ParseError`] at the column of the first character that does not fit.
+pub fn parse_grid(
+    text: &str,
+    width: usize,
+    height: usize,
+    letters: &[char],
+    expected: &'static str,
+    put: &mut dyn FnMut(usize, usize, usize),
+) -> Result<usize, ParseError> {
+    let (mut row, mut c, mut end) = (0usize, 0usize, 0usize);
+    for (column, ch) in columns(text) {
+        if ch.is_whitespace() {
+            if end > 0 {
+                break;
+            }
+            continue;
+        }
+        end = column;
+        if ch == '/' {
+            if c != width {
+                let kind = ParseErrorKind::RowWidth {
+                    row: row + 1,
+                    cells: c,
+                    expected: width,
+                };
+                return Err(ParseError::new(column, kind));
+            }
+            row += 1;
+            c = 0;
+            if row == height {
+                let kind = ParseErrorKind::RowCount {
+                    rows: height + 1,
+                    expected: height,
+                };
+                return Err(ParseError::new(column, kind));
+            }
+            continue;
+        }
+        let lower = ch.to_ascii_lowercase();
+        let letter = letters.iter().position(|&l| l == lower);
+        if letter.is_none() && lower != '.' {
+            let kind = ParseErrorKind::NotACell {
+                found: ch,
+                expected,
+            };
+            return Err(ParseError::new(column, kind).on_cell(row + 1, c + 1));
+        }
+        if c == width {
+            let kind = ParseErrorKind::RowWidth {
+                row: row + 1,
+                cells: width + 1,
+                expected: width,
+            };
+            return Err(ParseError::new(column, kind));
+        }
+        if let Some(letter) = letter {
+            put(row * width + c, letter, column);
+        }
+        c += 1;
+    }
+    if end == 0 {
+        return Err(ParseError::new(0, ParseErrorKind::Empty));
+    }
+    if c != width {
+        let kind = ParseErrorKind::RowWidth {
+            row: row + 1,
+            cells: c,
+            expected: width,
+        };
+        return Err(ParseError::new(end + 1, kind));
+    }
+    if row + 1 != height {
+        let kind = ParseErrorKind::RowCount {
+            rows: row + 1,
+            expected: height,
+        };
+        return Err(ParseError::new(0, kind));
+    }
+    Ok(end)
+}
+
+/// The characters of `text` after column `end` that are not whitespace, each with its
+/// column: what follows a board read by [`parse_grid`].
+pub fn after_grid(text: &str, end: usize) -> impl Iterator<Item = (usize, char)> + '_ {
+    columns(text).skip(end).filter(|(_, c)| !c.is_whitespace())
+}
+
+/// Reads the side to move after a board (the first of `rest`), spelt with `letters` (the
+/// first side's first), and checks that nothing follows it.
+///
+/// # Errors
+/// [`ParseError`]: no side, not a side, or something after it.
+pub fn parse_side(
+    mut rest: impl Iterator<Item = (usize, char)>,
+    letters: [char; 2],
+    expected: &'static str,
+) -> Result<Side, ParseError> {
+    let side = match rest.next() {
+        None => return Err(ParseError::new(0, ParseErrorKind::NoSide { expected })),
+        Some((column, c)) => match c.to_ascii_lowercase() {
+            l if l == letters[0] => Side::First,
+            l if l == letters[1] => Side::Second,
+            _ => {
+                let kind = ParseErrorKind::NotASide { found: c, expected };
+                return Err(ParseError::new(column, kind));
+            }
+        },
+    };
+    parse_end(rest)?;
+    Ok(side)
+}
+
+/// Checks that nothing is left of a position's text.
+///
+/// # Errors
+/// [`ParseErrorKind::Trailing`] at the first character left.
+pub fn parse_end(mut rest: impl Iterator<Item = (usize, char)>) -> Result<(), ParseError> {
+    match rest.next() {
+        Some((column, found)) => Err(ParseError::new(column, ParseErrorKind::Trailing { found })),
+        None => Ok(()),
+    }
+}
+
+/// Writes a board of `width` columns and `height` rows as its rows from the top split by
+/// `/`, each cell the letter `letter(cell)` gives (`.` for an empty one).
+///
+/// # Errors
+/// Only what `f` returns.
+pub fn write_grid(
+    f: &mut dyn fmt::Write,
+    width: usize,
+    height: usize,
+    letter: &dyn Fn(usize) -> char,
+) -> fmt::Result {
+    for row in 0..height {
+        if row > 0 {
+            f.write_char('/')?;
+        }
+        for c in 0..width {
+            f.write_char(letter(row * width + c))?;
+        }
+    }
+    Ok(())
+}
+
+/// Reads a move that is one number from 1 to `max` (returned from 0), whitespace around it
+/// ignored: a cell, a column, a pit.
+///
+/// # Errors
+/// [`ParseErrorKind::NotAMove`] with `expected`.
+pub fn parse_number(text: &str, max: usize, expected: &'static str) -> Result<u16, ParseError> {
+    let leading = text.chars().take_while(|c| c.is_whitespace()).count();
+    let trimmed = text.trim();
+    match trimmed.parse::<u16>() {
+        Ok(n) if n >= 1 && usize::from(n) <= max => Ok(n - 1),
+        _ => {
+            let column = if trimmed.is_empty() { 0 } else { leading + 1 };
+            Err(ParseError::new(
+                column,
+                ParseErrorKind::NotAMove { expected },
+            ))
+        }
     }
 }

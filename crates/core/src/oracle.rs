@@ -30,7 +30,7 @@ pub trait Oracle<G: Game> {
             let Some(record) = self.probe(&child) else {
                 return;
             };
-            let item = (mv, record.before_move());
+            let item = (mv, record.before(position.moves_again(&child)));
             // Insert after every kept move at least as good; when `out` is full, the
             // worst kept move falls off the end.
             let slot = if len < out.len() {
@@ -71,7 +71,7 @@ pub trait Oracle<G: Game> {
         }
         position.moves(&mut |mv, child| {
             if let Some(record) = self.probe(&child) {
-                let rank = record.before_move().rank();
+                let rank = record.before(position.moves_again(&child)).rank();
                 if best.is_none_or(|(_, r)| rank > r) {
                     best = Some((mv, rank));
                 }
@@ -89,7 +89,10 @@ pub trait Oracle<G: Game> {
         let mut optimal = false;
         position.moves(&mut |m, child| {
             if m == mv {
-                optimal |= self.probe(&child).map(Record::before_move) == Some(record);
+                optimal |= self
+                    .probe(&child)
+                    .map(|r| r.before(position.moves_again(&child)))
+                    == Some(record);
             }
         });
         optimal

@@ -313,7 +313,10 @@ impl<G: Notation + 'static, const CAPACITY: usize> PlayedGame<G, CAPACITY> {
             before,
             after,
             best: self.solved.probe(&before)?,
-            chosen: self.solved.probe(&after)?.before_move(),
+            chosen: self
+                .solved
+                .probe(&after)?
+                .before(before.moves_again(&after)),
         })
     }
 }

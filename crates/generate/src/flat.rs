@@ -89,6 +89,9 @@ pub enum FlatError {
         /// The position.
         position: String,
     },
+    /// A game where a player may move again ([`Game::moves_again`]) and positions can
+    /// repeat: the retrograde analysis of loopy games assumes the players alternate.
+    LoopyMovesAgain,
     /// A remoteness too large for a packed record (`ENDLESS - 1` plies or more).
     TooDeep {
         /// The key of a position that deep.
@@ -117,6 +120,10 @@ impl fmt::Display for FlatError {
                 f,
                 "{position} (key {key}) is not finished but has no move: \
                  Game::finished must give its result"
+            ),
+            FlatError::LoopyMovesAgain => f.write_str(
+                "a player moves again in a game whose positions can repeat: \
+                 the solver handles moving again only in games that always end",
             ),
             FlatError::TooDeep { key } => write!(
                 f,
@@ -253,6 +260,18 @@ impl KeyTable {
 /// positions than `limits.positions`, a position that is not finished has no move, or a
 /// remoteness too deep for a record.
 pub fn solve_flat<G: Game + fmt::Debug>(limits: FlatLimits) -> Result<SolvedKeys<G>, FlatError> {
+    solve_flat_from(G::start(), limits)
+}
+
+/// Solves every position reachable from `start` (a family at a size chosen at run time:
+/// its start is not [`Game::start`]), within `limits`; see [`solve_flat`].
+///
+/// # Errors
+/// [`FlatError`], as [`solve_flat`].
+pub fn solve_flat_from<G: Game + fmt::Debug>(
+    start: G,
+    limits: FlatLimits,
+) -> Result<SolvedKeys<G>, FlatError> {
     let limit = limits.positions.min(EMPTY as usize - 1);
     let check = |position: &G| {
         let key = position.key();
@@ -266,8 +285,8 @@ pub fn solve_flat<G: Game + fmt::Debug>(limits: FlatLimits) -> Result<SolvedKeys
         Ok(key)
     };
 
-    // 1. The walk, breadth first.
-    let start = G::start();
+    // 1. The walk, breadth first; `again` marks the edges where the mover moves again.
+    let mut again: Vec<bool> = Vec::new();
     let mut keys: Vec<u64> = vec![check(&start)?];
     let mut positions: Vec<G> = vec![start];
     let mut table = KeyTable::new();
@@ -286,6 +305,7 @@ pub fn solve_flat<G: Game + fmt::Debug>(limits: FlatLimits) -> Result<SolvedKeys
         if result.is_none() {
             found.clear();
             position.moves(&mut |_, child| found.push(child));
+            again.extend(found.iter().map(|child| position.moves_again(child)));
             if found.is_empty() {
                 return Err(FlatError::NoMoves {
                     key: position.key(),
@@ -337,7 +357,8 @@ pub fn solve_flat<G: Game + fmt::Debug>(limits: FlatLimits) -> Result<SolvedKeys
 
     // 2. The solve.
     let records = match topological_order(&graph) {
-        Some(order) => solve_acyclic(&graph, &finished, &keys, order)?,
+        Some(order) => solve_acyclic(&graph, &again, &finished, &keys, order)?,
+        None if again.contains(&true) => return Err(FlatError::LoopyMovesAgain),
         None => retrograde(&graph, &finished).map_err(|i| FlatError::TooDeep {
             key: keys.get(i).copied().unwrap_or(0),
         })?,
@@ -405,6 +426,7 @@ fn deep(value: Value, remoteness: u32, key: u64) -> Result<Record, FlatError> {
 /// Solves an acyclic game backwards along `order`: each position takes its best child.
 fn solve_acyclic(
     graph: &Graph,
+    again: &[bool],
     finished: &[Option<Value>],
     keys: &[u64],
     order: Order,
@@ -426,9 +448,10 @@ fn solve_acyclic(
             None => {
                 // The best child, as the mover sees it: its record one ply further off.
                 let mut best: Option<Record> = None;
-                for &kid in graph.of(i) {
+                let first = graph.starts.get(i).map_or(0, |&s| s as usize);
+                for (e, &kid) in graph.of(i).iter().enumerate() {
                     if let Some(child) = records.get(kid as usize) {
-                        let mine = child.before_move();
+                        let mine = child.before(again.get(first + e).copied().unwrap_or(false));
                         if best.is_none_or(|b| mine.rank() > b.rank()) {
                             best = Some(mine);
                         }
@@ -452,6 +475,14 @@ fn solve_acyclic(
         Order::Kahn(order) => order.iter().rev().try_for_each(|&i| settle(i as usize))?,
     }
     Ok(records)
+}
+
+/// A solution answers like a table: what `perfect-play` uses for a family at a size solved
+/// on first use (a binary search of the keys, `O(log n)`).
+impl<G: Game> perfect_play_core::Oracle<G> for SolvedKeys<G> {
+    fn probe(&self, position: &G) -> Option<Record> {
+        self.get(position)
+    }
 }
 
 /// The message, as `Display` says it: a build script's `main` returning this error prints

@@ -77,7 +77,7 @@ mod tiers;
 
 pub use codegen::{PackedFiles, write_file_table, write_table};
 pub use file_write::{FileError, FileHeader, flat_file, key_index, record_bytes, write_file};
-pub use flat::{FlatError, FlatLimits, SolvedKeys, solve_flat};
+pub use flat::{FlatError, FlatLimits, SolvedKeys, solve_flat, solve_flat_from};
 pub use perfect_play_core::{Game, Record, Value};
 pub use solve::{MAX_POSITIONS, SolveError, SolvedPositions, solve};
 #[cfg(feature = "tiers")]

@@ -14,6 +14,7 @@ use core::fmt::{self, Display};
 use core::str::FromStr;
 
 use perfect_play_core::notation::{Notation, ParseError, ParseErrorKind, Side, parse_one_cell};
+use perfect_play_core::MoveShape;
 
 use super::{Board, Player};
 
@@ -272,6 +273,12 @@ impl Notation for Board {
 
     fn piece(&self, cell: u8) -> Option<Side> {
         self.at(cell).map(|player| Side::second_if(player == Player::O))
+    }
+
+    fn move_shape(&self, cell: u8) -> MoveShape {
+        MoveShape::Place {
+            cell: u16::from(cell),
+        }
     }
 
     fn write_move(cell: u8, out: &mut dyn fmt::Write) -> fmt::Result {

@@ -1,0 +1,137 @@
+//! What a board looks like and what a move does on it, as data: each game declares them
+//! ([`Notation::geometry`](crate::Notation::geometry),
+//! [`Notation::move_shape`](crate::Notation::move_shape)) so that no surface guesses a
+//! move's meaning from its text, and a board is drawn from its geometry alone.
+//!
+//! Cells are numbered row-major from the top left, from 0, on every geometry with cells;
+//! a move's cells use the same numbers.
+
+/// The board of a game, as a drawing needs it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Geometry {
+    /// A grid of `width` columns and `height` rows of square cells.
+    Rectangle {
+        /// Columns.
+        width: u8,
+        /// Rows.
+        height: u8,
+    },
+    /// Hex's rhombus: `width` columns and `height` rows of hexagons, each row shifted half a
+    /// cell right of the one above; a cell touches six: left, right, the two above (same
+    /// column and one right) and the two below (same column and one left).
+    HexRhombus {
+        /// Columns.
+        width: u8,
+        /// Rows.
+        height: u8,
+    },
+    /// Piles of counters (Nim): [`Notation::count`](crate::Notation::count) gives each
+    /// pile's size.
+    Piles {
+        /// How many piles.
+        piles: u8,
+    },
+    /// A sowing board: `pits` pits a side and a store each. Pits are numbered 0 to
+    /// `2 * pits - 1`: the first side's from its left (the bottom row, left to right), then
+    /// the second side's from its left (the top row, right to left); the first side's
+    /// store is `2 * pits`, the second's `2 * pits + 1`. [`Notation::count`] gives the
+    /// seeds in each.
+    ///
+    /// [`Notation::count`]: crate::Notation::count
+    Pits {
+        /// Pits a side.
+        pits: u8,
+    },
+    /// Dots and Boxes: `rows` by `columns` boxes, so `(rows + 1) * (columns + 1)` dots
+    /// numbered row-major from the top left; a move joins two neighbouring dots.
+    Dots {
+        /// Rows of boxes.
+        rows: u8,
+        /// Columns of boxes.
+        columns: u8,
+    },
+}
+
+/// What one move does, as data: the cells it names on the game's [`Geometry`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum MoveShape {
+    /// A disc dropped into a column (0 from the left); it falls to the lowest empty cell.
+    Drop {
+        /// The column.
+        column: u8,
+    },
+    /// A piece put on an empty cell.
+    Place {
+        /// The cell.
+        cell: u16,
+    },
+    /// A piece moved from one cell to another, or off the board (`to` is `None`); what
+    /// stood on `to` is taken, if anything.
+    FromTo {
+        /// Where the piece stands.
+        from: u16,
+        /// Where it goes, or `None` off the board.
+        to: Option<u16>,
+    },
+    /// A domino laid on two neighbouring empty cells.
+    Domino {
+        /// One cell (the top or left one).
+        first: u16,
+        /// The other.
+        second: u16,
+    },
+    /// `count` counters taken from pile `pile` (0 first).
+    Take {
+        /// The pile.
+        pile: u8,
+        /// How many counters.
+        count: u8,
+    },
+    /// A line drawn between two neighbouring dots.
+    Edge {
+        /// One dot (the top or left one).
+        from: u16,
+        /// The other.
+        to: u16,
+    },
+    /// The seeds of a pit sown, one a pit, counterclockwise.
+    Sow {
+        /// The pit (numbered as [`Geometry::Pits`] says).
+        pit: u8,
+    },
+    /// No move on the board: the side to move passes.
+    Pass,
+}
+
+impl MoveShape {
+    /// `drop`, `place`, `from-to`, `domino`, `take`, `edge`, `sow` or `pass`: the kind of
+    /// move, as the JSON surfaces name it.
+    #[must_use]
+    pub const fn kind(&self) -> &'static str {
+        match self {
+            MoveShape::Drop { .. } => "drop",
+            MoveShape::Place { .. } => "place",
+            MoveShape::FromTo { .. } => "from-to",
+            MoveShape::Domino { .. } => "domino",
+            MoveShape::Take { .. } => "take",
+            MoveShape::Edge { .. } => "edge",
+            MoveShape::Sow { .. } => "sow",
+            MoveShape::Pass => "pass",
+        }
+    }
+}
+
+impl Geometry {
+    /// `rectangle`, `hex-rhombus`, `piles`, `pits` or `dots`: the kind of board, as the
+    /// JSON surfaces name it.
+    #[must_use]
+    pub const fn kind(&self) -> &'static str {
+        match self {
+            Geometry::Rectangle { .. } => "rectangle",
+            Geometry::HexRhombus { .. } => "hex-rhombus",
+            Geometry::Piles { .. } => "piles",
+            Geometry::Pits { .. } => "pits",
+            Geometry::Dots { .. } => "dots",
+        }
+    }
+}

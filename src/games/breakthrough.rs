@@ -1,0 +1,230 @@
+//! Breakthrough, `breakthrough:rows=3,columns=4`.
+//!
+//! `b` (who moves first) starts with a row of pawns on the top row, `w` on the bottom row
+//! (two rows each on boards of 6 rows or more, as OpenSpiel sets them up). A pawn steps one
+//! row forward (`b` down, `w` up), straight or diagonally, onto an empty cell; it captures
+//! only diagonally. A player wins by getting a pawn to the far row, or when the other has
+//! no pawn left; a player who cannot move loses.
+//!
+//! # Parameters
+//!
+//! `rows` from 3 to 6 and `columns` from 2 to 6: OpenSpiel's `breakthrough(rows,
+//! columns)`.
+//!
+//! # Notation
+//!
+//! The rows from the top split by `/` (`b`, `w`, `.`), a space and the side to move:
+//! `bbbb/..../wwww b`. A move is `FROM-TO`, cells numbered row-major from 1 at the top
+//! left: `1-5`.
+//!
+//! # Published results
+//!
+//! None at these sizes that we know of; 6x5 and larger are studied by search (M. Saffidine,
+//! N. Jouandeau and T. Cazenave, "Solving Breakthrough with race patterns and job-level
+//! proof number search", Advances in Computer Games 2011).
+//!
+//! # Sizes
+//!
+//! | size | positions | start (b to move) | |
+//! |---|--:|---|---|
+//! | `breakthrough:rows=3,columns=4` | 9,073 | win in 5 plies | first use |
+//! | `breakthrough:rows=4,columns=3` | 10,689 | win in 9 plies | first use |
+
+use core::fmt;
+use core::str::FromStr;
+
+use perfect_play_core::family::{Arg, Args, Family, Param, ParamKind, SizeError};
+use perfect_play_core::notation::{Notation, ParseError, Side, parse_side};
+use perfect_play_core::{Game, MoveShape, Value};
+
+use super::grid::{Grid, parse_from_to, write_from_to};
+
+/// A Breakthrough position: the pawns and the side to move.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Breakthrough {
+    grid: Grid,
+    second: bool,
+}
+
+/// The parameters, in the order positional values take them.
+const PARAMS: &[Param] = &[
+    Param {
+        name: "rows",
+        kind: ParamKind::Integer,
+        min: 3,
+        max: 6,
+        default: Arg::Int(3),
+        doc: "the board's rows",
+    },
+    Param {
+        name: "columns",
+        kind: ParamKind::Integer,
+        min: 2,
+        max: 6,
+        default: Arg::Int(4),
+        doc: "the board's columns",
+    },
+];
+
+impl Family for Breakthrough {
+    const FAMILY: &'static str = "breakthrough";
+    const PARAMS: &'static [Param] = PARAMS;
+
+    fn at(args: &Args) -> Result<Breakthrough, SizeError> {
+        let rows = u8::try_from(args.get(0).int()).unwrap_or(3);
+        let columns = u8::try_from(args.get(1).int()).unwrap_or(4);
+        let mut grid = Grid::empty(columns, rows);
+        let home = if rows >= 6 { 2 } else { 1 };
+        for cell in 0..grid.cells() {
+            let r = cell / usize::from(columns);
+            if r < home {
+                grid.set(cell, Some(Side::First));
+            } else if r >= usize::from(rows) - home {
+                grid.set(cell, Some(Side::Second));
+            }
+        }
+        Ok(Breakthrough {
+            grid,
+            second: false,
+        })
+    }
+
+    fn args(&self) -> Args {
+        Args::defaults(PARAMS)
+            .with(0, Arg::Int(u32::from(self.grid.height)))
+            .with(1, Arg::Int(u32::from(self.grid.width)))
+    }
+}
+
+impl Game for Breakthrough {
+    /// The pawn's cell and where it goes, row-major from 0.
+    type Move = (u8, u8);
+
+    /// The 3x4 board.
+    fn start() -> Breakthrough {
+        Breakthrough::at(&Args::defaults(PARAMS)).unwrap_or(Breakthrough {
+            grid: Grid::empty(4, 3),
+            second: false,
+        })
+    }
+
+    /// The board in base 3, then the side to move.
+    fn key(&self) -> u64 {
+        self.grid.key() * 2 + u64::from(self.second)
+    }
+
+    /// The player who just moved reached the far row, or the side to move has no pawn or
+    /// no move: the side to move has lost.
+    fn finished(&self) -> Option<Value> {
+        let last_row = self.grid.cells() - usize::from(self.grid.width);
+        let reached = (0..self.grid.cells()).any(|cell| match self.grid.get(cell) {
+            Some(Side::First) => cell >= last_row,
+            Some(Side::Second) => cell < usize::from(self.grid.width),
+            None => false,
+        });
+        if reached {
+            return Some(Value::Loss);
+        }
+        let mut any = false;
+        self.moves(&mut |_, _| any = true);
+        (!any).then_some(Value::Loss)
+    }
+
+    fn moves(&self, visit: &mut dyn FnMut((u8, u8), Breakthrough)) {
+        let side = self.to_move();
+        for from in 0..self.grid.cells() {
+            if self.grid.get(from) != Some(side) {
+                continue;
+            }
+            let forward = if side == Side::First { 1 } else { -1 };
+            for dc in [-1, 0, 1] {
+                let Some(to) = self.grid.step(from, forward, dc) else {
+                    continue;
+                };
+                let target = self.grid.get(to);
+                if target.is_none() || (dc != 0 && target == Some(side.other())) {
+                    let mut next = Breakthrough {
+                        grid: self.grid,
+                        second: !self.second,
+                    };
+                    next.grid.set(from, None);
+                    next.grid.set(to, Some(side));
+                    visit((from as u8, to as u8), next);
+                }
+            }
+        }
+    }
+}
+
+/// The cells, for an error message.
+const CELLS: &str = "b, w or .";
+
+impl Notation for Breakthrough {
+    const SIDES: [&'static str; 2] = ["b", "w"];
+    const PIECES: [char; 2] = ['b', 'w'];
+    const TITLE: &'static str = "Breakthrough";
+    const RULES: &'static str = "b starts with pawns on the top row, w on the bottom row; b moves first. A pawn steps one row forward (b down, w up), straight or diagonally, onto an empty cell, and captures only diagonally. Getting a pawn to the far row wins, as does taking the other's last pawn; a player who cannot move loses.";
+    const MOVE_HELP: &'static str = "FROM-TO, cells numbered from 1 at the top left, like 1-5";
+
+    fn to_move(&self) -> Side {
+        Side::second_if(self.second)
+    }
+
+    fn width(&self) -> usize {
+        usize::from(self.grid.width)
+    }
+
+    fn height(&self) -> usize {
+        usize::from(self.grid.height)
+    }
+
+    fn piece(&self, cell: u8) -> Option<Side> {
+        self.grid.get(usize::from(cell))
+    }
+
+    fn move_shape(&self, (from, to): (u8, u8)) -> MoveShape {
+        MoveShape::FromTo {
+            from: u16::from(from),
+            to: Some(u16::from(to)),
+        }
+    }
+
+    fn write_move((from, to): (u8, u8), out: &mut dyn fmt::Write) -> fmt::Result {
+        write_from_to(from, to, out)
+    }
+
+    fn parse_move(text: &str) -> Result<(u8, u8), ParseError> {
+        parse_from_to(text, 36, Self::MOVE_HELP)
+    }
+
+    /// Reads the rows at this position's size and the side to move.
+    fn parse_at(&self, text: &str) -> Result<Breakthrough, ParseError> {
+        let (grid, rest) = self.grid.parse(text, Self::PIECES, CELLS)?;
+        let second = parse_side(rest, Self::PIECES, "b or w")? == Side::Second;
+        Ok(Breakthrough { grid, second })
+    }
+}
+
+impl fmt::Display for Breakthrough {
+    /// The rows from the top split by `/`, then the side to move: `bbbb/..../wwww b`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.grid.write(f, Self::PIECES)?;
+        write!(f, " {}", if self.second { 'w' } else { 'b' })
+    }
+}
+
+impl fmt::Debug for Breakthrough {
+    /// The size and the position: what a solver's error names.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} {self}", self.sized())
+    }
+}
+
+impl FromStr for Breakthrough {
+    type Err = ParseError;
+
+    /// Reads a position at the default size, 3x4 (see [`Notation::parse_at`] for others).
+    fn from_str(text: &str) -> Result<Breakthrough, ParseError> {
+        Breakthrough::start().parse_at(text)
+    }
+}

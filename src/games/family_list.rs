@@ -1,0 +1,25 @@
+// Every family of games, one line each: its module in src/games/, its rules file (the one
+// file build.rs compiles), its position type, and the sizes compiled into the build, each
+// as its table's name, the file stem build.rs writes it to, and the size's parameters in
+// the naming syntax (`src/games/mod.rs` documents it). Every other size is solved on first
+// use, in memory: the default sizes of every family here in well under a second
+// (BENCHMARKS.md 11), so only a few sizes are compiled in, to keep the build script within
+// a fifth of its time before the families came.
+// Read by `build.rs`, which solves each compiled size into a binary table, and by
+// `src/games/mod.rs`, which serves them.
+families! {
+    mnk "mnk.rs" Mnk [MNK_3_3_3 "mnk_3_3_3" "m=3,n=3,k=3"];
+    nim "nim.rs" Nim [NIM_1_3_5_7 "nim_1_3_5_7" "piles=1-3-5-7,misere=false"];
+    domineering "domineering.rs" Domineering [];
+    clobber "clobber.rs" Clobber [];
+    breakthrough "breakthrough.rs" Breakthrough [];
+    hex "hex.rs" Hex [];
+    dots_and_boxes "dots_and_boxes.rs" DotsAndBoxes [
+        DOTS_AND_BOXES_2X2 "dots_and_boxes_2x2" "rows=2,columns=2",
+    ];
+    kalah "kalah.rs" Kalah [];
+    othello "othello.rs" Othello [];
+    // Connect Four's rules at every size: the fixed sizes of list.rs (`connect4-4x4`...)
+    // are its `Connect4<W, H>`, the family its `ConnectFour`.
+    connect4 "connect4.rs" ConnectFour [];
+}

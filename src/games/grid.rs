@@ -1,0 +1,160 @@
+//! A rectangular board of two players' pieces at a size chosen at run time, up to 40
+//! cells (3^40 still fits a `u64` key): what the families played on squares or hexagons share (Clobber, Breakthrough,
+//! Domineering, Hex, Othello): cells, the base-3 key, and the notation's rows.
+//!
+//! Shared with `build.rs` through `#[path]`: `core` only.
+
+use core::fmt;
+
+use perfect_play_core::notation::{
+    ParseError, ParseErrorKind, Side, after_grid, parse_grid, parse_number, write_grid,
+};
+
+/// A board of `width` columns and `height` rows; each player's pieces as a mask, bit
+/// `cell` for the cell numbered row-major from the top left, from 0.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Grid {
+    /// Columns.
+    pub width: u8,
+    /// Rows.
+    pub height: u8,
+    /// The first player's pieces.
+    pub first: u64,
+    /// The second player's pieces.
+    pub second: u64,
+}
+
+impl Grid {
+    /// The empty board of `width` columns and `height` rows.
+    pub const fn empty(width: u8, height: u8) -> Grid {
+        Grid {
+            width,
+            height,
+            first: 0,
+            second: 0,
+        }
+    }
+
+    /// How many cells.
+    pub fn cells(&self) -> usize {
+        usize::from(self.width) * usize::from(self.height)
+    }
+
+    /// Whose piece stands on `cell`.
+    #[inline]
+    pub fn get(&self, cell: usize) -> Option<Side> {
+        let bit = 1u64.checked_shl(cell as u32)?;
+        if self.first & bit != 0 {
+            Some(Side::First)
+        } else if self.second & bit != 0 {
+            Some(Side::Second)
+        } else {
+            None
+        }
+    }
+
+    /// Puts `piece` on `cell` (empties it for `None`).
+    pub fn set(&mut self, cell: usize, piece: Option<Side>) {
+        let bit = u32::try_from(cell)
+            .ok()
+            .and_then(|c| 1u64.checked_shl(c))
+            .unwrap_or(0);
+        self.first &= !bit;
+        self.second &= !bit;
+        match piece {
+            Some(Side::First) => self.first |= bit,
+            Some(Side::Second) => self.second |= bit,
+            None => {}
+        }
+    }
+
+    /// `side`'s pieces, as a mask.
+    pub const fn of_side(&self, side: Side) -> u64 {
+        match side {
+            Side::First => self.first,
+            Side::Second => self.second,
+        }
+    }
+
+    /// The cell `rows` down and `columns` right of `cell` (negative: up, left), if on the
+    /// board.
+    pub fn step(&self, cell: usize, rows: i32, columns: i32) -> Option<usize> {
+        let (w, h) = (i32::from(self.width), i32::from(self.height));
+        let cell = i32::try_from(cell).ok()?;
+        let (r, c) = (cell / w + rows, cell % w + columns);
+        if r < 0 || c < 0 || r >= h || c >= w {
+            return None;
+        }
+        usize::try_from(r * w + c).ok()
+    }
+
+    /// The board in base 3 (0 empty, 1 first, 2 second), cell 0 the lowest digit:
+    /// one-to-one at one size.
+    pub fn key(&self) -> u64 {
+        (0..self.cells()).rev().fold(0, |key, cell| {
+            key * 3 + (self.first >> cell & 1) + 2 * (self.second >> cell & 1)
+        })
+    }
+
+    /// Writes the rows from the top split by `/`, `letters` for the pieces.
+    pub fn write(&self, f: &mut dyn fmt::Write, letters: [char; 2]) -> fmt::Result {
+        write_grid(
+            f,
+            usize::from(self.width),
+            usize::from(self.height),
+            &|cell| match self.get(cell) {
+                Some(Side::First) => letters[0],
+                Some(Side::Second) => letters[1],
+                None => '.',
+            },
+        )
+    }
+
+    /// Reads a board of this one's size (rows from the top split by `/`, `letters` for
+    /// the pieces), and the text after it as [`after_grid`] gives it.
+    pub fn parse<'t>(
+        &self,
+        text: &'t str,
+        letters: [char; 2],
+        expected: &'static str,
+    ) -> Result<(Grid, impl Iterator<Item = (usize, char)> + 't), ParseError> {
+        let mut grid = Grid::empty(self.width, self.height);
+        let (w, h) = (usize::from(self.width), usize::from(self.height));
+        let end = parse_grid(text, w, h, &letters, expected, &mut |cell, letter, _| {
+            grid.set(cell, Some(Side::second_if(letter == 1)));
+        })?;
+        Ok((grid, after_grid(text, end)))
+    }
+}
+
+/// Reads a move `FROM-TO`, each a cell numbered from 1 to `max` (returned from 0),
+/// whitespace around it ignored.
+pub fn parse_from_to(
+    text: &str,
+    max: usize,
+    expected: &'static str,
+) -> Result<(u8, u8), ParseError> {
+    let leading = text.chars().take_while(|c| c.is_whitespace()).count();
+    let trimmed = text.trim();
+    let error = |column| ParseError::new(column, ParseErrorKind::NotAMove { expected });
+    let Some((from, to)) = trimmed.split_once('-') else {
+        return Err(error(leading + 1));
+    };
+    let from = parse_number(from, max, expected).map_err(|_| error(leading + 1))?;
+    let to =
+        parse_number(to, max, expected).map_err(|_| error(leading + from_width(trimmed) + 2))?;
+    Ok((
+        u8::try_from(from).unwrap_or(u8::MAX),
+        u8::try_from(to).unwrap_or(u8::MAX),
+    ))
+}
+
+/// How many characters the FROM of a `FROM-TO` takes.
+fn from_width(text: &str) -> usize {
+    text.chars().take_while(|&c| c != '-').count()
+}
+
+/// Writes a move `FROM-TO` with cells numbered from 1.
+pub fn write_from_to(from: u8, to: u8, out: &mut dyn fmt::Write) -> fmt::Result {
+    write!(out, "{}-{}", u16::from(from) + 1, u16::from(to) + 1)
+}

@@ -1,0 +1,237 @@
+//! A game named in the one syntax, opened behind the dynamic handle: a game of one size by
+//! its name, a family at a size from its compiled table or, for any other size, solved on
+//! first use in memory (feature `std`) and kept for the next time.
+
+use alloc::boxed::Box;
+use alloc::string::{String, ToString};
+use alloc::vec::Vec;
+use core::fmt;
+
+use perfect_play_core::Solved;
+use perfect_play_core::dynamic::{DynGame, Handle};
+use perfect_play_core::family::{Args, Family, SizeError};
+#[cfg(feature = "std")]
+use perfect_play_core::{Oracle, Record};
+
+use super::{FAMILIES, UnknownGame, open_fixed};
+
+/// What a solve on first use tells the caller, so that a command line can show progress
+/// (the library itself prints nothing).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Solving<'a> {
+    /// A size that is not compiled in is about to be solved.
+    Started {
+        /// The size, in the syntax: `mnk:m=4,n=4,k=3`.
+        name: &'a str,
+    },
+    /// It is solved.
+    Done {
+        /// The size.
+        name: &'a str,
+        /// How many positions it has.
+        positions: u64,
+    },
+}
+
+/// Why a name opens no game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OpenError {
+    /// No game or family has that name.
+    Unknown {
+        /// The name asked for.
+        name: String,
+    },
+    /// A family, but its parameters do not name a size.
+    Size {
+        /// The family.
+        family: &'static str,
+        /// What is wrong, and where in the parameters.
+        error: SizeError,
+    },
+    /// A size that is not compiled in and could not be solved now: larger than the
+    /// family's position limit, or a build without `std`.
+    Unsolved {
+        /// The size, in the syntax.
+        name: String,
+        /// Why, in a sentence.
+        reason: String,
+    },
+}
+
+impl fmt::Display for OpenError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            OpenError::Unknown { name } => UnknownGame { name }.fmt(f),
+            OpenError::Size { family, error } => write!(f, "{family}: {error}"),
+            OpenError::Unsolved { name, reason } => write!(f, "{name}: {reason}"),
+        }
+    }
+}
+
+impl OpenError {
+    /// The nearest name of a game or family when the name was none's and one is close.
+    #[must_use]
+    pub fn suggestion(&self) -> Option<&'static str> {
+        match self {
+            OpenError::Unknown { name } => UnknownGame { name }.suggestion(),
+            _ => None,
+        }
+    }
+}
+
+impl core::error::Error for OpenError {}
+
+/// The game called `name`, behind the dynamic handle every surface uses: a game of one
+/// size by its name (`hexapawn`, `connect4-5x4`, in any case), or a family at a size in
+/// the one syntax (`mnk:m=4,n=4,k=3`, `mnk:4,4,3`, `mnk` for its default size; see the
+/// [module docs](super)). A size that is not compiled in is solved now, in memory.
+///
+/// # Errors
+/// [`OpenError`]: no such game (with the names there are and the nearest), parameters that
+/// name no size (where and why), or a size too large to solve now.
+pub fn open(name: &str) -> Result<Box<dyn DynGame>, OpenError> {
+    open_with(name, &mut |_| {})
+}
+
+/// [`open`], telling `solving` when a size that is not compiled in starts and ends being
+/// solved (a command line shows progress on a terminal).
+///
+/// # Errors
+/// As [`open`].
+pub fn open_with(
+    name: &str,
+    solving: &mut dyn FnMut(Solving<'_>),
+) -> Result<Box<dyn DynGame>, OpenError> {
+    let wanted = name.trim();
+    if let Some(game) = open_fixed(wanted) {
+        return Ok(game);
+    }
+    let (family, params) = wanted.split_once(':').unwrap_or((wanted, ""));
+    let Some(info) = FAMILIES
+        .iter()
+        .find(|info| info.name.eq_ignore_ascii_case(family.trim()))
+    else {
+        return Err(OpenError::Unknown {
+            name: family.trim().to_string(),
+        });
+    };
+    let args = Args::parse(info.params, params).map_err(|error| OpenError::Size {
+        family: info.name,
+        error,
+    })?;
+    (info.open)(&args, solving)
+}
+
+/// Family `G` at `args`: from its compiled table if `compiled` has it, else solved now.
+pub(crate) fn open_sized<G>(
+    args: &Args,
+    compiled: &[(&'static str, &'static Solved<G>)],
+    solving: &mut dyn FnMut(Solving<'_>),
+) -> Result<Box<dyn DynGame>, OpenError>
+where
+    G: Family + fmt::Debug + Send + Sync + 'static,
+{
+    let start = G::at(args).map_err(|error| OpenError::Size {
+        family: G::FAMILY,
+        error,
+    })?;
+    let name = start.sized().to_string();
+    let params: Vec<_> = G::PARAMS
+        .iter()
+        .copied()
+        .zip(args.values().iter().copied())
+        .collect();
+    for &(size, table) in compiled {
+        if Args::parse(G::PARAMS, size).as_ref() == Ok(args) {
+            let positions = u64::try_from(table.len()).ok();
+            let handle = Handle::with_start(&name, table, positions, start);
+            return Ok(Box::new(handle.in_family(G::FAMILY, params)));
+        }
+    }
+    let (oracle, positions) = solve_now(&name, start, solving)?;
+    let handle = Handle::with_start(&name, oracle, Some(positions), start);
+    Ok(Box::new(handle.in_family(G::FAMILY, params)))
+}
+
+/// A size solved on first use, shared by every handle opened on it.
+#[cfg(feature = "std")]
+pub(crate) struct Shared<G: perfect_play_core::Game>(
+    std::sync::Arc<perfect_play_generate::SolvedKeys<G>>,
+);
+
+#[cfg(feature = "std")]
+impl<G: perfect_play_core::Game> Oracle<G> for Shared<G> {
+    fn probe(&self, position: &G) -> Option<Record> {
+        self.0.get(position)
+    }
+}
+
+/// The sizes solved so far, by name: the next `open` of one answers at once.
+#[cfg(feature = "std")]
+type Cache = std::sync::Mutex<Vec<(String, std::sync::Arc<dyn core::any::Any + Send + Sync>)>>;
+
+/// How many sizes solved on first use are kept (the oldest is dropped).
+#[cfg(feature = "std")]
+const CACHED: usize = 8;
+
+/// Solves `start`'s size now, or finds it solved already.
+#[cfg(feature = "std")]
+fn solve_now<G>(
+    name: &str,
+    start: G,
+    solving: &mut dyn FnMut(Solving<'_>),
+) -> Result<(Shared<G>, u64), OpenError>
+where
+    G: Family + fmt::Debug + Send + Sync + 'static,
+{
+    use perfect_play_generate::{FlatLimits, SolvedKeys, solve_flat_from};
+    use std::sync::{Arc, OnceLock};
+
+    static CACHE: OnceLock<Cache> = OnceLock::new();
+    let cache = CACHE.get_or_init(Cache::default);
+    let found = cache.lock().ok().and_then(|list| {
+        list.iter()
+            .find(|(key, _)| key == name)
+            .map(|(_, solved)| Arc::clone(solved))
+    });
+    if let Some(solution) = found.and_then(|any| any.downcast::<SolvedKeys<G>>().ok()) {
+        let positions = solution.len() as u64;
+        return Ok((Shared(solution), positions));
+    }
+    solving(Solving::Started { name });
+    let limits = FlatLimits {
+        positions: G::MAX_POSITIONS,
+        ..FlatLimits::DEFAULT
+    };
+    let solution = solve_flat_from(start, limits).map_err(|error| OpenError::Unsolved {
+        name: name.to_string(),
+        reason: error.to_string(),
+    })?;
+    let positions = solution.len() as u64;
+    solving(Solving::Done { name, positions });
+    let solution = Arc::new(solution);
+    if let Ok(mut list) = cache.lock() {
+        if list.len() >= CACHED {
+            list.remove(0);
+        }
+        let any: Arc<dyn core::any::Any + Send + Sync> = solution.clone();
+        list.push((name.to_string(), any));
+    }
+    Ok((Shared(solution), positions))
+}
+
+/// Without `std` there is no solver at run time: only the compiled sizes open.
+#[cfg(not(feature = "std"))]
+fn solve_now<G>(
+    name: &str,
+    _start: G,
+    _solving: &mut dyn FnMut(Solving<'_>),
+) -> Result<(&'static Solved<G>, u64), OpenError>
+where
+    G: Family,
+{
+    Err(OpenError::Unsolved {
+        name: name.to_string(),
+        reason: "not compiled in, and this build has no solver (feature std)".to_string(),
+    })
+}

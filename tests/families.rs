@@ -1,0 +1,345 @@
+//! Every family against a plain reference solver written separately in the tests
+//! (`tests/common/family_reference.rs` and each family's rules in `tests/common/ref_*.rs`,
+//! no code shared with the crate): on every position of each compiled size, and of a size
+//! solved on first use, the record, the moves, where they lead and what each is worth.
+//!
+//! The number of positions of each shared size against OpenSpiel 2.0.2's count of the
+//! distinct states it reaches (keyed by the state's string and the player to move), from
+//! the families-facts fixture: the same state spaces, walked by another implementation.
+//!
+//! Published results checked here, from the start:
+//! - m,n,k: 3,3,3 a draw; 4,3,3 and 4,4,3 first-player wins; 4,4,4 a draw (J. W. H. M.
+//!   Uiterwijk and H. J. van den Herik, "The advantage of the initiative", Information
+//!   Sciences 122(1), 2000).
+//! - Nim: the side to move loses exactly when the XOR of the piles is 0; misère the same
+//!   unless every pile has at most one counter, then exactly when an odd number have one
+//!   (C. L. Bouton, "Nim, a game with a complete mathematical theory", Annals of
+//!   Mathematics 3, 1901): checked on every position of the compiled sizes.
+//! - Hex: the first player wins on every n x n board (J. Nash 1952, by strategy stealing;
+//!   D. Gale, American Mathematical Monthly 86, 1979): 1x1 to 3x3 here (4x4, 9.4 million
+//!   positions, is too slow for the suite: BENCHMARKS.md 11).
+//! - Dots and Boxes: 2x2 boxes, the first player wins (E. Berlekamp, J. Conway and R. Guy,
+//!   *Winning Ways for your Mathematical Plays*, 1982).
+//! - Othello 4x4: the second player (White) wins (exhaustive search, widely reproduced;
+//!   the families-facts fixture).
+
+// The helpers below are test code too: a panic there is a failed test.
+#![allow(clippy::unwrap_used, clippy::panic, clippy::indexing_slicing)]
+
+#[path = "common/family_reference.rs"]
+mod family_reference;
+#[path = "common/ref_board.rs"]
+mod ref_board;
+#[path = "common/ref_connect_four.rs"]
+mod ref_connect_four;
+#[path = "common/ref_domineering.rs"]
+mod ref_domineering;
+#[path = "common/ref_dots.rs"]
+mod ref_dots;
+#[path = "common/ref_kalah.rs"]
+mod ref_kalah;
+#[path = "common/ref_mnk.rs"]
+mod ref_mnk;
+#[path = "common/ref_nim.rs"]
+mod ref_nim;
+#[path = "common/ref_othello.rs"]
+mod ref_othello;
+
+use family_reference::{Rules, check_every_position};
+use perfect_play::Value;
+use perfect_play::games::{self, FAMILIES};
+
+/// The value of a size's start, for the first player.
+fn start_value(name: &str) -> Value {
+    let game = games::open(name).unwrap();
+    game.probe(&game.about().start).unwrap().record.value
+}
+
+#[test]
+fn mnk_every_position_of_compiled_and_first_use_sizes() {
+    use ref_mnk::Mnk;
+    for (name, (m, n, k)) in [
+        ("mnk:m=3,n=3,k=3", (3, 3, 3)),
+        ("mnk:3,2,2", (3, 2, 2)),
+        ("mnk:m=4,n=3,k=3", (4, 3, 3)),
+    ] {
+        let game = games::open(name).unwrap();
+        let count = check_every_position(game.as_ref(), &Mnk::new(m, n, k));
+        assert!(count > 1, "{name}");
+    }
+}
+
+#[test]
+fn mnk_published_results() {
+    assert_eq!(start_value("mnk:3,3,3"), Value::Draw);
+    assert_eq!(start_value("mnk:4,3,3"), Value::Win);
+    assert_eq!(start_value("mnk:3,4,3"), Value::Win);
+}
+
+#[test]
+fn families_are_listed_with_their_compiled_sizes() {
+    for family in FAMILIES {
+        for size in family.compiled {
+            let name = format!("{}:{size}", family.name);
+            let game = games::open(&name).unwrap();
+            assert_eq!(
+                game.about().name,
+                name,
+                "the canonical name of a compiled size"
+            );
+            assert_eq!(game.about().family, family.name);
+        }
+    }
+}
+
+#[test]
+fn nim_every_position_and_bouton() {
+    use ref_nim::Nim;
+    for (name, piles, misere) in [
+        ("nim", vec![1, 3, 5, 7], false),
+        ("nim:piles=1-3-5-7,misere=true", vec![1, 3, 5, 7], true),
+        ("nim:3-4-5", vec![3, 4, 5], false),
+        ("nim:2-2-3,true", vec![2, 2, 3], true),
+    ] {
+        let game = games::open(name).unwrap();
+        let start = Nim {
+            piles,
+            misere,
+            o_to_move: false,
+        };
+        check_every_position(game.as_ref(), &start);
+        // Bouton's theorem on every position reached.
+        let solved = family_reference::Solved::new(&start);
+        for position in solved.memo.keys() {
+            let xor = position.piles.iter().fold(0, |x, &p| x ^ p);
+            let small = position.piles.iter().all(|&p| p <= 1);
+            let loses = if misere && small { xor == 1 } else { xor == 0 };
+            let value = game.probe(&position.text()).unwrap().record.value;
+            assert_eq!(value == Value::Loss, loses, "{name}: {}", position.text());
+        }
+    }
+}
+
+#[test]
+fn domineering_every_position() {
+    use ref_domineering::Domineering;
+    for (name, rows, columns) in [
+        ("domineering", 4, 4),
+        ("domineering:3,4", 3, 4),
+        ("domineering:rows=2,columns=5", 2, 5),
+    ] {
+        let game = games::open(name).unwrap();
+        check_every_position(game.as_ref(), &Domineering::new(rows, columns));
+    }
+}
+
+#[test]
+fn clobber_breakthrough_and_hex_every_position() {
+    use ref_board::Board;
+    for (name, start) in [
+        ("clobber", Board::clobber(3, 3)),
+        ("clobber:2,4", Board::clobber(2, 4)),
+        ("breakthrough", Board::breakthrough(3, 4)),
+        ("breakthrough:rows=4,columns=3", Board::breakthrough(4, 3)),
+        ("hex", Board::hex(3, 3)),
+        ("hex:2,3", Board::hex(2, 3)),
+    ] {
+        let game = games::open(name).unwrap();
+        check_every_position(game.as_ref(), &start);
+    }
+}
+
+#[test]
+fn hex_first_player_wins_on_square_boards() {
+    for n in 1..=3 {
+        assert_eq!(start_value(&format!("hex:{n},{n}")), Value::Win, "{n}x{n}");
+    }
+}
+
+#[test]
+fn dots_and_boxes_every_position_a_box_moves_again() {
+    use ref_dots::Dots;
+    for (name, rows, columns) in [
+        ("dots-and-boxes:1,2", 1, 2),
+        ("dots-and-boxes", 2, 2),
+        ("dots-and-boxes:1,3", 1, 3),
+    ] {
+        let game = games::open(name).unwrap();
+        check_every_position(game.as_ref(), &Dots::new(rows, columns));
+    }
+    assert_eq!(start_value("dots-and-boxes:2,2"), Value::Win);
+}
+
+#[test]
+fn kalah_every_position_a_last_seed_in_the_store_moves_again() {
+    use ref_kalah::Kalah;
+    for (name, pits, seeds) in [
+        ("kalah", 3, 2),
+        ("kalah:2,2", 2, 2),
+        ("kalah:pits=3,seeds=1", 3, 1),
+        ("kalah:4,1", 4, 1),
+    ] {
+        let game = games::open(name).unwrap();
+        check_every_position(game.as_ref(), &Kalah::new(pits, seeds));
+    }
+}
+
+#[test]
+fn othello_every_position_a_player_with_no_move_passes() {
+    use ref_othello::Othello;
+    let game = games::open("othello").unwrap();
+    check_every_position(game.as_ref(), &Othello::new(4, 4));
+    assert_eq!(
+        start_value("othello:4,4"),
+        Value::Loss,
+        "White, the second player, wins 4x4"
+    );
+}
+
+/// OpenSpiel 2.0.2's distinct states at small sizes (the families-facts fixture), and the
+/// same size in our syntax.
+const OPENSPIEL: &[(&str, u64)] = &[
+    ("nim:piles=3-4-5", 232),
+    ("nim:piles=1-3-5-7", 752),
+    ("hex:2,2", 32),
+    ("hex:3,3", 5_514),
+    ("hex:3,4", 126_003),
+    ("mnk:3,3,3", 5_478),
+    ("mnk:4,3,3", 111_973),
+    ("clobber:3,3", 761),
+    ("clobber:3,4", 13_343),
+    ("breakthrough:rows=3,columns=4", 9_073),
+    ("breakthrough:rows=4,columns=3", 10_689),
+    ("dots-and-boxes:1,2", 143),
+    ("connect-four:rows=4,columns=4,x_in_row=4", 161_029),
+];
+
+#[test]
+fn state_counts_match_openspiel() {
+    for &(name, states) in OPENSPIEL {
+        let game = games::open(name).unwrap();
+        assert_eq!(game.about().positions, Some(states), "{name}");
+    }
+}
+
+/// OpenSpiel's finished Dots and Boxes states have no player to move, so a final board
+/// reached by either player's last line is one state there and two here: merged, the
+/// counts agree (2x2: 5,547; 2x3: 211,341 in the fixture).
+#[test]
+fn dots_and_boxes_counts_match_openspiel_with_final_boards_merged() {
+    use ref_dots::Dots;
+    for (rows, columns, states) in [(2, 2, 5_547), (1, 2, 143)] {
+        let name = format!("dots-and-boxes:{rows},{columns}");
+        let game = games::open(&name).unwrap();
+        let solved = family_reference::Solved::new(&Dots::new(rows, columns));
+        assert_eq!(
+            game.about().positions,
+            Some(solved.memo.len() as u64),
+            "{name}"
+        );
+        let merged: std::collections::HashSet<String> = solved
+            .memo
+            .keys()
+            .map(|p| {
+                let text = p.text();
+                match p.over() {
+                    Some(_) => text.split(' ').next().unwrap().to_string(),
+                    None => text,
+                }
+            })
+            .collect();
+        assert_eq!(merged.len() as u64, states, "{name}");
+    }
+}
+
+#[test]
+fn connect_four_at_any_line_length_every_position() {
+    use ref_connect_four::ConnectFour;
+    for (name, rows, columns, k) in [
+        ("connect-four:3,3,3", 3, 3, 3),
+        ("connect-four:rows=3,columns=4,x_in_row=3", 3, 4, 3),
+        ("connect-four:4,3,3", 4, 3, 3),
+    ] {
+        let game = games::open(name).unwrap();
+        check_every_position(game.as_ref(), &ConnectFour::new(rows, columns, k));
+    }
+    // Four in a row on 4x4, as the fixed size `connect4-4x4` answers it: the same records.
+    let family = games::open("connect-four").unwrap();
+    let fixed = games::open("connect4-4x4").unwrap();
+    assert_eq!(family.about().positions, fixed.about().positions);
+    let line = fixed.principal_line(&fixed.about().start).unwrap();
+    let mut position = fixed.about().start.clone();
+    for mv in &line {
+        assert_eq!(
+            family.probe(&position).unwrap(),
+            fixed.probe(&position).unwrap(),
+            "{position}"
+        );
+        position = fixed.play(&position, mv).unwrap();
+    }
+}
+
+/// A name that names no size says where and what is wrong, in one sentence.
+#[test]
+fn names_that_name_no_size_are_refused_with_where_and_why() {
+    let refusal = |name: &str| games::open(name).err().unwrap().to_string();
+    assert_eq!(
+        refusal("mnk:m=9"),
+        "mnk: column 3 of the parameters: m is 9, but goes from 1 to 6"
+    );
+    assert_eq!(
+        refusal("mnk:q=3"),
+        "mnk: column 1 of the parameters: no such parameter: the parameters are m, n, k"
+    );
+    assert_eq!(
+        refusal("mnk:4,4,3,2"),
+        "mnk: column 7 of the parameters: more values than the 3 parameters"
+    );
+    assert_eq!(
+        refusal("mnk:m=3,m=4"),
+        "mnk: column 5 of the parameters: m is given twice"
+    );
+    assert_eq!(
+        refusal("nim:piles=1-x"),
+        "nim: column 7 of the parameters: piles takes whole numbers split by -, like 1-3-5"
+    );
+    assert_eq!(
+        refusal("nim:misere=maybe"),
+        "nim: column 8 of the parameters: misere takes true or false"
+    );
+    assert_eq!(
+        refusal("mnk:2,2,3"),
+        "mnk: k is longer than both sides of the board"
+    );
+    assert_eq!(
+        games::open("mkn:3,3,3").err().unwrap().suggestion(),
+        Some("mnk")
+    );
+    assert!(
+        refusal("chess").contains("the families are mnk, nim,"),
+        "{}",
+        refusal("chess")
+    );
+    // Named and positional values mix, in any case, and a default fills what is left out.
+    assert_eq!(
+        games::open("MNK:4, k=3").unwrap().about().name,
+        "mnk:m=4,n=3,k=3"
+    );
+    assert_eq!(
+        games::open("nim").unwrap().about().name,
+        "nim:piles=1-3-5-7,misere=false"
+    );
+}
+
+/// The handle reads positions at its own size: a 3x3 text is no 4x3 board.
+#[test]
+fn positions_are_read_at_the_size_opened() {
+    let game = games::open("mnk:4,3,3").unwrap();
+    assert_eq!(game.about().start, "..../..../....");
+    assert_eq!((game.about().width, game.about().height), (4, 3));
+    let error = game.probe(".../.../...").unwrap_err().to_string();
+    assert!(error.contains("expected 4"), "{error}");
+    let nim = games::open("nim:3-4-5").unwrap();
+    assert!(nim.probe("1/3/5/7 x").is_err());
+    assert_eq!(nim.about().params.len(), 2);
+}
