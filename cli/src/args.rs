@@ -218,6 +218,13 @@ pub struct GamesArgs {
     /// endless draw).
     #[arg(long)]
     pub json: bool,
+
+    /// List the game families instead, each with its parameters (name, kind, range,
+    /// default) and the sizes compiled in: any size within the ranges is named
+    /// `FAMILY:P=V,...` (`mnk:m=4,n=4,k=3`, or by position `mnk:4,4,3`) on every command,
+    /// and a size not compiled in is solved on first use.
+    #[arg(long)]
+    pub families: bool,
 }
 
 /// The arguments of `solve`.

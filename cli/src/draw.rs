@@ -6,6 +6,7 @@
 use std::fmt::Write;
 
 use perfect_play::dynamic::{About, PositionAnalysis};
+use perfect_play::games::MoveShape;
 use perfect_play::games::Side;
 use perfect_play::{ENDLESS, Record, Value};
 
@@ -79,10 +80,30 @@ pub(crate) fn grid(
     }
 }
 
-/// Whether the game's moves name cells 1-9 of a 3x3 board (a placement or from-to), so
-/// that a drawing numbers the cells; on other boards (Connect Four) moves name columns.
-fn cells_numbered(about: &About) -> bool {
-    about.width == 3 && about.height == 3
+/// How a drawing numbers the board for a person to name a move: each empty cell (a
+/// placement, a from-to), each column (a drop), or not at all (piles, edges, passes...).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Numbering {
+    /// Each empty cell its number, 1 at the top left, row by row.
+    Cells,
+    /// Each column's number under the board.
+    Columns,
+    /// No numbers.
+    None,
+}
+
+impl Numbering {
+    /// The numbering the moves of `analysis` call for, from their shapes (the game says
+    /// what a move is; nothing is guessed from its text).
+    pub fn of(analysis: &PositionAnalysis) -> Numbering {
+        match analysis.moves.first().map(|mv| mv.shape) {
+            Some(MoveShape::Drop { .. }) => Numbering::Columns,
+            Some(MoveShape::Place { .. } | MoveShape::FromTo { .. } | MoveShape::Domino { .. }) => {
+                Numbering::Cells
+            }
+            _ => Numbering::None,
+        }
+    }
 }
 
 /// The style of a side's pieces: the first side's as x's marks, the second's as o's.
@@ -96,19 +117,19 @@ fn side_style(side: Side) -> &'static str {
 /// A game's board (`cells`, row-major from the top left), each piece as its letter and,
 /// if `numbered`, what a person types to name a move: on a 3x3 board each empty cell's
 /// number 1-9, on a wider one each column's number under the board.
-pub fn board(about: &About, cells: &[Option<Side>], paint: Paint, numbered: bool) -> String {
+pub fn board(about: &About, cells: &[Option<Side>], paint: Paint, numbering: Numbering) -> String {
     let drawn: Vec<(String, &str)> = cells
         .iter()
         .enumerate()
         .map(|(cell, piece)| match piece {
             Some(side) => (about.piece(*side).to_string(), side_style(*side)),
-            None if numbered && cells_numbered(about) => ((cell + 1).to_string(), DIM),
+            None if numbering == Numbering::Cells => ((cell + 1).to_string(), DIM),
             None => (String::new(), ""),
         })
         .collect();
     let mut out = String::new();
     grid(&mut out, paint, NARROW, about.width, &drawn);
-    if numbered && !cells_numbered(about) {
+    if numbering == Numbering::Columns {
         let numbers: Vec<(String, &str)> = (1..=about.width)
             .map(|column| (column.to_string(), DIM))
             .collect();
@@ -144,7 +165,7 @@ pub fn analysis(about: &About, analysis: &PositionAnalysis, paint: Paint) -> Str
         };
         paint.push(&mut out, &format!("Game over: {verdict}."), BOLD);
         out.push_str("\n\n");
-        out.push_str(&board(about, &analysis.cells, paint, false));
+        out.push_str(&board(about, &analysis.cells, paint, Numbering::None));
         return out;
     }
     let record = probe.record;
@@ -178,11 +199,15 @@ pub fn analysis(about: &About, analysis: &PositionAnalysis, paint: Paint) -> Str
         })
         .collect();
     let legend = plies_legend(analysis.moves.iter().map(|mv| mv.record));
-    let cells: Option<Vec<u8>> = if cells_numbered(about) {
-        shown.iter().map(|(mv, _, _)| placement(mv)).collect()
-    } else {
-        None
-    };
+    // Every move a placement: each drawn in its cell.
+    let cells: Option<Vec<usize>> = analysis
+        .moves
+        .iter()
+        .map(|mv| match mv.shape {
+            MoveShape::Place { cell } => Some(usize::from(cell)),
+            _ => None,
+        })
+        .collect();
     match cells {
         Some(cells) => {
             let mut drawn: Vec<(String, &str)> = analysis
@@ -194,7 +219,7 @@ pub fn analysis(about: &About, analysis: &PositionAnalysis, paint: Paint) -> Str
                 })
                 .collect();
             for (&cell, (mv, text, style)) in cells.iter().zip(&shown) {
-                if let Some(slot) = drawn.get_mut(usize::from(cell)) {
+                if let Some(slot) = drawn.get_mut(cell) {
                     *slot = (format!("{mv}: {text}"), style);
                 }
             }
@@ -204,14 +229,19 @@ pub fn analysis(about: &About, analysis: &PositionAnalysis, paint: Paint) -> Str
                 .max()
                 .unwrap_or(WIDE)
                 .max(WIDE);
-            grid(&mut out, paint, width, 3, &drawn);
+            grid(&mut out, paint, width, about.width, &drawn);
             let _ = write!(
                 out,
-                "\nEach empty cell: its number (1-9, as `play` takes it), then what playing there leads to\nfor {mover_name}{legend}. "
+                "\nEach empty cell: its move (as `play` takes it), then what playing there leads to\nfor {mover_name}{legend}. "
             );
         }
         None => {
-            out.push_str(&board(about, &analysis.cells, paint, true));
+            out.push_str(&board(
+                about,
+                &analysis.cells,
+                paint,
+                Numbering::of(analysis),
+            ));
             let _ = writeln!(
                 out,
                 "\nMoves, best first, and what each leads to for {mover_name}{}:",
@@ -242,15 +272,6 @@ fn plies_legend(mut records: impl Iterator<Item = Record>) -> &'static str {
         " (N = plies to the end, this move included)"
     } else {
         ""
-    }
-}
-
-/// The cell (0..9) a move names when it is a placement (`5`), or `None` for any other move
-/// (`2-5`, `3-off`).
-fn placement(mv: &str) -> Option<u8> {
-    match mv.as_bytes() {
-        [digit @ b'1'..=b'9'] => Some(digit - b'1'),
-        _ => None,
     }
 }
 

@@ -9,9 +9,20 @@ use crate::args::GamesArgs;
 use crate::output::{Output, Status, output_failed};
 use crate::wire;
 
-/// Lists the games, as text or JSON lines.
+/// Lists the games (or the families), as text or JSON lines.
 pub fn run(args: &GamesArgs) -> Status {
     let mut text = Vec::new();
+    if args.families {
+        for family in games::FAMILIES {
+            let shape = wire::FamilyInfo::of(family);
+            if args.json {
+                wire::line(&mut text, &shape);
+            } else {
+                text.extend_from_slice(family_line(&shape).as_bytes());
+            }
+        }
+        return finish(&text);
+    }
     let listed = games::names()
         .filter_map(|name| games::open(name).ok())
         .filter_map(|game| wire::GameInfo::of(&*game));
@@ -22,11 +33,37 @@ pub fn run(args: &GamesArgs) -> Status {
             text.extend_from_slice(line(&game).as_bytes());
         }
     }
+    finish(&text)
+}
+
+/// Writes the list and ends the output.
+fn finish(text: &[u8]) -> Status {
     let mut out = Output::new();
-    match out.answer(&text).and_then(|()| out.finish()) {
+    match out.answer(text).and_then(|()| out.finish()) {
         Ok(status) => status,
         Err(error) => output_failed(&error),
     }
+}
+
+/// One family's line for a person, ended by `\n`: `mnk (m,n,k-game): m 1-6 = 3, ...;
+/// compiled: m=3,n=3,k=3`.
+fn family_line(family: &wire::FamilyInfo) -> String {
+    let params: Vec<String> = family
+        .parameters
+        .iter()
+        .map(|p| format!("{} {}-{} = {} ({})", p.name, p.min, p.max, p.default, p.doc))
+        .collect();
+    let compiled = if family.compiled.is_empty() {
+        "none".to_owned()
+    } else {
+        family.compiled.join("; ")
+    };
+    format!(
+        "{} ({}): {}; compiled in: {compiled}\n",
+        family.family,
+        family.title,
+        params.join(", ")
+    )
 }
 
 /// One game's line for a person, ended by `\n`:

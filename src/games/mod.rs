@@ -71,6 +71,7 @@ use perfect_play_core::dynamic::{DynGame, Handle};
 pub use perfect_play_core::notation::{Notation, ParseError, ParseErrorKind, ShowMove, Side};
 
 pub use perfect_play_core::family::{Arg, Args, Family, Param, ParamKind, SizeError};
+pub use perfect_play_core::{Geometry, MoveShape};
 
 #[cfg(feature = "alloc")]
 mod open;

@@ -15,8 +15,8 @@ use serde::Serialize;
 pub mod api;
 
 use perfect_play::dynamic::{About, DynGame, PositionAnalysis};
-use perfect_play::games::Side;
 use perfect_play::games::tictactoe::{Board, NotFinal, Outcome, Player, Position};
+use perfect_play::games::{self, Side};
 use perfect_play::{ENDLESS, Record, Value};
 
 /// Appends `shape` as one line of JSON (`\n` included) to `out`.
@@ -73,6 +73,60 @@ impl GameInfo {
             outcome: start_outcome(start.record.value),
             plies: plies(start.record),
         })
+    }
+}
+
+/// One family of `perfect-play games --families --json`: its name in the naming syntax,
+/// its parameters, and the sizes compiled into the build.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct FamilyInfo {
+    /// The family's name, as `FAMILY:P=V,...` names a size of it: `mnk`.
+    pub family: &'static str,
+    /// Its title: `m,n,k-game`.
+    pub title: &'static str,
+    /// Its parameters, in the order positional values take them.
+    pub parameters: Vec<FamilyParam>,
+    /// The sizes compiled in, each as its parameters (`m=3,n=3,k=3`).
+    pub compiled: Vec<&'static str>,
+}
+
+/// One parameter of a family.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct FamilyParam {
+    /// Its name: `m`, `x_in_row`, `piles`.
+    pub name: &'static str,
+    /// What kind of value it takes, as the library names it (`ParamKind::as_str`).
+    pub kind: &'static str,
+    /// The least value (of each item, for a list).
+    pub min: u32,
+    /// The greatest value (of each item, for a list).
+    pub max: u32,
+    /// The value it has when not given, as the syntax writes it.
+    pub default: String,
+    /// What it means.
+    pub doc: &'static str,
+}
+
+impl FamilyInfo {
+    /// The shape of a family of the registry.
+    pub fn of(family: &games::FamilyInfo) -> FamilyInfo {
+        FamilyInfo {
+            family: family.name,
+            title: family.title,
+            parameters: family
+                .params
+                .iter()
+                .map(|param| FamilyParam {
+                    name: param.name,
+                    kind: param.kind.as_str(),
+                    min: param.min,
+                    max: param.max,
+                    default: param.default.to_string(),
+                    doc: param.doc,
+                })
+                .collect(),
+            compiled: family.compiled.to_vec(),
+        }
     }
 }
 
