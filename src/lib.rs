@@ -106,6 +106,7 @@ pub mod games;
 pub use perfect_play_core::dynamic;
 pub use perfect_play_core::packed;
 pub use perfect_play_core::{
-    DEFAULT_CAPACITY, ENDLESS, Game, History, Level, MAX_BRANCHING, Notation, Oracle,
-    ParseLevelError, PlayError, PlayedGame, Ply, Record, Sentence, Solved, Table, Value, Verdict,
+    DEFAULT_CAPACITY, ENDLESS, Game, GameMoveError, History, Level, MAX_BRANCHING, MoveError,
+    Notation, Oracle, ParseLevelError, PlayError, PlayedGame, Ply, Record, Sentence, Solved, Table,
+    Value, Verdict, play_all, play_text,
 };

@@ -267,7 +267,7 @@ pub struct AnalyzeArgs {
     #[arg(value_name = "POSITION")]
     pub board: Vec<String>,
 
-    /// The game, in any case (`perfect-play games` lists them; tictactoe when not given).
+    /// The game, by its name in `perfect-play games` (any case).
     #[arg(long, value_name = "NAME", default_value = "tictactoe", value_parser = known_game)]
     pub game: String,
 
@@ -294,7 +294,7 @@ pub struct PlayArgs {
     #[arg(long = "as", default_value = "first", value_name = "SIDE")]
     pub side: String,
 
-    /// The game, in any case (`perfect-play games` lists them; tictactoe when not given).
+    /// The game, by its name in `perfect-play games` (any case).
     #[arg(long, value_name = "NAME", default_value = "tictactoe", value_parser = known_game)]
     pub game: String,
 
@@ -331,7 +331,7 @@ pub struct ReviewArgs {
     #[arg(value_name = "MOVES")]
     pub moves: Vec<String>,
 
-    /// The game, in any case (`perfect-play games` lists them; tictactoe when not given).
+    /// The game, by its name in `perfect-play games` (any case).
     #[arg(long, value_name = "NAME", default_value = "tictactoe", value_parser = known_game)]
     pub game: String,
 }
@@ -344,9 +344,9 @@ Examples:
 
 /// The name of a game `perfect-play games` lists, or the message that lists them.
 fn known_game(name: &str) -> Result<String, String> {
-    perfect_play::games::open(name)
-        .map(|game| game.about().name.clone())
-        .map_err(|unknown| unknown.to_string())
+    perfect_play::games::find(name)
+        .map(str::to_owned)
+        .map_err(|error| error.to_string())
 }
 
 /// The arguments of `footholds`.

@@ -107,27 +107,24 @@ pub fn run(args: &ReviewArgs) -> Status {
             return Status::Failure;
         }
     };
-    let (review, error) = match game.review(None, &moves) {
-        Ok(review) => (Some(review), None),
-        // The moves before the one that cannot be played are judged as in any game.
-        Err(error @ ReviewError::Move { number, .. }) => {
-            let played = moves.get(..number.saturating_sub(1)).unwrap_or_default();
-            (game.review(None, played).ok(), Some(error))
-        }
-        Err(error) => (None, Some(error)),
+    // The moves that could be played are reviewed even when a later one cannot be.
+    let (review, refused) = match game.review(None, &moves) {
+        Ok(review) => (review, None),
+        Err(ReviewError::Move {
+            sentence, played, ..
+        }) => (*played, Some(sentence)),
+        Err(error) => (Review::default(), Some(error.to_string())),
     };
     let mut out = Output::new();
-    let text = review.map_or_else(String::new, |review| layout(game.about(), &review));
-    let status = match out.answer(text.as_bytes()).and_then(|()| out.finish()) {
-        Ok(status) => status,
-        Err(error) => return output_failed(&error),
-    };
-    match error {
-        Some(error) => {
-            report(&format_args!("{}: {error}", game.about().name));
+    let text = layout(game.about(), &review);
+    let written = out.answer(text.as_bytes()).and_then(|()| out.finish());
+    match (written, refused) {
+        (Err(error), _) => output_failed(&error),
+        (Ok(status), None) => status,
+        (Ok(_), Some(message)) => {
+            report(&format_args!("{}: {message}", game.about().name));
             Status::Partial
         }
-        None => status,
     }
 }
 

@@ -181,7 +181,7 @@ fn game_names_are_read_in_any_case_and_a_near_miss_is_named() {
             .assert()
             .code(2)
             .stderr(predicate::str::contains(format!(
-                "no game is called \"{typed}\" (did you mean {meant}?): the games are tictactoe, misere, hexapawn, dodgem, connect4-4x4"
+                "no game is called `{typed}`: did you mean `{meant}`? The games are tictactoe, misere, hexapawn, dodgem, connect4-4x4"
             )));
     }
     perfect_play()
@@ -189,7 +189,7 @@ fn game_names_are_read_in_any_case_and_a_near_miss_is_named() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains(
-            "no game is called \"chess\": the games are tictactoe,",
+            "no game is called `chess`; the games are tictactoe,",
         ));
 }
 

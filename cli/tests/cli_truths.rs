@@ -210,7 +210,9 @@ fn review_of_another_game_and_its_refusals() {
         .args(["review", "--game", "chess", "e4"])
         .assert()
         .code(2)
-        .stderr(predicate::str::contains("no game is called \"chess\""));
+        .stderr(predicate::str::contains(
+            "no game is called `chess`; the games are ",
+        ));
 }
 
 /// What `perfect-play ARGS` writes to a terminal (stdin, stdout and stderr a pseudo-terminal

@@ -765,7 +765,11 @@ fn a_game_of_any_kind_is_judged_move_by_move() {
     );
     // Bad requests.
     for (path, status, words) in [
-        ("/api/games/chess", 404, "no game is called \"chess\""),
+        (
+            "/api/games/chess",
+            404,
+            "no game is called `chess`; the games are ",
+        ),
         (
             "/api/games/hexapawn?moves=2-9",
             422,

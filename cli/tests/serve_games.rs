@@ -221,7 +221,11 @@ fn bad_game_requests_are_json_errors_that_say_where() {
     let server = Server::start(&[]);
     let too_many = vec!["1-2"; 1001].join(",");
     for (path, status, words) in [
-        ("/api/games/chess", 404, "no game is called \"chess\""),
+        (
+            "/api/games/chess",
+            404,
+            "no game is called `chess`; the games are ",
+        ),
         (
             "/api/games/chess/position",
             404,

@@ -3,9 +3,8 @@
 
 use core::cmp::Reverse;
 
-use perfect_play::dynamic::MoveError;
 use perfect_play::games::{self as registry, Notation, ParseError, ShowMove, Side, Visitor};
-use perfect_play::{ENDLESS, Record, Solved, Value};
+use perfect_play::{ENDLESS, MoveError, Record, Solved, Value, play_text};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
@@ -108,11 +107,8 @@ pub fn games() -> Vec<Game> {
 /// Raises ValueError for a name no game has, listing the names.
 #[pyfunction]
 pub fn game(name: &str) -> PyResult<Game> {
-    // The library's reading of a name (any case) and its sentence for an unknown one.
-    let found =
-        registry::open(name).map_err(|unknown| PyValueError::new_err(unknown.to_string()))?;
-    let name = found.about().name.as_str();
-    Game::find(name).ok_or_else(|| PyValueError::new_err(format!("no game is called {name}")))
+    let found = registry::find(name).map_err(|error| PyValueError::new_err(error.to_string()))?;
+    Game::find(found).ok_or_else(|| PyValueError::new_err(format!("no game is called {found}")))
 }
 
 impl Game {
@@ -391,28 +387,11 @@ impl Visitor for PlayText<'_> {
         _: &'static Solved<G>,
     ) -> Self::Output {
         let position: G = self.0.parse().map_err(Failure::Position)?;
-        let mv = G::parse_move(self.1).map_err(Failure::Move)?;
-        // The library's sentences for a move that cannot be played (dynamic::MoveError).
-        let error = match (position.finished(), position.play(mv)) {
-            (None, Some(next)) => return Ok(next.to_string()),
-            (Some(value), _) => {
-                let mover = position.to_move();
-                MoveError::Finished {
-                    position: position.to_string(),
-                    winner: match value {
-                        Value::Win => Some(G::side_name(mover)),
-                        Value::Loss => Some(G::side_name(mover.other())),
-                        Value::Draw => None,
-                    },
-                }
-            }
-            (None, None) => MoveError::Illegal {
-                name: ShowMove::<G>(mv).to_string(),
-                position: position.to_string(),
-                legal: legal_moves(&position),
-            },
-        };
-        Err(Failure::Illegal(format!("{name} from {position}: {error}")))
+        match play_text(&position, self.1) {
+            Ok((_, next)) => Ok(next.to_string()),
+            Err(MoveError::NotAMove { why, .. }) => Err(Failure::Move(why)),
+            Err(error) => Err(Failure::Illegal(format!("{name} from {position}: {error}"))),
+        }
     }
 }
 

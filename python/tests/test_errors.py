@@ -75,13 +75,13 @@ def test_an_illegal_move_says_which_are_legal(hexapawn: perfect_play.Game) -> No
 
 
 def test_an_unknown_game_lists_the_games() -> None:
-    with pytest.raises(ValueError, match='no game is called "chess": the games are .*hexapawn'):
+    with pytest.raises(ValueError, match="no game is called `chess`; the games are .*hexapawn"):
         perfect_play.game("chess")
     with pytest.raises(ValueError, match="no game is called"):
         perfect_play.Game("chess")
     # Names as people type them: any case, and a near miss named.
     assert perfect_play.game("Hexapawn").name == "hexapawn"
-    with pytest.raises(ValueError, match="did you mean hexapawn"):
+    with pytest.raises(ValueError, match="did you mean `hexapawn`"):
         perfect_play.game("hexapwn")
 
 

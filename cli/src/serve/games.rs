@@ -10,7 +10,7 @@
 use axum::extract::rejection::PathRejection;
 use axum::extract::{Path, State};
 
-use perfect_play::dynamic::{DynGame, MoveError, PositionAnalysis, PositionError, ReviewError};
+use perfect_play::dynamic::{DynGame, MoveRefusal, PositionAnalysis, PositionError, ReviewError};
 use perfect_play::games;
 
 use crate::wire::GameInfo;
@@ -174,21 +174,17 @@ pub fn review(
     match game.review(start, &texts) {
         Ok(review) => Ok(GameReview::of(game.about(), &texts, &review)),
         Err(ReviewError::Start(why)) => Err(position_error("start", &why)),
-        Err(ReviewError::Move { number, error }) => {
+        Err(ReviewError::Move {
+            number,
+            refusal,
+            sentence,
+            ..
+        }) => {
             let column = moves.get(number - 1).map_or(0, |(column, _)| *column);
-            let at = format!("(at column {column} of moves)");
-            Err(match error {
-                MoveError::Notation { .. } => {
-                    let why = ReviewError::Move { number, error };
-                    ApiError::bad_request(format_args!("{why} {at}"))
-                }
-                other => {
-                    let why = ReviewError::Move {
-                        number,
-                        error: other,
-                    };
-                    ApiError::unprocessable(format_args!("{why} {at}"))
-                }
+            let message = format!("{sentence} (at column {column} of moves)");
+            Err(match *refusal {
+                MoveRefusal::NotAMove { .. } => ApiError::bad_request(message),
+                _ => ApiError::unprocessable(message),
             })
         }
         Err(too_long @ ReviewError::TooLong { .. }) => {
