@@ -10,7 +10,8 @@
 //! `FromStr` that round-trip (`www/.../bbb w` is Hexapawn's start: the rows from the top,
 //! then the side to move), and moves as a person names cells, 1-9 (`2-5`, Dodgem's
 //! `3-off`). Each game's module docs give its notation; a text that is not a position is a
-//! [`ParseError`] with its column. [`visit`] finds a game by name for code that works on
+//! [`ParseError`] naming the board's row and column; a position no game reaches has a reason
+//! ([`Game::unreachable_reason`]). [`visit`] finds a game by name for code that works on
 //! any of them, as `perfect-play analyze --game` does.
 //!
 //! ```
