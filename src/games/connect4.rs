@@ -106,6 +106,11 @@ impl<const W: usize, const H: usize> Game for Connect4<W, H> {
     /// The column a disc is dropped into, 0 to `W - 1` from the left.
     type Move = u8;
 
+    /// A tier per number of discs on the board, 0 to `W * H`.
+    const TIERS: u32 = (W * H + 1) as u32;
+    /// A column's `H` cells and its spare bit.
+    const KEY_BITS: u32 = (W * (H + 1)) as u32;
+
     fn start() -> Self {
         let () = Self::FITS;
         Connect4 { x: 0, o: 0 }
@@ -129,6 +134,29 @@ impl<const W: usize, const H: usize> Game for Connect4<W, H> {
             return Some("x moves first, so x has as many discs as o or one more");
         }
         None
+    }
+
+    /// The number of discs on the board: each move adds one.
+    fn tier(&self) -> u32 {
+        (self.x | self.o).count_ones()
+    }
+
+    /// Each column's top set bit is its height; the bits below it are its `x` discs.
+    fn from_key(key: u64) -> Option<Self> {
+        if Self::KEY_BITS < 64 && key >> Self::KEY_BITS != 0 {
+            return None;
+        }
+        let (mut x, mut o) = (0, 0);
+        for c in 0..W {
+            let column = (key >> (c * (H + 1))) & ((1 << (H + 1)) - 1);
+            let top = column.checked_ilog2()?;
+            let discs = (1u64 << top) - 1;
+            let xs = column ^ (1 << top);
+            x |= xs << (c * (H + 1));
+            o |= (discs & !xs) << (c * (H + 1));
+        }
+        let (xs, os) = (x.count_ones(), o.count_ones());
+        (xs == os || xs == os + 1).then_some(Connect4 { x, o })
     }
 
     /// Four in a row was made by the player who just moved: the side to move has lost.

@@ -37,12 +37,12 @@ impl<G: Game> Solved<G> {
         if position.unreachable_reason().is_some() {
             return None;
         }
-        let key = if self.table.is_canonical() {
-            position.canonical().key()
+        let position = if self.table.is_canonical() {
+            position.canonical()
         } else {
-            position.key()
+            *position
         };
-        self.table.entry(key)
+        self.table.entry(position.tier(), position.key())
     }
 
     /// Win, loss or draw for the side to move, and plies left, or `None` if no game reaches
