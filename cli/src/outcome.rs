@@ -4,7 +4,7 @@
 //! line). Without `--game`, tic-tac-toe boards in the judges' formats ([`crate::judges`]).
 //!
 //! A line that is not a position is answered `error` (a line no game reaches, `invalid`)
-//! and explained on stderr as `NAME:LINE: why`, its column in the why; the rest are still
+//! and explained on stderr as `NAME:LINE: why`, the board's row and column in the why; the rest are still
 //! answered, and the exit status is 1. A blank line gets a blank answer.
 
 use std::fmt::Display;

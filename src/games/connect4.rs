@@ -519,6 +519,16 @@ impl Family for ConnectFour {
 }
 
 impl Game for ConnectFour {
+    /// A disc above an empty cell, or the wrong number of discs for a side.
+    fn unreachable_reason(&self) -> Option<&'static str> {
+        let discs = self.x | self.o;
+        if discs & !((discs << 1) | self.bottom()) != 0 {
+            return Some("a disc above an empty cell (discs fall to the bottom)");
+        }
+        let (xs, os) = (self.x.count_ones(), self.o.count_ones());
+        (xs != os && xs != os + 1).then_some("x moves first, so x has as many discs as o or one more")
+    }
+
     /// The column a disc is dropped into, 0 from the left.
     type Move = u8;
 
@@ -616,8 +626,8 @@ impl Notation for ConnectFour {
         Ok(u8::try_from(column).unwrap_or(u8::MAX))
     }
 
-    /// Reads the rows at this size, and checks that every disc rests on another and that
-    /// `x` has as many discs as `o` or one more.
+    /// Reads the rows at this size (a floating disc or the wrong counts parse, and are
+    /// unreachable: [`Game::unreachable_reason`]).
     fn parse_at(&self, text: &str) -> Result<ConnectFour, ParseError> {
         let mut position = ConnectFour { x: 0, o: 0, ..*self };
         let (w, h) = (self.width(), self.height());
@@ -630,16 +640,6 @@ impl Notation for ConnectFour {
             }
         })?;
         parse_end(after_grid(text, end))?;
-        let discs = position.x | position.o;
-        if discs & !((discs << 1) | position.bottom()) != 0 {
-            let reason = "a disc above an empty cell (discs fall to the bottom)";
-            return Err(ParseError::new(0, ParseErrorKind::Impossible { reason }));
-        }
-        let (xs, os) = (position.x.count_ones(), position.o.count_ones());
-        if xs != os && xs != os + 1 {
-            let reason = "x moves first, so x has as many discs as o or one more";
-            return Err(ParseError::new(0, ParseErrorKind::Impossible { reason }));
-        }
         Ok(position)
     }
 }

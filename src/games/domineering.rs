@@ -33,7 +33,7 @@ use core::str::FromStr;
 
 use perfect_play_core::family::{Arg, Args, Family, Param, ParamKind, SizeError};
 use perfect_play_core::notation::{
-    Notation, ParseError, ParseErrorKind, Side, parse_end, parse_number,
+    Notation, ParseError, Side, parse_end, parse_number,
 };
 use perfect_play_core::{Game, MoveShape, Value};
 
@@ -91,6 +91,15 @@ impl Family for Domineering {
 }
 
 impl Game for Domineering {
+    /// v moves first and each domino covers two cells.
+    fn unreachable_reason(&self) -> Option<&'static str> {
+        let (vs, hs) = (self.0.first.count_ones(), self.0.second.count_ones());
+        (vs % 2 != 0 || hs % 2 != 0 || (vs != hs && vs != hs + 2)).then_some(
+            "v moves first and each domino covers two cells, so v has as many cells as h or two more",
+        )
+    }
+
+
     /// The domino's top or left cell, row-major from 0.
     type Move = u8;
 
@@ -176,11 +185,6 @@ impl Notation for Domineering {
     fn parse_at(&self, text: &str) -> Result<Domineering, ParseError> {
         let (grid, rest) = self.0.parse(text, Self::PIECES, CELLS)?;
         parse_end(rest)?;
-        let (vs, hs) = (grid.first.count_ones(), grid.second.count_ones());
-        if vs % 2 != 0 || hs % 2 != 0 || (vs != hs && vs != hs + 2) {
-            let reason = "v moves first and each domino covers two cells, so v has as many cells as h or two more";
-            return Err(ParseError::new(0, ParseErrorKind::Impossible { reason }));
-        }
         Ok(Domineering(grid))
     }
 }

@@ -356,8 +356,12 @@ impl Notation for DotsAndBoxes {
         }
         for b in 0..rows * cols {
             if (owned & (1 << b) != 0) != position.complete(b / cols, b % cols) {
-                let reason = "a box has an owner exactly when its four lines are drawn";
-                return Err(ParseError::new(0, ParseErrorKind::Impossible { reason }));
+                // A box is written with its owner exactly when its four lines are drawn.
+                let kind = ParseErrorKind::NotACell {
+                    found: if owned & (1 << b) != 0 { 'x' } else { '.' },
+                    expected: "an owner (x or o) in a box exactly when its four lines are drawn",
+                };
+                return Err(ParseError::new(0, kind));
             }
         }
         let rest = text

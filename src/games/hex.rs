@@ -36,7 +36,7 @@ use core::str::FromStr;
 
 use perfect_play_core::family::{Arg, Args, Family, Param, ParamKind, SizeError};
 use perfect_play_core::notation::{
-    Notation, ParseError, ParseErrorKind, Side, parse_end, parse_number,
+    Notation, ParseError, Side, parse_end, parse_number,
 };
 use perfect_play_core::{Game, Geometry, MoveShape, Value};
 
@@ -133,6 +133,13 @@ impl Family for Hex {
 }
 
 impl Game for Hex {
+    /// x moves first: x has as many stones as o or one more.
+    fn unreachable_reason(&self) -> Option<&'static str> {
+        let (xs, os) = (self.0.first.count_ones(), self.0.second.count_ones());
+        (xs != os && xs != os + 1).then_some("x moves first, so x has as many stones as o or one more")
+    }
+
+
     /// The cell, row-major from 0.
     type Move = u8;
 
@@ -222,11 +229,6 @@ impl Notation for Hex {
     fn parse_at(&self, text: &str) -> Result<Hex, ParseError> {
         let (grid, rest) = self.0.parse(text, Self::PIECES, CELLS)?;
         parse_end(rest)?;
-        let (xs, os) = (grid.first.count_ones(), grid.second.count_ones());
-        if xs != os && xs != os + 1 {
-            let reason = "x moves first, so x has as many stones as o or one more";
-            return Err(ParseError::new(0, ParseErrorKind::Impossible { reason }));
-        }
         Ok(Hex(grid))
     }
 }

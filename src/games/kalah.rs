@@ -204,6 +204,14 @@ impl Family for Kalah {
 }
 
 impl Game for Kalah {
+    /// Seeds are never added nor taken away.
+    fn unreachable_reason(&self) -> Option<&'static str> {
+        let total: u32 = self.board.iter().chain(&self.stores).map(|&n| u32::from(n)).sum();
+        (total != 2 * u32::from(self.pits) * u32::from(self.seeds))
+            .then_some("the seeds do not add up to the start's")
+    }
+
+
     /// The pit sown, numbered in sowing order from 0.
     type Move = u8;
 
@@ -358,11 +366,6 @@ impl Notation for Kalah {
                 }
             }
             column += part.len() + 1;
-        }
-        let total: u32 = position.board.iter().chain(&position.stores).map(|&n| u32::from(n)).sum();
-        if total != 2 * u32::from(self.pits) * u32::from(self.seeds) {
-            let reason = "the seeds do not add up to the start's";
-            return Err(ParseError::new(0, ParseErrorKind::Impossible { reason }));
         }
         let rest = text
             .chars()

@@ -35,7 +35,7 @@ use core::str::FromStr;
 
 use perfect_play_core::family::{Arg, Args, Family, Param, ParamKind, SizeError};
 use perfect_play_core::notation::{
-    Notation, ParseError, ParseErrorKind, Side, after_grid, parse_end, parse_grid,
+    Notation, ParseError, Side, after_grid, parse_end, parse_grid,
     parse_number, write_grid,
 };
 use perfect_play_core::{Game, MoveShape, Value};
@@ -152,6 +152,13 @@ impl Family for Mnk {
 }
 
 impl Game for Mnk {
+    /// x moves first: x has as many marks as o or one more.
+    fn unreachable_reason(&self) -> Option<&'static str> {
+        let (xs, os) = (self.x.count_ones(), self.o.count_ones());
+        (xs != os && xs != os + 1).then_some("x moves first, so x has as many marks as o or one more")
+    }
+
+
     /// The cell marked, row-major from 0.
     type Move = u8;
 
@@ -270,11 +277,6 @@ impl Notation for Mnk {
             }
         })?;
         parse_end(after_grid(text, end))?;
-        let (xs, os) = (position.x.count_ones(), position.o.count_ones());
-        if xs != os && xs != os + 1 {
-            let reason = "x moves first, so x has as many marks as o or one more";
-            return Err(ParseError::new(0, ParseErrorKind::Impossible { reason }));
-        }
         Ok(position)
     }
 }

@@ -45,6 +45,12 @@
 //! player who completes a box, and in Kalah one whose last seed lands in their store,
 //! moves again; in Othello a player with no move passes (a `pass` move).
 //!
+//! Each position type has a one-line text notation ([`Notation`]): `Display` and `FromStr`
+//! that round-trip (`www/.../bbb w` is Hexapawn's start: the rows from the top, then the
+//! side to move). Each game's module docs give its notation; a text that is not a position
+//! is a [`ParseError`] naming the board's row and column; a position no game reaches has a
+//! reason ([`Game::unreachable_reason`]).
+//!
 //! ```
 //! use perfect_play::games::{self, DODGEM, Dodgem, HEXAPAWN, Hexapawn};
 //! use perfect_play::{Game, Value};

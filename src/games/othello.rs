@@ -33,7 +33,7 @@ use core::str::FromStr;
 
 use perfect_play_core::family::{Arg, Args, Family, Param, ParamKind, SizeError};
 use perfect_play_core::notation::{
-    Notation, ParseError, ParseErrorKind, Side, parse_number, parse_side,
+    Notation, ParseError, Side, parse_number, parse_side,
 };
 use perfect_play_core::{Game, MoveShape, Value};
 
@@ -144,6 +144,13 @@ impl Family for Othello {
 }
 
 impl Game for Othello {
+    /// Four discs start on the board, and none is ever taken off.
+    fn unreachable_reason(&self) -> Option<&'static str> {
+        ((self.grid.first | self.grid.second).count_ones() < 4)
+            .then_some("four discs start on the board, and none is ever taken off")
+    }
+
+
     /// The cell a disc is put on, row-major from 0, or `u8::MAX` to pass.
     type Move = u8;
 
@@ -260,10 +267,6 @@ impl Notation for Othello {
     fn parse_at(&self, text: &str) -> Result<Othello, ParseError> {
         let (grid, rest) = self.grid.parse(text, Self::PIECES, CELLS)?;
         let second = parse_side(rest, Self::PIECES, "x or o")? == Side::Second;
-        if (grid.first | grid.second).count_ones() < 4 {
-            let reason = "four discs start on the board, and none is ever taken off";
-            return Err(ParseError::new(0, ParseErrorKind::Impossible { reason }));
-        }
         Ok(Othello { grid, second })
     }
 }

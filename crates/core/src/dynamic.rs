@@ -190,7 +190,7 @@ pub struct Review {
 /// Why a text is not a position the game answers.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PositionError {
-    /// Not a position in the game's notation: what is wrong and at which column.
+    /// Not a position in the game's notation: what is wrong, and where (the board's row and column).
     Notation(ParseError),
     /// A position, but one that no game reaches from the start.
     Unreachable {

@@ -1,6 +1,6 @@
 //! The one-line text notation of the games' positions and moves: the [`Notation`] trait
 //! each game of this module implements beside its rules, the 3x3 grid they share, and
-//! the [`ParseError`] that says what is wrong and at which column.
+//! the [`ParseError`] that says what is wrong and where: the board's row and column.
 //!
 //! Every game here is played on a 3x3 board, cells numbered row-major from the top left.
 //! A position is written as its three rows from the top, split by `/` (or its nine cells
@@ -228,18 +228,12 @@ pub enum ParseErrorKind {
         /// How many cells a row has.
         expected: usize,
     },
-    /// Another number of rows than the board's (boards other than 3x3).
+    /// Another number of rows than the board has (`4 rows, expected 3`).
     RowCount {
         /// How many rows the text has.
         rows: usize,
         /// How many rows the board has.
         expected: usize,
-    },
-    /// A board that the rules can never reach, whatever the play: a disc floating above
-    /// an empty cell, or the wrong number of pieces for either side.
-    Impossible {
-        /// Why, for the message: `"a disc above an empty cell"`.
-        reason: &'static str,
     },
 }
 
@@ -324,9 +318,6 @@ impl fmt::Display for ParseError {
             } => write!(f, "row {row} has {cells} cells, expected {expected}"),
             ParseErrorKind::RowCount { rows, expected } => {
                 write!(f, "{rows} rows, expected {expected}")
-            }
-            ParseErrorKind::Impossible { reason } => {
-                write!(f, "no game reaches this board: {reason}")
             }
         }
     }

@@ -47,13 +47,24 @@ function view(position, side) {
   return won ? `a win in ${plies}` : `a loss in ${plies}`;
 }
 
+// How many plies the chart's axis spans: the game so far and, from where it stands, the
+// rest of its perfect line (a finished game: none; an endless draw: none), so that the
+// axis is scaled to the game (tic-tac-toe's 9 from its start, Connect Four 4x4's 16,
+// Dodgem's 19) and a long game never runs off it. At least 4, so that a short game still
+// reads as a line.
+export function chartSteps(positions) {
+  const last = positions[positions.length - 1];
+  const ahead = last && last.plies !== null && last.outcome !== undefined ? last.plies : 0;
+  return Math.max(4, positions.length - 1 + ahead);
+}
+
 export function drawChart(container, positions, plies, onSelect, sides = ["x", "o"]) {
   // Drawn at the container's own width (its inner width, when it is laid out), one unit a
   // pixel: the ticks stay readable on a 390 px phone instead of shrinking with the picture.
   const room = container.clientWidth ? container.clientWidth - 14 : MAX_WIDTH;
   const WIDTH = Math.round(Math.max(MIN_WIDTH, Math.min(MAX_WIDTH, room)));
   const DEPTH = Math.max(MIN_DEPTH, ...positions.map((position) => (position.plies ?? 0) + 1));
-  const steps = Math.max(9, positions.length - 1);
+  const steps = chartSteps(positions);
   const x = (index) => LEFT + (index * (WIDTH - LEFT - RIGHT)) / steps;
   const middle = TOP + (HEIGHT - TOP - BOTTOM) / 2;
   const y = (value) => middle - (value * (HEIGHT - TOP - BOTTOM)) / (2 * DEPTH);
