@@ -50,7 +50,7 @@ fi
 head -c 100000 "$dir/c44.table" > "$dir/cut.table"
 if "$bin" table info "$dir/cut.table" 2>"$dir/err.txt"; then fail "a truncated file passed"; fi
 cat "$dir/err.txt"
-grep -q "truncated: the header says 484864 bytes, the file has 100000" "$dir/err.txt" || fail "truncation"
+grep -q "truncated: the header says 511592 bytes, the file has 100000" "$dir/err.txt" || fail "truncation"
 if "$bin" outcome --game connect4-5x4 --table "$dir/c44.table" "$positions" 2>"$dir/err.txt"; then
   fail "a 4x4 file answered for 5x4"
 fi

@@ -152,7 +152,7 @@ fn info_verify_and_the_refusals_say_which_file_and_where() {
         .success()
         .stdout(predicate::str::contains("game: connect4-4x4"))
         .stdout(predicate::str::contains("positions: 161029"))
-        .stdout(predicate::str::contains("bytes: 484864 (3.01 a position)"));
+        .stdout(predicate::str::contains("bytes: 511592 (3.18 a position)"));
     perfect_play()
         .args(["table", "verify"])
         .arg(&path)
