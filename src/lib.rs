@@ -3,8 +3,8 @@
 //! `no_std` and allocation-free.
 //!
 //! - [`games`]: every game the crate ships, each from one file of rules and one line of
-//!   `src/games/list.rs`: [tic-tac-toe](games::tictactoe), misère tic-tac-toe, Hexapawn
-//!   and Dodgem (a loopy game). Each has a static [`Solved`] table (the outcome for the side
+//!   `src/games/list.rs`: [tic-tac-toe](games::tictactoe), misère tic-tac-toe, Hexapawn,
+//!   Dodgem (a loopy game) and Connect Four (4x4; 5x4 and 4x5 with `large-games`). Each has a static [`Solved`] table (the outcome for the side
 //!   to move, the plies left, every move ranked) and a one-line text [`Notation`] for its
 //!   positions and moves.
 //! - [`games::tictactoe`] adds a fast facade for the judges' questions: [`Board::lookup`]
@@ -109,6 +109,7 @@ pub mod games;
 #[cfg(feature = "alloc")]
 pub use perfect_play_core::dynamic;
 pub use perfect_play_core::{
-    DEFAULT_CAPACITY, ENDLESS, Game, History, Level, MAX_BRANCHING, Notation, Oracle,
-    ParseLevelError, PlayError, PlayedGame, Ply, Record, Sentence, Solved, Table, Value, Verdict,
+    DEFAULT_CAPACITY, ENDLESS, Game, GameMoveError, History, Level, MAX_BRANCHING, MoveError,
+    Notation, Oracle, ParseLevelError, PlayError, PlayedGame, Ply, Record, Sentence, Solved, Table,
+    Value, Verdict, play_all, play_text,
 };

@@ -20,7 +20,7 @@
 
 use std::collections::{HashMap, HashSet, VecDeque};
 
-use perfect_play::dynamic::{DynGame, MoveError, PositionError, ReviewError};
+use perfect_play::dynamic::{DynGame, MoveRefusal, PositionError, ReviewError};
 use perfect_play::games;
 use perfect_play::{Level, Record, Value};
 
@@ -136,10 +136,10 @@ fn names_are_read_in_any_case_and_a_near_miss_is_suggested() {
     assert_eq!(games::open("Hexapawn").unwrap().about().name, "hexapawn");
     assert_eq!(games::open(" DODGEM ").unwrap().about().name, "dodgem");
     let error = games::open("hexapwan").err().unwrap();
-    assert_eq!(error.nearest(), Some("hexapawn"));
-    assert!(error.to_string().contains("did you mean hexapawn?"));
+    assert_eq!(error.suggestion(), Some("hexapawn"));
+    assert!(error.to_string().contains("did you mean `hexapawn`?"));
     assert!(error.to_string().contains("tictactoe"));
-    assert_eq!(games::open("chess").err().unwrap().nearest(), None);
+    assert_eq!(games::open("chess").err().unwrap().suggestion(), None);
 }
 
 #[test]
@@ -165,25 +165,44 @@ fn a_review_judges_every_move_and_names_the_first_that_cannot_be_played() {
     match game.review(None, &longer) {
         Err(ReviewError::Move {
             number: 7,
-            error: MoveError::Finished { winner, .. },
-        }) => assert_eq!(winner, Some("black")),
+            refusal,
+            sentence,
+            played,
+        }) => {
+            assert!(
+                matches!(
+                    *refusal,
+                    MoveRefusal::GameOver {
+                        winner: Some("black"),
+                        ..
+                    }
+                ),
+                "{refusal:?}"
+            );
+            assert_eq!(
+                sentence,
+                "the game ended at move 6: black won; move 7 cannot be played"
+            );
+            assert_eq!(played.plies.len(), 6);
+        }
         other => panic!("{other:?}"),
     }
     // A move that is not legal, and one that is not a move.
     match game.review(None, &["1-5"]) {
         Err(ReviewError::Move {
-            number: 1,
-            error: MoveError::Illegal { legal, .. },
-        }) => assert_eq!(legal, ["1-4", "2-5", "3-6"]),
+            number: 1, refusal, ..
+        }) => match *refusal {
+            MoveRefusal::Illegal { legal, .. } => assert_eq!(legal, ["1-4", "2-5", "3-6"]),
+            other => panic!("{other:?}"),
+        },
         other => panic!("{other:?}"),
     }
-    assert!(matches!(
-        game.review(None, &["banana"]),
+    match game.review(None, &["banana"]) {
         Err(ReviewError::Move {
-            number: 1,
-            error: MoveError::Notation(_)
-        })
-    ));
+            number: 1, refusal, ..
+        }) => assert!(matches!(*refusal, MoveRefusal::NotAMove { .. })),
+        other => panic!("{other:?}"),
+    }
 }
 
 #[test]

@@ -8,8 +8,9 @@ use clap::{Args, Parser, Subcommand};
 use super::judges::formats::Format;
 use super::output::ColorChoice;
 
-/// Perfect play for small two-player games: who wins tic-tac-toe from any board (an
-/// instant table lookup), and the exact answer to the disappearing-footholds game.
+/// Perfect play for small two-player games: who wins from any position of every game solved
+/// here (`perfect-play games` lists them; each answer an instant table lookup), and the
+/// exact answer to the disappearing-footholds game.
 ///
 /// Exit status: 0 when every input was answered, 1 when some could not be (text that is not
 /// a board or position, a board no game reaches for `outcome` and `analyze`, a move `review`
@@ -43,8 +44,10 @@ pub enum Command {
     ///
     /// With `--game NAME`, one position per line in the game's notation (as `analyze
     /// --game` takes it), answered with the name of the side that wins with perfect play
-    /// (`white`, `black`...) or `draw`; `invalid` and `error` as above, the column in the
-    /// message.
+    /// (`white`, `black`...) or `draw`. For every game the same rule: text that is not a
+    /// position is `error` (the message names the row and column, or what is missing); a
+    /// position that no game reaches is `invalid`, with the game's reason where it has one
+    /// (Connect Four's floating disc) or `no game of NAME reaches this position`.
     Outcome(OutcomeArgs),
     /// Whether a game can end on each board (a reachable, finished game): valid or invalid.
     ///
@@ -306,7 +309,8 @@ pub struct OutcomeArgs {
     /// With `--game`: one JSON object per position instead: position (in the game's
     /// notation), to_move, finished, winner (in a finished position, else null), outcome
     /// (a side's name or "draw"), plies (null for a draw that never ends), best_moves (as
-    /// `play` takes them); or position and error for a line that cannot be answered.
+    /// `play` takes them); for a position no game reaches, position, reachable (false) and
+    /// reason; for a line that is not a position, position (the line) and error.
     ///
     /// Without `--game`: one JSON object per board: board, to_move, finished, winner, outcome
     /// ("x", "o" or "draw"), plies (left under perfect play), best_moves (cells 0-8, not the 1-9 of `play`,
@@ -416,9 +420,9 @@ Examples:
 #[derive(Debug, Args)]
 #[command(after_help = PLAY_EXAMPLES)]
 pub struct PlayArgs {
-    /// The side you play, either case: x or o in tic-tac-toe (x moves first), white or
-    /// black in hexapawn, blue or red in dodgem (or the side's letter in the game's
-    /// notation: w, b, r); or `first` or `second` in any game.
+    /// The side you play, either case: its name (x or o in tic-tac-toe, x moving first;
+    /// `perfect-play games --json` gives every game's sides) or its letter in the game's
+    /// notation, or `first` or `second` in any game.
     #[arg(long = "as", default_value = "first", value_name = "SIDE")]
     pub side: String,
 

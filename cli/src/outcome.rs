@@ -103,11 +103,12 @@ fn answer(
                 out.note(number, &why)?;
                 let buf = out.buffer();
                 if json {
-                    let error = wire::PositionError {
-                        position: Some(position),
-                        error: why,
+                    let unreachable = wire::UnreachablePosition {
+                        position,
+                        reachable: false,
+                        reason,
                     };
-                    wire::line(buf, &error);
+                    wire::line(buf, &unreachable);
                 } else {
                     buf.extend_from_slice(b"invalid\n");
                 }

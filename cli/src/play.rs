@@ -5,7 +5,7 @@ use std::fmt::Display;
 use std::io::{self, IsTerminal};
 
 use perfect_play::Level;
-use perfect_play::dynamic::{About, DynGame, MoveError, PositionAnalysis};
+use perfect_play::dynamic::{About, DynGame, PositionAnalysis};
 use perfect_play::games::Side;
 
 use super::args::PlayArgs;
@@ -235,10 +235,6 @@ fn play<R: io::Read>(game: &dyn DynGame, human: Side, s: &mut Session<R>) -> Res
                     s.say("\n")?;
                     s.say(draw::board(about, &analysis.cells, s.paint, true))?;
                 }
-                Err(MoveError::Illegal { name, legal, .. }) => s.say(format_args!(
-                    "{name} is not a legal move here; the legal moves are {}.\n",
-                    legal.join(", ")
-                ))?,
                 Err(error) => s.say(format_args!("{error} (or `hint`, `quit`).\n"))?,
             },
         }

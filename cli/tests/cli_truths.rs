@@ -195,22 +195,24 @@ fn review_of_another_game_and_its_refusals() {
         .args(["review", "--game", "hexapawn", "2-5", "2-5"])
         .assert()
         .code(1)
-        .stdout("")
+        .stdout(predicate::str::contains("  1. white 2-5"))
         .stderr(predicate::str::starts_with(
-            "perfect-play: hexapawn: move 2: 2-5 cannot be played from w.w/.w./bbb b (the moves there are 7-4, 7-5, 9-6, 9-5)",
+            "perfect-play: hexapawn: move 2: `2-5` is not a legal move here: the legal moves are 7-4, 7-5, 9-6, 9-5",
         ));
     perfect_play()
         .args(["review", "5", "5"])
         .assert()
         .code(1)
         .stderr(predicate::str::starts_with(
-            "perfect-play: tictactoe: move 2: 5 cannot be played from ....x.... (the moves there are 1, 2, 3, 4, 6, 7, 8, 9)",
+            "perfect-play: tictactoe: move 2: `5` is not a legal move here: the legal moves are 1, 2, 3, 4, 6, 7, 8, 9",
         ));
     perfect_play()
         .args(["review", "--game", "chess", "e4"])
         .assert()
         .code(2)
-        .stderr(predicate::str::contains("no game is called \"chess\""));
+        .stderr(predicate::str::contains(
+            "no game is called `chess`; the games are ",
+        ));
 }
 
 /// What `perfect-play ARGS` writes to a terminal (stdin, stdout and stderr a pseudo-terminal
@@ -316,12 +318,14 @@ fn every_move_shows_its_plies_and_the_legend_explains_them() {
 }
 
 #[test]
-fn a_move_is_faulted_at_its_real_column() {
-    for (typed, column) in [("52", 2), ("12-3", 2), ("x-2", 1), ("1-x", 3), ("5", 2)] {
+fn a_move_error_names_the_move_typed() {
+    for typed in ["52", "12-3", "x-2", "1-x", "5"] {
         let played = stdout_of(&["play", "--game", "dodgem"], &format!("{typed}\nquit\n"));
         assert!(
-            played.contains(&format!("{}\ncolumn {column}: not a move", typed.trim())),
-            "`{typed}`: expected column {column}:\n{played}"
+            played.contains(&format!(
+                "{typed}\n`{typed}` is not a move: a move is FROM-TO with cells 1-9 or off, like 1-2 or 3-off (or `hint`, `quit`)."
+            )),
+            "`{typed}`:\n{played}"
         );
     }
 }

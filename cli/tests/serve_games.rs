@@ -221,7 +221,11 @@ fn bad_game_requests_are_json_errors_that_say_where() {
     let server = Server::start(&[]);
     let too_many = vec!["1-2"; 1001].join(",");
     for (path, status, words) in [
-        ("/api/games/chess", 404, "no game is called \"chess\""),
+        (
+            "/api/games/chess",
+            404,
+            "no game is called `chess`; the games are ",
+        ),
         (
             "/api/games/chess/position",
             404,
@@ -235,9 +239,14 @@ fn bad_game_requests_are_json_errors_that_say_where() {
             "at column 6 of moves",
         ),
         (
+            "/api/games/connect4-4x4?moves=1,2,1,2,1,2,1,2",
+            422,
+            "the game ended at move 7: x won; move 8 cannot be played (at column 15 of moves)",
+        ),
+        (
             "/api/games/hexapawn?moves=2-5,5-1",
             422,
-            "move 2: 5-1 cannot be played",
+            "move 2: `5-1` is not a legal move here: the legal moves are 7-4, 7-5, 9-6, 9-5",
         ),
         (
             &format!("/api/games/dodgem?moves={too_many}"),

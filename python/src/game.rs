@@ -4,7 +4,7 @@
 use core::cmp::Reverse;
 
 use perfect_play::games::{self as registry, Notation, ParseError, ShowMove, Side, Visitor};
-use perfect_play::{ENDLESS, Record, Solved, Value};
+use perfect_play::{ENDLESS, MoveError, Record, Solved, Value, play_text};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
@@ -107,14 +107,8 @@ pub fn games() -> Vec<Game> {
 /// Raises ValueError for a name no game has, listing the names.
 #[pyfunction]
 pub fn game(name: &str) -> PyResult<Game> {
-    Game::find(name).ok_or_else(|| {
-        let names: Vec<&str> = games().iter().map(|g| g.name).collect();
-        PyValueError::new_err(format!(
-            "no game is called {}: the games are {}",
-            quote(name),
-            names.join(", ")
-        ))
-    })
+    let found = registry::find(name).map_err(|error| PyValueError::new_err(error.to_string()))?;
+    Game::find(found).ok_or_else(|| PyValueError::new_err(format!("no game is called {found}")))
 }
 
 impl Game {
@@ -393,22 +387,10 @@ impl Visitor for PlayText<'_> {
         _: &'static Solved<G>,
     ) -> Self::Output {
         let position: G = self.0.parse().map_err(Failure::Position)?;
-        let mv = G::parse_move(self.1).map_err(Failure::Move)?;
-        match position.play(mv) {
-            Some(next) => Ok(next.to_string()),
-            None => {
-                let legal = legal_moves(&position);
-                let why = if legal.is_empty() {
-                    "the game is over there".to_owned()
-                } else {
-                    format!("the legal moves are {}", legal.join(", "))
-                };
-                Err(Failure::Illegal(format!(
-                    "{} is not a legal {name} move in {}: {why}",
-                    ShowMove::<G>(mv),
-                    position
-                )))
-            }
+        match play_text(&position, self.1) {
+            Ok((_, next)) => Ok(next.to_string()),
+            Err(MoveError::NotAMove { why, .. }) => Err(Failure::Move(why)),
+            Err(error) => Err(Failure::Illegal(format!("{name} from {position}: {error}"))),
         }
     }
 }

@@ -123,6 +123,19 @@ impl<const W: usize, const H: usize> Game for Connect4<W, H> {
         self.x + (self.x | self.o) + Self::BOTTOM
     }
 
+    /// A disc above an empty cell, or the wrong number of discs for a side.
+    fn unreachable_reason(&self) -> Option<&'static str> {
+        let discs = self.x | self.o;
+        if discs & !((discs << 1) | Self::BOTTOM) != 0 {
+            return Some("a disc above an empty cell (discs fall to the bottom)");
+        }
+        let (xs, os) = (self.x.count_ones(), self.o.count_ones());
+        if xs != os && xs != os + 1 {
+            return Some("x moves first, so x has as many discs as o or one more");
+        }
+        None
+    }
+
     /// The number of discs on the board: each move adds one.
     fn tier(&self) -> u32 {
         (self.x | self.o).count_ones()
@@ -271,14 +284,12 @@ impl<const W: usize, const H: usize> fmt::Debug for Connect4<W, H> {
 impl<const W: usize, const H: usize> FromStr for Connect4<W, H> {
     type Err = ParseError;
 
-    /// Reads the rows from the top split by `/` (whitespace around them is ignored), and
-    /// checks that every disc rests on another and that `x` has as many discs as `o` or
-    /// one more.
+    /// Reads the rows from the top split by `/` (whitespace around them is ignored). A board
+    /// that no game reaches (a floating disc, too many discs of one side) is still a
+    /// position: [`Game::unreachable_reason`] says why no game reaches it.
     fn from_str(text: &str) -> Result<Self, ParseError> {
         let () = Self::FITS;
         let (mut x, mut o) = (0u64, 0u64);
-        // The text column of each cell's letter, by mask bit, for the errors.
-        let mut at = [0usize; 64];
         let (mut row, mut c, mut end) = (0usize, 0usize, 0usize);
         let mut chars = text.chars().enumerate().map(|(i, ch)| (i + 1, ch));
         for (column, ch) in chars.by_ref() {
@@ -301,10 +312,9 @@ impl<const W: usize, const H: usize> FromStr for Connect4<W, H> {
                 row += 1;
                 c = 0;
                 if row == H {
-                    let kind = ParseErrorKind::RowCount {
-                        rows: H + 1,
-                        expected: H,
-                    };
+                    let board = text.trim_start().split(char::is_whitespace).next();
+                    let rows = board.map_or(H + 1, |board| board.split('/').count());
+                    let kind = ParseErrorKind::RowCount { rows, expected: H };
                     return Err(ParseError::new(column, kind));
                 }
                 continue;
@@ -318,7 +328,7 @@ impl<const W: usize, const H: usize> FromStr for Connect4<W, H> {
                         found: ch,
                         expected: CELLS,
                     };
-                    return Err(ParseError::new(column, kind));
+                    return Err(ParseError::new(column, kind).on_cell(row + 1, c + 1));
                 }
             };
             if c == W {
@@ -329,10 +339,7 @@ impl<const W: usize, const H: usize> FromStr for Connect4<W, H> {
                 };
                 return Err(ParseError::new(column, kind));
             }
-            let (r, bit) = (H - 1 - row, c * (H + 1) + (H - 1 - row));
-            if let Some(slot) = at.get_mut(bit) {
-                *slot = column;
-            }
+            let r = H - 1 - row;
             match disc {
                 Some(true) => x |= Self::bit(c, r),
                 Some(false) => o |= Self::bit(c, r),
@@ -360,25 +367,6 @@ impl<const W: usize, const H: usize> FromStr for Connect4<W, H> {
         }
         if let Some((column, found)) = chars.find(|(_, ch)| !ch.is_whitespace()) {
             return Err(ParseError::new(column, ParseErrorKind::Trailing { found }));
-        }
-        // A disc above an empty cell: the cell below it in the mask is clear.
-        let discs = x | o;
-        let floating = discs & !((discs << 1) | Self::BOTTOM);
-        if floating != 0 {
-            let column = at
-                .get(floating.trailing_zeros() as usize)
-                .copied()
-                .unwrap_or(0);
-            let reason = "a disc above an empty cell (discs fall to the bottom)";
-            return Err(ParseError::new(
-                column,
-                ParseErrorKind::Impossible { reason },
-            ));
-        }
-        let (xs, os) = (x.count_ones(), o.count_ones());
-        if xs != os && xs != os + 1 {
-            let reason = "x moves first, so x has as many discs as o or one more";
-            return Err(ParseError::new(0, ParseErrorKind::Impossible { reason }));
         }
         Ok(Connect4 { x, o })
     }

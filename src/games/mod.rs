@@ -28,11 +28,6 @@ use perfect_play_core::{Game, Record, Solved};
 #[cfg(feature = "alloc")]
 use perfect_play_core::dynamic::{DynGame, Handle};
 
-#[cfg(feature = "alloc")]
-mod unknown;
-#[cfg(feature = "alloc")]
-pub use unknown::UnknownGame;
-
 pub use perfect_play_core::notation::{Notation, ParseError, ParseErrorKind, ShowMove, Side};
 
 /// Connect Four's rules, at every size: the registry's `connect4_WxH` modules are its sizes.
@@ -96,10 +91,11 @@ macro_rules! games {
             pub static $table: Solved<$game> = Solved::new(&tables::$table);
         )*
 
-        /// Runs `visitor` on the game called `name` (as `perfect-play games` lists it)
-        /// with its table, or returns `None` if no game has that name.
+        /// Runs `visitor` on the game called `name` (as `perfect-play games` lists it, in
+        /// any case: see [`find`]) with its table, or returns `None` if no game has that
+        /// name.
         pub fn visit<V: Visitor>(name: &str, visitor: V) -> Option<V::Output> {
-            match name {
+            match find(name).ok()? {
                 $($(#[cfg(feature = $feature)])? $name => Some(visitor.visit($name, &$table)),)*
                 _ => None,
             }
@@ -119,16 +115,16 @@ macro_rules! games {
         /// dynamic handle every surface uses, or why there is none: the names there are,
         /// and the nearest one.
         #[cfg(feature = "alloc")]
-        pub fn open(name: &str) -> Result<alloc::boxed::Box<dyn DynGame>, UnknownGame> {
-            let wanted = name.trim();
+        pub fn open(name: &str) -> Result<alloc::boxed::Box<dyn DynGame>, UnknownGame<'_>> {
+            let found = find(name.trim())?;
             $(
                 $(#[cfg(feature = $feature)])?
-                if wanted.eq_ignore_ascii_case($name) {
+                if found == $name {
                     let positions = u64::try_from($table.len()).ok();
                     return Ok(alloc::boxed::Box::new(Handle::<$game, _>::new($name, &$table, positions)));
                 }
             )*
-            Err(UnknownGame::new(wanted, names()))
+            Err(UnknownGame { name })
         }
 
         /// The names of the games of this build, in the order they are registered.
@@ -165,6 +161,110 @@ pub fn all() -> impl Iterator<Item = GameInfo> {
     })
 }
 
+/// The name of the game a person means by `name`: a registered name in any case
+/// (`Hexapawn`, `CONNECT4-4X4`), as `perfect-play games` lists it.
+///
+/// ```
+/// use perfect_play::games::find;
+///
+/// assert_eq!(find("Hexapawn"), Ok("hexapawn"));
+/// let error = find("hexapwn").unwrap_err();
+/// assert_eq!(error.suggestion(), Some("hexapawn"));
+/// assert!(error.to_string().starts_with("no game is called `hexapwn`: did you mean `hexapawn`?"));
+/// ```
+///
+/// # Errors
+/// [`UnknownGame`] when no game has the name; it suggests the nearest name.
+pub fn find(name: &str) -> Result<&'static str, UnknownGame<'_>> {
+    registered()
+        .map(|(known, _, _)| known)
+        .find(|known| known.eq_ignore_ascii_case(name))
+        .ok_or(UnknownGame { name })
+}
+
+/// A game name no game has: [`find`]'s error, one sentence for every surface (the binary,
+/// the server, Python), with the nearest name when one is near and the list of games.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct UnknownGame<'a> {
+    name: &'a str,
+}
+
+impl UnknownGame<'_> {
+    /// The registered name nearest to the one asked for, if one is near: fewer letters
+    /// changed, added or dropped than a third of it (at least 2), or the start of one
+    /// (`connect4` for `connect4-4x4`).
+    #[must_use]
+    pub fn suggestion(&self) -> Option<&'static str> {
+        let asked = self.name;
+        let lower = |c: char| c.to_ascii_lowercase();
+        let prefix = |known: &str| {
+            asked.len() >= 3
+                && known.len() > asked.len()
+                && known
+                    .get(..asked.len())
+                    .is_some_and(|start| start.eq_ignore_ascii_case(asked))
+        };
+        let mut best: Option<(usize, &'static str)> = None;
+        for (known, _, _) in registered() {
+            let distance = if prefix(known) {
+                0
+            } else {
+                edit_distance(asked.chars().map(lower), known.chars().map(lower))
+            };
+            if best.is_none_or(|(shortest, _)| distance < shortest) {
+                best = Some((distance, known));
+            }
+        }
+        let near = (asked.chars().count() / 3).max(2);
+        best.filter(|&(distance, _)| distance <= near)
+            .map(|(_, known)| known)
+    }
+}
+
+/// How many characters must change, be added or dropped to turn `a` into `b`
+/// (Levenshtein), counting at most 32 characters of `b`: enough for any game's name.
+fn edit_distance(a: impl Iterator<Item = char>, b: impl Iterator<Item = char> + Clone) -> usize {
+    let mut row = [0usize; 33];
+    let width = b.clone().take(32).count();
+    for (j, cell) in row.iter_mut().enumerate().take(width + 1) {
+        *cell = j;
+    }
+    for (i, ca) in a.enumerate() {
+        let mut diagonal = i;
+        let mut left = i + 1;
+        for (j, cb) in b.clone().take(32).enumerate() {
+            let up = row.get(j + 1).copied().unwrap_or(usize::MAX);
+            let cost = diagonal + usize::from(ca != cb);
+            diagonal = up;
+            left = cost.min(up.saturating_add(1)).min(left + 1);
+            if let Some(cell) = row.get_mut(j + 1) {
+                *cell = left;
+            }
+        }
+        if let Some(first) = row.first_mut() {
+            *first = i + 1;
+        }
+    }
+    row.get(width).copied().unwrap_or(usize::MAX)
+}
+
+/// ``no game is called `hexapwn`: did you mean `hexapawn`? The games are tictactoe, ...``
+impl core::fmt::Display for UnknownGame<'_> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "no game is called `{}`", self.name)?;
+        match self.suggestion() {
+            Some(near) => write!(f, ": did you mean `{near}`? The games are ")?,
+            None => f.write_str("; the games are ")?,
+        }
+        for (index, (known, _, _)) in registered().enumerate() {
+            let comma = if index == 0 { "" } else { ", " };
+            write!(f, "{comma}{known}")?;
+        }
+        Ok(())
+    }
+}
+
+impl core::error::Error for UnknownGame<'_> {}
 macro_rules! connect4_sizes {
     ($($w:literal x $h:literal),* $(,)?) => {
         /// The Connect Four sizes `perfect-play solve` and `--table` take, as

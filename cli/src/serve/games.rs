@@ -14,7 +14,7 @@ use std::sync::OnceLock;
 use axum::extract::rejection::PathRejection;
 use axum::extract::{Path, State};
 
-use perfect_play::dynamic::{DynGame, MoveError, PositionAnalysis, PositionError, ReviewError};
+use perfect_play::dynamic::{DynGame, MoveRefusal, PositionAnalysis, PositionError, ReviewError};
 use perfect_play::file;
 use perfect_play::games;
 
@@ -243,14 +243,17 @@ pub fn review(
     match game.review(start, &texts) {
         Ok(review) => Ok(GameReview::of(game.about(), &texts, &review)),
         Err(ReviewError::Start(why)) => Err(position_error("start", &why)),
-        Err(ReviewError::Move { number, error }) => {
+        Err(ReviewError::Move {
+            number,
+            refusal,
+            sentence,
+            ..
+        }) => {
             let column = moves.get(number - 1).map_or(0, |(column, _)| *column);
-            let at = format!("(at column {column} of moves)");
-            Err(match error {
-                MoveError::Notation(why) => {
-                    ApiError::bad_request(format_args!("move {number}: {why} {at}"))
-                }
-                other => ApiError::unprocessable(format_args!("move {number}: {other} {at}")),
+            let message = format!("{sentence} (at column {column} of moves)");
+            Err(match *refusal {
+                MoveRefusal::NotAMove { .. } => ApiError::bad_request(message),
+                _ => ApiError::unprocessable(message),
             })
         }
         Err(too_long @ ReviewError::TooLong { .. }) => {

@@ -33,7 +33,7 @@ use alloc::vec::Vec;
 use core::fmt;
 
 use crate::notation::{Notation, ParseError, ShowMove, Side};
-use crate::{Level, Oracle, Record, Sentence, Value, Verdict};
+use crate::{GameMoveError, Level, MoveError, Oracle, Record, Sentence, Value, Verdict, play_text};
 
 /// How many plies [`DynGame::principal_line`] and [`DynGame::review`] follow at most: a
 /// loopy game's endless draw would otherwise never end.
@@ -164,7 +164,7 @@ pub struct JudgedPly {
 }
 
 /// A whole game judged move by move: what `review` prints and the web board charts.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Review {
     /// The start and the position after each move: one more than the plies.
     pub positions: Vec<PositionAnalysis>,
@@ -197,70 +197,71 @@ impl fmt::Display for PositionError {
 
 impl core::error::Error for PositionError {}
 
-/// Why a move cannot be played from a position.
+/// Why a move cannot be played from a position. Each carries the sentence the core's
+/// [`MoveError`](crate::MoveError) says, so that every surface says the same.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum MoveError {
+pub enum MoveRefusal {
     /// The position itself is not one the game answers.
     Position(PositionError),
-    /// Not a move in the game's notation.
-    Notation(ParseError),
+    /// The text is not a move in the game's notation.
+    NotAMove {
+        /// The text as given.
+        text: String,
+        /// `` `5` is not a move: a move is a column 1-4, like 2 ``.
+        sentence: String,
+    },
     /// The game is over: nobody moves.
-    Finished {
+    GameOver {
         /// The finished position, as the game writes it.
         position: String,
         /// The side that won, as the game names it, or `None` for a draw.
         winner: Option<&'static str>,
+        /// `the game is over: x won`.
+        sentence: String,
     },
     /// A move in the notation, but not a legal one here.
     Illegal {
-        /// The move as it was given.
+        /// The move as the game writes it.
         name: String,
         /// The position, as the game writes it.
         position: String,
         /// The legal moves, in the game's order.
         legal: Vec<String>,
+        /// `` `1-2` is not a legal move here: the legal moves are 4-1, 4-5 ``.
+        sentence: String,
     },
 }
 
-impl fmt::Display for MoveError {
+impl fmt::Display for MoveRefusal {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            MoveError::Position(error) => error.fmt(f),
-            MoveError::Notation(error) => error.fmt(f),
-            MoveError::Finished { position, winner } => {
-                write!(f, "the game is over at {position} (")?;
-                match winner {
-                    Some(side) => write!(f, "{side} won")?,
-                    None => f.write_str("a draw")?,
-                }
-                f.write_str("): no move can be played")
-            }
-            MoveError::Illegal {
-                name,
-                position,
-                legal,
-            } => write!(
-                f,
-                "{name} cannot be played from {position} (the moves there are {})",
-                legal.join(", ")
-            ),
+            MoveRefusal::Position(error) => error.fmt(f),
+            MoveRefusal::NotAMove { sentence, .. }
+            | MoveRefusal::GameOver { sentence, .. }
+            | MoveRefusal::Illegal { sentence, .. } => f.write_str(sentence),
         }
     }
 }
 
-impl core::error::Error for MoveError {}
+impl core::error::Error for MoveRefusal {}
 
 /// Why a game cannot be reviewed: its start, or the move that cannot be played.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ReviewError {
     /// The start is not a position the game answers.
     Start(PositionError),
-    /// Move `number` (from 1) cannot be played.
+    /// Move `number` (from 1) cannot be played; the moves before it are judged in
+    /// `played`.
     Move {
         /// The move's number, from 1.
         number: usize,
         /// Why.
-        error: MoveError,
+        refusal: alloc::boxed::Box<MoveRefusal>,
+        /// The sentence with the move's place: `the game ended at move 7: x won; move 8
+        /// cannot be played`, `move 2: ...`.
+        sentence: String,
+        /// The review of the moves before it.
+        played: alloc::boxed::Box<Review>,
     },
     /// More moves than [`MAX_LINE`].
     TooLong {
@@ -273,7 +274,7 @@ impl fmt::Display for ReviewError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             ReviewError::Start(error) => write!(f, "start: {error}"),
-            ReviewError::Move { number, error } => write!(f, "move {number}: {error}"),
+            ReviewError::Move { sentence, .. } => f.write_str(sentence),
             ReviewError::TooLong { moves } => write!(
                 f,
                 "{moves} moves, but a review follows at most {MAX_LINE} (a longer game goes round in circles)"
@@ -306,9 +307,9 @@ pub trait DynGame: Send + Sync {
     /// The position `mv` leads to from `position`, in the game's notation.
     ///
     /// # Errors
-    /// [`MoveError`]: the position is not one, the move is not one, the game is over, or
+    /// [`MoveRefusal`]: the position is not one, the move is not one, the game is over, or
     /// the move is not legal there.
-    fn play(&self, position: &str, mv: &str) -> Result<String, MoveError>;
+    fn play(&self, position: &str, mv: &str) -> Result<String, MoveRefusal>;
 
     /// A move chosen at `level` (drawing from `random`, uniform `u32`s), or `None` when
     /// the game is over.
@@ -397,7 +398,10 @@ impl<G: Notation, O: Oracle<G>> Handle<G, O> {
     fn unreachable(&self, position: &G) -> PositionError {
         PositionError::Unreachable {
             position: position.to_string(),
-            reason: format!("no game of {} reaches this position", self.about.name),
+            reason: position.unreachable_reason().map_or_else(
+                || format!("no game of {} reaches this position", self.about.name),
+                str::to_owned,
+            ),
         }
     }
 
@@ -442,25 +446,42 @@ impl<G: Notation, O: Oracle<G>> Handle<G, O> {
         }
     }
 
-    /// The position after `mv` (in the notation) from `position`, read already.
-    fn after(&self, position: &G, probe: Probe, mv: &str) -> Result<(G::Move, G), MoveError> {
-        if probe.finished {
-            return Err(MoveError::Finished {
-                position: position.to_string(),
-                winner: probe.winner().map(G::side_name),
-            });
-        }
-        let parsed = G::parse_move(mv).map_err(MoveError::Notation)?;
-        match position.play(parsed) {
-            Some(after) => Ok((parsed, after)),
-            None => {
+    /// The position after `mv` (in the notation) from `position`: the core's
+    /// [`play_text`], its refusal kept as data and as its sentence.
+    fn after<'t>(&self, position: &G, mv: &'t str) -> Result<(G::Move, G), MoveError<'t, G>> {
+        play_text(position, mv)
+    }
+
+    /// The refusal of the dynamic handle for the core's typed error.
+    fn refusal(error: &MoveError<'_, G>) -> MoveRefusal {
+        let sentence = error.to_string();
+        match error {
+            MoveError::NotAMove { text, .. } => MoveRefusal::NotAMove {
+                text: (*text).to_owned(),
+                sentence,
+            },
+            MoveError::GameOver { position } => {
+                let mover = position.to_move();
+                let winner = match position.finished() {
+                    Some(Value::Win) => Some(G::side_name(mover)),
+                    Some(Value::Loss) => Some(G::side_name(mover.other())),
+                    Some(Value::Draw) | None => None,
+                };
+                MoveRefusal::GameOver {
+                    position: position.to_string(),
+                    winner,
+                    sentence,
+                }
+            }
+            MoveError::Illegal { position, mv } => {
                 let mut legal = Vec::new();
                 position.moves(&mut |m, _| legal.push(ShowMove::<G>(m).to_string()));
-                Err(MoveError::Illegal {
-                    name: mv.trim().to_owned(),
+                MoveRefusal::Illegal {
+                    name: ShowMove::<G>(*mv).to_string(),
                     position: position.to_string(),
                     legal,
-                })
+                    sentence,
+                }
             }
         }
     }
@@ -484,9 +505,11 @@ where
         Ok(self.analysis_of(&position, probe))
     }
 
-    fn play(&self, position: &str, mv: &str) -> Result<String, MoveError> {
-        let (position, probe) = self.read(position).map_err(MoveError::Position)?;
-        let (_, after) = self.after(&position, probe, mv)?;
+    fn play(&self, position: &str, mv: &str) -> Result<String, MoveRefusal> {
+        let (position, _) = self.read(position).map_err(MoveRefusal::Position)?;
+        let (_, after) = self
+            .after(&position, mv)
+            .map_err(|error| Self::refusal(&error))?;
         Ok(after.to_string())
     }
 
@@ -536,16 +559,30 @@ where
         positions.push(self.analysis_of(&position, probe));
         for (index, text) in moves.iter().enumerate() {
             let number = index + 1;
-            let (mv, after) = self
-                .after(&position, probe, text)
-                .map_err(|error| ReviewError::Move { number, error })?;
+            let (mv, after) = match self.after(&position, text) {
+                Ok(played) => played,
+                Err(error) => {
+                    return Err(ReviewError::Move {
+                        number,
+                        refusal: alloc::boxed::Box::new(Self::refusal(&error)),
+                        sentence: GameMoveError { number, error }.to_string(),
+                        played: alloc::boxed::Box::new(Review { positions, plies }),
+                    });
+                }
+            };
+            let Some(record) = self.oracle.probe(&after) else {
+                let refusal = MoveRefusal::Position(self.unreachable(&after));
+                return Err(ReviewError::Move {
+                    number,
+                    sentence: format!("move {number}: {refusal}"),
+                    refusal: alloc::boxed::Box::new(refusal),
+                    played: alloc::boxed::Box::new(Review { positions, plies }),
+                });
+            };
             let after_probe = Probe {
                 to_move: after.to_move(),
                 finished: after.finished().is_some(),
-                record: self.oracle.probe(&after).ok_or_else(|| ReviewError::Move {
-                    number,
-                    error: MoveError::Position(self.unreachable(&after)),
-                })?,
+                record,
             };
             let mover = position.to_move();
             let best = probe.record;

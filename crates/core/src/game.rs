@@ -193,6 +193,15 @@ pub trait Game: Copy + Eq {
         next
     }
 
+    /// Why no game reaches this position, in a few words, when the rules alone can tell
+    /// (Connect Four's `a disc above an empty cell`); `None` otherwise, the default. A
+    /// table never answers such a position ([`Solved::probe`](crate::Solved::probe) asks
+    /// first, since its key may not be unique), and every surface says `invalid` with this
+    /// reason, or `no game of NAME reaches this position` when there is none.
+    fn unreachable_reason(&self) -> Option<&'static str> {
+        None
+    }
+
     /// How many tiers the game's positions fall into (see [`Game::tier`]); 1, the default,
     /// for a game without tiers.
     const TIERS: u32 = 1;

@@ -125,6 +125,7 @@ impl<G: Notation> fmt::Display for ShowMove<G> {
 pub struct ParseError {
     column: usize,
     kind: ParseErrorKind,
+    cell: Option<(usize, usize)>,
 }
 
 /// What is wrong with a text given as a position or a move.
@@ -204,11 +205,34 @@ impl ParseError {
     /// An error at `column` (counted from 1; 0 when it is about the whole text).
     #[must_use]
     pub const fn new(column: usize, kind: ParseErrorKind) -> ParseError {
-        ParseError { column, kind }
+        ParseError {
+            column,
+            kind,
+            cell: None,
+        }
     }
 
-    /// The column (in characters, counted from 1) where the text goes wrong, or 0 when
-    /// the error is about the whole text (empty, too few cells).
+    /// The same error about the board's cell in `row` and `column` (each counted from 1,
+    /// rows from the top): what the message names, since a person reads a board by its
+    /// rows and columns, not by a character's place in the text.
+    #[must_use]
+    pub const fn on_cell(self, row: usize, column: usize) -> ParseError {
+        ParseError {
+            cell: Some((row, column)),
+            ..self
+        }
+    }
+
+    /// The board's row and column (each from 1) of the cell the error is about, if it is
+    /// about one cell.
+    #[must_use]
+    pub const fn cell(&self) -> Option<(usize, usize)> {
+        self.cell
+    }
+
+    /// The place in the text (in characters, counted from 1) where it goes wrong, or 0
+    /// when the error is about the whole text (empty, too few cells): for tools that point
+    /// into the text. The message names the board's row and column instead ([`Self::cell`]).
     #[must_use]
     pub const fn column(&self) -> usize {
         self.column
@@ -223,8 +247,8 @@ impl ParseError {
 
 impl fmt::Display for ParseError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.column > 0 {
-            write!(f, "column {}: ", self.column)?;
+        if let Some((row, column)) = self.cell {
+            write!(f, "row {row}, column {column}: ")?;
         }
         match self.kind {
             ParseErrorKind::Empty => f.write_str("empty: expected a position"),
@@ -313,6 +337,13 @@ pub fn parse_position(text: &str, spelling: &Spelling) -> Result<([u16; 2], Side
             rows += 1;
             in_row = 0;
             split = true;
+            if rows == 3 {
+                // A fourth row: say how many rows the board has.
+                let board = text.trim_start().split(char::is_whitespace).next();
+                let rows = board.map_or(4, |board| board.split('/').count());
+                let kind = ParseErrorKind::RowCount { rows, expected: 3 };
+                return Err(ParseError::new(column, kind));
+            }
             continue;
         }
         let lower = c.to_ascii_lowercase();
@@ -322,7 +353,12 @@ pub fn parse_position(text: &str, spelling: &Spelling) -> Result<([u16; 2], Side
                 found: c,
                 expected: spelling.cells,
             };
-            return Err(ParseError::new(column, kind));
+            let (row, col) = if split {
+                (rows + 1, in_row + 1)
+            } else {
+                (cells / 3 + 1, cells % 3 + 1)
+            };
+            return Err(ParseError::new(column, kind).on_cell(row, col));
         }
         if cells == 9 || (split && in_row == 3) {
             let kind = if split {
@@ -343,6 +379,13 @@ pub fn parse_position(text: &str, spelling: &Spelling) -> Result<([u16; 2], Side
     }
     if end == 0 {
         return Err(ParseError::new(0, ParseErrorKind::Empty));
+    }
+    if split && rows < 2 {
+        let kind = ParseErrorKind::RowCount {
+            rows: rows + 1,
+            expected: 3,
+        };
+        return Err(ParseError::new(0, kind));
     }
     if split && in_row != 3 {
         let kind = ParseErrorKind::RowLength {

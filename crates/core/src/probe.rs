@@ -34,6 +34,9 @@ impl<G: Game> Solved<G> {
     #[inline]
     #[must_use]
     pub fn entry(&self, position: &G) -> Option<u32> {
+        if position.unreachable_reason().is_some() {
+            return None;
+        }
         let position = if self.table.is_canonical() {
             position.canonical()
         } else {

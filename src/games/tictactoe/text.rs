@@ -61,7 +61,11 @@ impl Board {
                 continue;
             }
             if cells == 9 {
-                return Err(ParseBoardError::new(ErrorKind::TooManyCells, leading + offset + 1));
+                let column = leading + offset + 1;
+                if separated {
+                    return Err(ParseBoardError::new(ErrorKind::RowCount(row_count(text)), column));
+                }
+                return Err(ParseBoardError::new(ErrorKind::TooManyCells, column));
             }
             x |= u16::from(bits & 1) << cells;
             o |= u16::from(bits >> 1) << cells;
@@ -76,6 +80,9 @@ impl Board {
         if separated && in_row != 0 && in_row != 3 {
             let column = leading + text.len() + 1;
             return Err(ParseBoardError::row_length(rows + 1, usize::from(in_row), column));
+        }
+        if separated && cells % 3 == 0 && cells != 9 {
+            return Err(ParseBoardError::new(ErrorKind::RowCount(row_count(text)), 0));
         }
         if cells != 9 {
             return Err(ParseBoardError::new(ErrorKind::CellCount(cells), 0));
@@ -227,6 +234,13 @@ impl Board {
     }
 }
 
+/// How many rows of cells `text` has, split by separators.
+fn row_count(text: &[u8]) -> usize {
+    text.split(|&byte| is_separator(byte))
+        .filter(|row| !row.is_empty())
+        .count()
+}
+
 /// A byte that separates rows.
 const fn is_separator(byte: u8) -> bool {
     matches!(byte, b'/' | b' ' | b'\t' | b'\r' | b'\n')
@@ -306,10 +320,13 @@ pub struct ParseBoardError {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum ErrorKind {
     Empty,
-    Unexpected(Found),
+    /// What was found, and the number of the cell it stands for (0..9).
+    Unexpected(Found, usize),
     RowLength { row: u8, cells: usize },
     CellCount(u8),
     TooManyCells,
+    /// Rows split by separators, but not three of them.
+    RowCount(usize),
 }
 
 /// What stood where a cell or separator should be: a character, or a byte that does not
@@ -347,7 +364,9 @@ impl ParseBoardError {
     /// the text as given.
     fn unexpected(text: &[u8], offset: usize, leading: usize) -> ParseBoardError {
         let found = Found::at(text, offset);
-        ParseBoardError::new(ErrorKind::Unexpected(found), leading + offset + 1)
+        let before = text.get(..offset).unwrap_or_default();
+        let cell = before.iter().filter(|&&b| cell_bits(b) != NOT_CELL).count();
+        ParseBoardError::new(ErrorKind::Unexpected(found, cell), leading + offset + 1)
     }
 
     const fn row_length(row: u8, cells: usize, column: usize) -> ParseBoardError {
@@ -365,13 +384,16 @@ impl From<ParseBoardError> for ParseError {
     fn from(error: ParseBoardError) -> ParseError {
         let kind = match error.kind {
             ErrorKind::Empty => ParseErrorKind::Empty,
-            ErrorKind::Unexpected(found) => ParseErrorKind::NotACell {
-                found: match found {
-                    Found::Char(c) => c,
-                    Found::Byte(_) => char::REPLACEMENT_CHARACTER,
-                },
-                expected: CELLS,
-            },
+            ErrorKind::Unexpected(found, cell) => {
+                let kind = ParseErrorKind::NotACell {
+                    found: match found {
+                        Found::Char(c) => c,
+                        Found::Byte(_) => char::REPLACEMENT_CHARACTER,
+                    },
+                    expected: CELLS,
+                };
+                return ParseError::new(error.column, kind).on_cell(cell / 3 + 1, cell % 3 + 1);
+            }
             ErrorKind::RowLength { row, cells } => ParseErrorKind::RowLength {
                 row: usize::from(row),
                 cells,
@@ -380,6 +402,7 @@ impl From<ParseBoardError> for ParseError {
                 cells: usize::from(cells),
             },
             ErrorKind::TooManyCells => ParseErrorKind::TooManyCells,
+            ErrorKind::RowCount(rows) => ParseErrorKind::RowCount { rows, expected: 3 },
         };
         ParseError::new(error.column, kind)
     }
@@ -389,7 +412,7 @@ impl Display for ParseBoardError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.kind {
             ErrorKind::Empty => f.write_str("empty board: expected 9 cells"),
-            ErrorKind::Unexpected(found) => {
+            ErrorKind::Unexpected(found, _) => {
                 match found {
                     Found::Char(c) => write!(f, "unexpected {c:?}")?,
                     Found::Byte(b) => write!(f, "unexpected byte 0x{b:02x}")?,
@@ -401,6 +424,7 @@ impl Display for ParseBoardError {
             }
             ErrorKind::CellCount(cells) => write!(f, "expected 9 cells, found {cells}"),
             ErrorKind::TooManyCells => f.write_str("expected 9 cells, found more"),
+            ErrorKind::RowCount(rows) => write!(f, "{rows} rows, expected 3"),
         }
     }
 }
@@ -455,12 +479,15 @@ mod tests {
             ("", "empty board: expected 9 cells", "empty: expected a position"),
             (" \n", "empty board: expected 9 cells", "empty: expected a position"),
             ("xo.", "expected 9 cells, found 3", "expected 9 cells, found 3"),
-            ("xo.xo.xo.x", "expected 9 cells, found more", "column 10: expected 9 cells, found more"),
-            ("xo./xo../...", "row 2 has 4 cells, expected 3", "column 8: row 2 has 4 cells, expected 3"),
-            ("xo./xo/...", "row 2 has 2 cells, expected 3", "column 7: row 2 has 2 cells, expected 3"),
-            ("xo./xo./..", "row 3 has 2 cells, expected 3", "column 11: row 3 has 2 cells, expected 3"),
-            (" xo.x?....", "unexpected '?' at column 6: a cell is {}", "column 6: `?` is not a cell: expected {}"),
-            ("xo.x\u{e9}....", "unexpected '\u{e9}' at column 5: a cell is {}", "column 5: `\u{e9}` is not a cell: expected {}"),
+            ("xo.xo.xo.x", "expected 9 cells, found more", "expected 9 cells, found more"),
+            ("xo./xo../...", "row 2 has 4 cells, expected 3", "row 2 has 4 cells, expected 3"),
+            ("xo./xo/...", "row 2 has 2 cells, expected 3", "row 2 has 2 cells, expected 3"),
+            ("xo./xo./..", "row 3 has 2 cells, expected 3", "row 3 has 2 cells, expected 3"),
+            (" xo.x?....", "unexpected '?' at column 6: a cell is {}", "row 2, column 2: `?` is not a cell: expected {}"),
+            ("xo.x\u{e9}....", "unexpected '\u{e9}' at column 5: a cell is {}", "row 2, column 2: `\u{e9}` is not a cell: expected {}"),
+            ("xo./xo./.../...", "4 rows, expected 3", "4 rows, expected 3"),
+            ("xo./xo.", "2 rows, expected 3", "2 rows, expected 3"),
+            ("xo./x.?/...", "unexpected '?' at column 7: a cell is {}", "row 2, column 3: `?` is not a cell: expected {}"),
         ];
         for (text, judges, games) in cases {
             let (judges, games) = (judges.replace("{}", CELLS), games.replace("{}", CELLS));
