@@ -29,7 +29,7 @@ grep -q "^start: a draw in " "$dir/solve54.txt" || fail "5x4 start"
 echo "-- probe: the 4x4 file answers as the compiled table (tests/table_file.rs checks every key)"
 positions="$dir/positions.txt"
 printf '%s\n' '..../..../..../....' '..../..../..../.x..' '..../..../.o../.x..' \
-  '..../..x./.ox./oxox' 'oxox/xoxo/oxox/xoxo' '..../..../.ooo/xxx.' > "$positions"
+  '..../..x./.ox./oxox' 'oxox/xoxo/oxox/xoxo' '..../..../ooo./xxx.' > "$positions"
 # The full board has x's four on a diagonal though o moved last: no game reaches it, and
 # both must say so (exit status 1).
 compiled=$("$bin" outcome --game connect4-4x4 --json "$positions" || true)
