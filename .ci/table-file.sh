@@ -19,17 +19,17 @@ echo "-- solve connect4-4x4 and connect4-5x4 into files"
 "$bin" solve connect4-4x4 --out "$dir/c44-2.table" --threads 2 >/dev/null
 cmp "$dir/c44.table" "$dir/c44-2.table" || fail "1 and 2 threads gave different files"
 grep -qx "positions: 161029 in 17 tiers" "$dir/solve44.txt" || fail "4x4 count"
-grep -qx "start: draw in 16 plies for the first player" "$dir/solve44.txt" || fail "4x4 start"
+grep -qx "start: a draw in 16 plies" "$dir/solve44.txt" || fail "4x4 start"
 "$bin" solve connect4-5x4 --out "$dir/c54.table" | tee "$dir/solve54.txt"
 grep -qx "positions: 3945711 in 21 tiers" "$dir/solve54.txt" || fail "5x4 count"
-grep -q "^start: draw " "$dir/solve54.txt" || fail "5x4 start"
+grep -q "^start: a draw in " "$dir/solve54.txt" || fail "5x4 start"
 "$bin" table verify "$dir/c54.table"
 "$bin" table info "$dir/c54.table"
 
 echo "-- probe: the 4x4 file answers as the compiled table (tests/table_file.rs checks every key)"
 positions="$dir/positions.txt"
 printf '%s\n' '..../..../..../....' '..../..../..../.x..' '..../..../.o../.x..' \
-  '..../..x./.ox./oxox' 'oxox/xoxo/oxox/xoxo' '..../..../.ooo/xxx.' > "$positions"
+  '..../..x./.ox./oxox' 'oxox/xoxo/oxox/xoxo' '..../..../ooo./xxx.' > "$positions"
 # The full board has x's four on a diagonal though o moved last: no game reaches it, and
 # both must say so (exit status 1).
 compiled=$("$bin" outcome --game connect4-4x4 --json "$positions" || true)
@@ -50,7 +50,7 @@ fi
 head -c 100000 "$dir/c44.table" > "$dir/cut.table"
 if "$bin" table info "$dir/cut.table" 2>"$dir/err.txt"; then fail "a truncated file passed"; fi
 cat "$dir/err.txt"
-grep -q "truncated: the header says 484864 bytes, the file has 100000" "$dir/err.txt" || fail "truncation"
+grep -q "truncated: the header says 511592 bytes, the file has 100000" "$dir/err.txt" || fail "truncation"
 if "$bin" outcome --game connect4-5x4 --table "$dir/c44.table" "$positions" 2>"$dir/err.txt"; then
   fail "a 4x4 file answered for 5x4"
 fi

@@ -78,7 +78,7 @@
 //!   with or without it, so `?` into `Box<dyn Error>` works in `no_std` + `alloc` code.
 //! - `alloc` (default): the [`footholds`] solver, whose transposition table is allocated
 //!   on the heap. The solved tables need no allocator.
-//! - `file` (off): [`file`], table files mapped with `memmap2` and probed in place
+//! - `file` (off): the `file` module: table files mapped with `memmap2` and probed in place
 //!   through the same [`Solved`] as a compiled table (implies `std`).
 //! - `ptrhash` (off): builds the tables with phf's PtrHash layout instead of CHD
 //!   displacements: a smaller table, faster to probe (see BENCHMARKS.md). Off by default

@@ -170,6 +170,12 @@ pub struct ServeArgs {
     /// another machine uses for this server. Repeat for more names.
     #[arg(long, value_name = "NAME")]
     pub allow_host: Vec<String>,
+
+    /// Also serve the game of this table file (`perfect-play solve` writes one; its game
+    /// is the one the file names, `connect4-6x4` say), played and analysed like a compiled
+    /// game. Repeat for more files.
+    #[arg(long, value_name = "FILE")]
+    pub table: Vec<std::path::PathBuf>,
 }
 
 #[cfg(feature = "serve")]

@@ -10,6 +10,7 @@ use std::time::Instant;
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use perfect_play::games::{self, Notation, TypeVisitor};
+use perfect_play::{ENDLESS, Value};
 use perfect_play_generate::{Options, Phase, Progress, SolveFileError, Summary, solve_file};
 
 use crate::args::SolveArgs;
@@ -74,7 +75,17 @@ fn said(args: &SolveArgs, summary: &Summary, seconds: f64, digest: &str) -> Stri
             n => format!(" ({n} tier steps kept from an earlier run)"),
         }
     );
-    let _ = writeln!(text, "start: {start} for the first player");
+    let side = match start.value {
+        Value::Win => "a first-player win",
+        Value::Loss => "a second-player win",
+        Value::Draw => "a draw",
+    };
+    let plies = match start.remoteness {
+        ENDLESS => " that can go on for ever".to_owned(),
+        1 => " in 1 ply".to_owned(),
+        plies => format!(" in {plies} plies"),
+    };
+    let _ = writeln!(text, "start: {side}{plies}");
     let _ = writeln!(text, "file: {}", args.out.display());
     let _ = writeln!(
         text,

@@ -1,6 +1,6 @@
 //! Table files from the command line: `perfect-play table info FILE` and `table verify
 //! FILE`, the SHA-256 a file is published with, and `--table FILE`, which gives any
-//! command a game's table from a file instead of the compiled one ([`visit`]).
+//! command a game's table from a file instead of the compiled one ([`open`]).
 
 use std::fmt::{self, Write as _};
 use std::io::Read;

@@ -7,10 +7,15 @@
 //! the verdict and sentence on every move are the handle's. The answers are the structs of
 //! [`crate::wire`].
 
+use std::ops::Deref;
+use std::path::PathBuf;
+use std::sync::OnceLock;
+
 use axum::extract::rejection::PathRejection;
 use axum::extract::{Path, State};
 
 use perfect_play::dynamic::{DynGame, MoveRefusal, PositionAnalysis, PositionError, ReviewError};
+use perfect_play::file;
 use perfect_play::games;
 
 use crate::wire::GameInfo;
@@ -102,18 +107,82 @@ pub async fn pick(
     }
 }
 
-/// Every game of the registry, as `perfect-play games --json` lists them.
-pub fn list_games() -> Vec<GameInfo> {
-    games::names()
-        .filter_map(|name| games::open(name).ok())
-        .filter_map(|game| GameInfo::of(&*game))
-        .collect()
+/// The games of the table files `serve --table` opened, for the rest of the process.
+static FILES: OnceLock<Vec<&'static dyn DynGame>> = OnceLock::new();
+
+/// Serves the games of `files` (mapped and verified once, here) beside the compiled ones.
+///
+/// # Errors
+/// The first file that cannot be opened, said with its path and why.
+pub fn add_files(files: &[PathBuf]) -> Result<(), String> {
+    let mut opened: Vec<&'static dyn DynGame> = Vec::new();
+    for path in files {
+        let any = file::open_any(path).map_err(|error| error.to_string())?;
+        let name = any.name().to_owned();
+        let game = file::open_dyn(&name, path)
+            .ok_or_else(|| {
+                format!(
+                    "{}: a table of {name}, which this program does not know",
+                    path.display()
+                )
+            })?
+            .map_err(|error| error.to_string())?;
+        opened.push(Box::leak(game));
+    }
+    FILES
+        .set(opened)
+        .map_err(|_| "the table files are opened once".to_owned())
 }
 
-/// The game called `name` (in any case), or 404 naming the games there are and the
-/// nearest.
-pub fn open(name: &str) -> Result<Box<dyn DynGame>, ApiError> {
-    games::open(name).map_err(|unknown| ApiError::NotFound(unknown.to_string()))
+/// A game the server answers: compiled, or from a table file.
+pub enum Served {
+    /// A compiled table, opened for the request.
+    Compiled(Box<dyn DynGame>),
+    /// A table file's, opened at start-up.
+    File(&'static dyn DynGame),
+}
+
+impl Deref for Served {
+    type Target = dyn DynGame;
+
+    fn deref(&self) -> &(dyn DynGame + 'static) {
+        match self {
+            Served::Compiled(game) => &**game,
+            Served::File(game) => *game,
+        }
+    }
+}
+
+/// The games of the table files, in the order given.
+fn files() -> impl Iterator<Item = &'static dyn DynGame> {
+    FILES.get().into_iter().flatten().copied()
+}
+
+/// Every game of the registry, as `perfect-play games --json` lists them, then the games
+/// of the table files.
+pub fn list_games() -> Vec<GameInfo> {
+    let compiled = games::names().filter_map(|name| games::open(name).ok());
+    let mut list: Vec<GameInfo> = files().filter_map(GameInfo::of).collect();
+    let from_files: Vec<String> = list.iter().map(|info| info.name.clone()).collect();
+    list.splice(
+        0..0,
+        compiled
+            .filter(|game| !from_files.contains(&game.about().name))
+            .filter_map(|game| GameInfo::of(&*game)),
+    );
+    list
+}
+
+/// The game called `name` (in any case), a table file's first, or 404 naming the games
+/// there are and the nearest.
+pub fn open(name: &str) -> Result<Served, ApiError> {
+    let wanted = name.trim();
+    if let Some(game) = files().find(|game| game.about().name.eq_ignore_ascii_case(wanted)) {
+        return Ok(Served::File(game));
+    }
+    games::open(name)
+        .map(Served::Compiled)
+        .map_err(|unknown| ApiError::NotFound(unknown.to_string()))
 }
 
 /// The moves of `moves=M1,M2` with the column (from 1) each starts at; 400 for more than

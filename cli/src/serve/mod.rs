@@ -42,7 +42,7 @@ use super::output::report;
 
 /// Serves until interrupted (Ctrl-C, or SIGTERM on Unix).
 pub fn run(args: &ServeArgs) -> Status {
-    if let Err(why) = check(args) {
+    if let Err(why) = check(args).and_then(|()| games::add_files(&args.table)) {
         report(&why);
         return Status::Failure;
     }

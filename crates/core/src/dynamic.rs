@@ -213,7 +213,7 @@ impl fmt::Display for PositionError {
 impl core::error::Error for PositionError {}
 
 /// Why a move cannot be played from a position. Each carries the sentence the core's
-/// [`MoveError`](crate::MoveError) says, so that every surface says the same.
+/// [`crate::MoveError`] says, so that every surface says the same.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum MoveRefusal {
     /// The position itself is not one the game answers.

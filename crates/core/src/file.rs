@@ -10,7 +10,8 @@
 //! key's low bytes), and a record of one or two bytes per key in the same order. A probe
 //! finds its bucket, searches the bucket's low bytes for its own and reads the record at
 //! the same index: a key that is not in the file is answered `None`, never another key's
-//! record. About 3 bytes a position for Connect Four (2 bytes of key, 1 of record).
+//! record. About 3.2 bytes a position for Connect Four (2 bytes of key, 1 of record, a
+//! bucket offset for every 16 to 32 keys).
 
 use core::fmt;
 
@@ -126,38 +127,46 @@ const fn byte(chunk: &[u8], i: usize) -> u8 {
     }
 }
 
-/// How a tier's keys are split: `bytes` low bytes of each key are stored, the key's bits
-/// above them choose its bucket among `buckets`.
+/// How a tier's keys are split: the key's bits from `shift` up choose its bucket among
+/// `buckets`, and its low `bytes` bytes are stored (they hold at least the bits below
+/// `shift`, so a key is its bucket and its low bits).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Split {
     /// Low bytes stored per key (1..=8).
     pub bytes: u32,
-    /// Buckets: `2^(key_bits - 8 * bytes)`, or 1 when the low bytes hold the whole key.
+    /// Buckets: `2^(key_bits - shift)`.
     pub buckets: u64,
+    /// The bucket is the key shifted right by this many bits.
+    pub shift: u32,
 }
 
 impl Split {
-    /// The split of a tier of `positions` keys of `key_bits` bits: the fewest low bytes
-    /// whose buckets number at most a sixteenth of the keys (so their `u32` offsets cost
-    /// at most a quarter of a byte a key), or one bucket for the whole key. One rule, the
-    /// writer's and every checker's.
+    /// The split of a tier of `positions` keys of `key_bits` bits: a bucket for about
+    /// every 16 keys (`2^floor(log2(positions / 16))` buckets, at most one per key value,
+    /// so that a bucket's keys share a cache line or two and the `u32` offsets cost about
+    /// a quarter of a byte a key), and as many low bytes as the bits below the bucket need.
+    /// One rule, the writer's and every checker's.
     #[must_use]
     pub const fn of(positions: u64, key_bits: u32) -> Split {
-        let most = if positions / 16 > 1 {
-            positions / 16
+        let per_bucket = positions / 16;
+        let mut bucket_bits = if per_bucket > 1 {
+            per_bucket.ilog2()
         } else {
-            1
+            0
         };
-        let mut bytes = 1;
-        while bytes < 8 && key_bits > 8 * bytes && (1u64 << (key_bits - 8 * bytes)) > most {
-            bytes += 1;
+        if bucket_bits > key_bits {
+            bucket_bits = key_bits;
         }
-        let buckets = if key_bits > 8 * bytes {
-            1u64 << (key_bits - 8 * bytes)
-        } else {
-            1
-        };
-        Split { bytes, buckets }
+        if bucket_bits > 32 {
+            bucket_bits = 32;
+        }
+        let shift = key_bits - bucket_bits;
+        let bytes = if shift <= 8 { 1 } else { shift.div_ceil(8) };
+        Split {
+            bytes,
+            buckets: 1 << bucket_bits,
+            shift,
+        }
     }
 
     /// The bytes of a tier's section of `positions` keys with records of `record_bytes`:
@@ -557,12 +566,14 @@ impl FileTable {
         ) else {
             return None;
         };
+        let split = Split::of(positions, self.key_bits);
         Some(Tier {
             positions,
             offset,
             split: Split {
                 bytes: bytes as u32,
                 buckets,
+                shift: split.shift,
             },
         })
     }
@@ -661,10 +672,11 @@ impl<'a> KeyIndex<'a> {
     #[must_use]
     pub fn find(&self, key: u64) -> Option<usize> {
         let low_bits = 8 * self.split.bytes;
-        let (bucket, low) = if low_bits >= 64 {
-            (0, key)
+        let bucket = key.checked_shr(self.split.shift).unwrap_or(0);
+        let low = if low_bits >= 64 {
+            key
         } else {
-            (key >> low_bits, key & ((1 << low_bits) - 1))
+            key & ((1 << low_bits) - 1)
         };
         if bucket >= self.split.buckets {
             return None;
@@ -696,16 +708,14 @@ impl<'a> KeyIndex<'a> {
         }
         let mut bucket = low;
         let bytes = self.bytes;
+        let shift = self.split.shift;
+        let below = 1u64.checked_shl(shift).map_or(u64::MAX, |bit| bit - 1);
         (from..self.positions as usize).map_while(move |i| {
             while le::<4>(bytes, 4 * (bucket as usize + 1))? as usize <= i {
                 bucket += 1;
             }
             let low = read_le(bytes, lows_at + i * width, width)?;
-            Some(if width >= 8 {
-                low
-            } else {
-                (bucket << (8 * width)) | low
-            })
+            Some(bucket.checked_shl(shift).unwrap_or(0) | (low & below))
         })
     }
 }

@@ -185,8 +185,9 @@ pub trait Game: Copy + Eq {
     fn start() -> Self;
 
     /// The position's key in the table: different positions must have different keys
-    /// (the solver checks). A `phf` table (`write_table`) needs keys that fit a `u32`; the
-    /// binary table of a large game (`write_packed_table`) takes any `u64`.
+    /// (the solver checks). A `phf` table (`write_table`) needs keys that fit a `u32`; a
+    /// table file of a large game (`write_file_table`, `solve_file`) takes any `u64` below
+    /// `2^KEY_BITS`.
     fn key(&self) -> u64;
 
     /// The result for the side to move if the game is finished here, or `None` if it goes

@@ -98,7 +98,7 @@ pub fn write_table<G: Game>(
     Ok(source)
 }
 
-/// A large game's compiled table: a table file (`perfect_play_core::file`, about 3 bytes a
+/// A large game's compiled table: a table file (`perfect_play_core::file`, about 3.2 bytes a
 /// position for Connect Four) to write as `OUT_DIR/{file}.table`, and the Rust source of
 /// `pub static NAME: perfect_play_core::Table` that embeds it with `include_bytes!`. Rust
 /// source of a `phf` map stops being practical above some tens of thousands of positions

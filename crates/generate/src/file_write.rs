@@ -121,7 +121,6 @@ pub fn key_index(tier: u32, keys: &[u64], key_bits: u32) -> Result<Vec<u8>, File
     }
     let split = Split::of(positions, key_bits);
     let width = split.bytes as usize;
-    let low_bits = 8 * split.bytes;
     let mut offsets = Vec::with_capacity(4 * (split.buckets as usize + 1));
     let mut lows = Vec::with_capacity(keys.len() * width);
     let mut bucket = 0u64;
@@ -132,7 +131,7 @@ pub fn key_index(tier: u32, keys: &[u64], key_bits: u32) -> Result<Vec<u8>, File
             return Err(FileError::Keys { tier, key });
         }
         last = Some(key);
-        let high = if low_bits >= 64 { 0 } else { key >> low_bits };
+        let high = key.checked_shr(split.shift).unwrap_or(0);
         while bucket < high {
             offsets.extend_from_slice(&(i as u32).to_le_bytes());
             bucket += 1;

@@ -13,9 +13,9 @@
 //!   deterministic byte for byte: for games of up to some tens of thousands of positions.
 //! - [`solve_flat`] and [`write_file_table`]: games of millions of positions, solved in
 //!   flat arrays (acyclic games without a reverse graph; a position limit instead of running
-//!   out of memory; errors that name the positions) and written as a table file (about 3
+//!   out of memory; errors that name the positions) and written as a table file (about 3.2
 //!   bytes a position for Connect Four) that the library embeds with `include_bytes!`.
-//! - [`solve_file`] (feature `tiers`): a game of any size the machine can hold solved
+//! - `solve_file` (feature `tiers`): a game of any size the machine can hold solved
 //!   into a table file, tier by tier on every core, within a memory budget, resumable, from
 //!   any program (`perfect-play solve` is one). The format: `docs/table-format.md`; one
 //!   writer for it, [`write_file`], behind both roads.

@@ -466,18 +466,14 @@ fn solve_tiers<G: Game + fmt::Debug + Send + Sync>(
 }
 
 /// How many keys a part file's key index holds: the count whose split gives the file's
-/// length (the last bucket offset is the count).
+/// length (the last bucket offset is the count, and the buckets are a power of two).
 fn positions_in(bytes: &[u8], key_bits: u32) -> Option<u64> {
-    (1..=8u32).find_map(|width| {
-        let buckets = if key_bits > 8 * width {
-            1u64 << (key_bits - 8 * width)
-        } else {
-            1
-        };
-        let at = 4 * usize::try_from(buckets).ok()?;
+    (0..=key_bits.min(32)).find_map(|bucket_bits| {
+        let at = 4usize.checked_shl(bucket_bits)?;
         let n = u64::from(u32::from_le_bytes(bytes.get(at..at + 4)?.try_into().ok()?));
         let index = KeyIndex::new(bytes, n, key_bits)?;
-        (index.len_bytes() == bytes.len()).then_some(n)
+        let split = perfect_play_core::file::Split::of(n, key_bits);
+        (split.buckets == 1 << bucket_bits && index.len_bytes() == bytes.len()).then_some(n)
     })
 }
 
