@@ -232,7 +232,8 @@ pub fn analysis(about: &About, analysis: &PositionAnalysis, paint: Paint) -> Str
             grid(&mut out, paint, width, about.width, &drawn);
             let _ = write!(
                 out,
-                "\nEach empty cell: its move (as `play` takes it), then what playing there leads to\nfor {mover_name}{legend}. "
+                "\nEach empty cell: its number (1-{}, as `play` takes it), then what playing there leads to\nfor {mover_name}{legend}. ",
+                analysis.cells.len()
             );
         }
         None => {
