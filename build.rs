@@ -12,7 +12,7 @@ use std::{env, fs};
 
 use perfect_play_core::Game;
 use perfect_play_generate::{
-    FlatLimits, SolvedPositions, solve, solve_flat, write_packed_table, write_table,
+    FlatLimits, SolvedPositions, solve, solve_flat, write_file_table, write_table,
 };
 
 // Connect Four's rules, shared by its sizes (the registry's `connect4_WxH` modules).
@@ -37,6 +37,7 @@ macro_rules! games {
                         out_dir,
                         module: stringify!($module),
                         name: stringify!($table),
+                        game: $name,
                         doc: concat!("Every ", $name, " position reachable from the start, solved."),
                     };
                     $writer::<$module::$game>(&table)?;
@@ -68,6 +69,7 @@ struct Table<'a> {
     out_dir: &'a Path,
     module: &'static str,
     name: &'static str,
+    game: &'static str,
     doc: &'static str,
 }
 
@@ -103,15 +105,15 @@ fn phf_with<G: Game>(
     Ok(())
 }
 
-/// The game solved in flat arrays and written as a binary table, with the source that
-/// embeds it.
+/// The game solved in flat arrays and written as a table file (the bytes `perfect-play
+/// solve` writes for it), with the source that embeds it.
 fn packed<G: Game + std::fmt::Debug>(table: &Table) -> Result<(), Box<dyn Error>> {
     let clock = Clock::start(table.module);
     let solution = solve_flat::<G>(FlatLimits::DEFAULT)?;
     let clock = clock.lap("solve");
-    let files = write_packed_table(table.name, table.module, table.doc, &solution)?;
+    let files = write_file_table(table.name, table.module, table.game, table.doc, &solution)?;
     fs::write(
-        table.out_dir.join(format!("{}.bin", table.module)),
+        table.out_dir.join(format!("{}.table", table.module)),
         files.bytes,
     )?;
     fs::write(

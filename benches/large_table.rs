@@ -1,12 +1,12 @@
-//! A lookup in a table of 4 million positions: the binary perfect-hash table of large
-//! games (`crates/core/src/packed.rs`), a `phf` map laid out exactly as `phf_codegen` would
+//! A lookup in a table of 4 million positions: a table file of one tier, as large games
+//! are compiled (`crates/core/src/file.rs`), a `phf` map laid out exactly as `phf_codegen` would
 //! (CHD, phf's own hashing at run time), and a dense array indexed by key; with the bytes
 //! per position of each.
 //!
 //! The keys are 4,000,000 distinct seeded random 25-bit keys (the key space of Connect
 //! Four on 5x4, whose table holds 3.9 million) with 1-byte records, as Connect Four's. The
-//! packed table is written by `perfect_play_generate::write_packed`, as `build.rs` writes
-//! it; the phf map by `phf_generator` and leaked into a `'static`
+//! table file is written by `perfect_play_generate::write_file`, the one writer of the
+//! format; the phf map by `phf_generator` and leaked into a `'static`
 //! `phf::Map<u32, u8>`; the dense array holds 2^25 one-byte records. Each iteration looks
 //! up the same 100,000 present keys in a seeded random order (cache misses as a real
 //! probe meets them), summing the records; `baseline` does the loop and the sum without a
@@ -56,7 +56,9 @@ fn main() {
     use criterion::{Criterion, Throughput};
     use perfect_play::Game;
     use perfect_play::games::{CONNECT4_4X4, Connect4On4x4};
-    use perfect_play::packed::PackedTable;
+    use std::io::Write as _;
+
+    use perfect_play_core::file::FileTable;
 
     let mut rng = Rng(0x4c4f_4f4b_5550);
     let mut map = BTreeMap::new();
@@ -69,18 +71,34 @@ fn main() {
         .map(|_| entries[(rng.next() % POSITIONS as u64) as usize].0)
         .collect();
 
-    // The packed table.
+    // The table file: one tier of every key, each record as written.
     let clock = Instant::now();
-    let packed_entries: Vec<(u64, u32)> = entries.iter().map(|&(k, r)| (k, u32::from(r))).collect();
-    let bytes: &'static [u8] = Box::leak(
-        perfect_play_generate::write_packed(&packed_entries)
-            .unwrap()
-            .into_boxed_slice(),
-    );
+    let keys: Vec<u64> = entries.iter().map(|&(k, _)| k).collect();
+    let records: Vec<u32> = entries.iter().map(|&(_, r)| u32::from(r)).collect();
+    let header = perfect_play_generate::FileHeader {
+        name: "bench".into(),
+        rules_version: 1,
+        key_bits: KEY_BITS,
+        record_bytes: 1,
+        remoteness_bits: 6,
+        canonical: false,
+    };
+    let out = perfect_play_generate::write_file(
+        std::io::Cursor::new(Vec::new()),
+        &header,
+        &[keys.len() as u64],
+        |_, w| {
+            w.write_all(&perfect_play_generate::key_index(0, &keys, KEY_BITS)?)?;
+            w.write_all(&perfect_play_generate::record_bytes(&records, 1))?;
+            Ok(())
+        },
+    )
+    .unwrap();
+    let bytes: &'static [u8] = Box::leak(out.into_inner().into_boxed_slice());
     let written = clock.elapsed();
-    let packed = PackedTable::parse(bytes).unwrap();
+    let packed = FileTable::parse(bytes).unwrap();
     println!(
-        "packed: {} bytes, {:.2} bytes/position, written in {:.2} s",
+        "file: {} bytes, {:.2} bytes/position, written in {:.2} s",
         bytes.len(),
         bytes.len() as f64 / POSITIONS as f64,
         written.as_secs_f64()
@@ -122,7 +140,7 @@ fn main() {
     // Every table answers every sampled key alike.
     for &k in &sample {
         let r = dense[k as usize];
-        assert_eq!(packed.get(k), Some(u32::from(r)));
+        assert_eq!(packed.get(0, k), Some(u32::from(r)));
         assert_eq!(phf_map.get(&(k as u32)), Some(&r));
     }
 
@@ -150,10 +168,10 @@ fn main() {
                 .fold(0u64, |s, &k| s.wrapping_add(black_box(k) & 0xff))
         });
     });
-    group.bench_function("packed", |b| {
+    group.bench_function("file", |b| {
         b.iter(|| {
             sample.iter().fold(0u64, |s, &k| {
-                s.wrapping_add(u64::from(packed.get(black_box(k)).unwrap_or(0)))
+                s.wrapping_add(u64::from(packed.get(0, black_box(k)).unwrap_or(0)))
             })
         });
     });

@@ -78,6 +78,8 @@
 //!   with or without it, so `?` into `Box<dyn Error>` works in `no_std` + `alloc` code.
 //! - `alloc` (default): the [`footholds`] solver, whose transposition table is allocated
 //!   on the heap. The solved tables need no allocator.
+//! - `file` (off): [`file`], table files mapped with `memmap2` and probed in place
+//!   through the same [`Solved`] as a compiled table (implies `std`).
 //! - `ptrhash` (off): builds the tables with phf's PtrHash layout instead of CHD
 //!   displacements: a smaller table, faster to probe (see BENCHMARKS.md). Off by default
 //!   because the flag changes the layout of `phf::Map` for every crate in the build that
@@ -98,6 +100,8 @@ extern crate alloc;
 #[doc = include_str!("../README.md")]
 struct ReadmeDoctests;
 
+#[cfg(feature = "file")]
+pub mod file;
 #[cfg(feature = "alloc")]
 pub mod footholds;
 pub mod games;
@@ -106,7 +110,6 @@ pub mod search;
 
 #[cfg(feature = "alloc")]
 pub use perfect_play_core::dynamic;
-pub use perfect_play_core::packed;
 pub use perfect_play_core::{
     DEFAULT_CAPACITY, ENDLESS, Game, GameMoveError, History, Level, MAX_BRANCHING, MoveError,
     Notation, Oracle, ParseLevelError, PlayError, PlayedGame, Ply, Record, Sentence, Solved, Table,

@@ -148,14 +148,25 @@ fn parse_errors_name_the_column() {
             expected: 4
         }
     ));
-    // A floating disc, named at its own column.
-    let error = "..../..x./..../....".parse::<Connect4On4x4>().unwrap_err();
-    assert_eq!(error.column(), 8);
-    assert!(matches!(error.kind(), ParseErrorKind::Impossible { .. }));
-    // o cannot have more discs than x.
-    let error = "..../..../..../o...".parse::<Connect4On4x4>().unwrap_err();
-    assert!(matches!(error.kind(), ParseErrorKind::Impossible { .. }));
-    assert!(error.to_string().contains("x moves first"), "{error}");
+    // A floating disc, or too many discs of o: positions no game reaches, with the reason
+    // (issue 29: invalid with a reason, not a text that is not a position).
+    let floating = "..../..x./..../....".parse::<Connect4On4x4>().unwrap();
+    assert_eq!(
+        floating.unreachable_reason(),
+        Some("a disc above an empty cell (discs fall to the bottom)")
+    );
+    assert_eq!(CONNECT4_4X4.probe(&floating), None);
+    let crowded = "..../..../..../o...".parse::<Connect4On4x4>().unwrap();
+    assert!(
+        crowded
+            .unreachable_reason()
+            .unwrap()
+            .contains("x moves first")
+    );
+    assert_eq!(CONNECT4_4X4.probe(&crowded), None);
+    // Every position the table holds has no such reason.
+    let start = Connect4On4x4::start();
+    assert_eq!(start.unreachable_reason(), None);
 }
 
 #[test]

@@ -11,6 +11,10 @@
 //!   (1.b2 axb2 2.cxb2 c2 3.a2 c1#): 6 plies (Wikipedia, "Hexapawn"; chessvariants.com).
 //! - Dodgem 3x3 (Colin Vout; Berlekamp, Conway and Guy, *Winning Ways*, with the table of
 //!   every position) is a win for the first player (Wikipedia, "Dodgem"; Zillions of Games).
+//!   Its end, as *Winning Ways* gives it and the crate's rules text says: the winner is the
+//!   first to have no legal move on their turn, all their cars off the board or blocked
+//!   in. A player whose last car leaves has won at once (the other side's moves cannot undo
+//!   it), so the game ends with that move (issue 29: `..b/.../... b` is red's win, over).
 //!
 //! The references (`tests/common/games.rs`): a recursive minimax with remoteness over boards
 //! as byte arrays for the two finite games, and for loopy Dodgem a fixed-point iteration (a
@@ -135,6 +139,101 @@ fn dodgem_matches_the_fixed_point_reference() {
     }
     // Every reachable position is decided: with perfect play someone can force a win.
     assert_eq!(draws, 0);
+}
+
+#[test]
+fn dodgem_a_side_whose_last_car_leaves_has_won_at_once() {
+    // The report's position: red has no car on the board, so red has won.
+    let position: Dodgem = "..b/.../... b".parse().unwrap();
+    assert_eq!(position.finished(), Some(Value::Loss));
+    assert_eq!(
+        DODGEM.probe(&position),
+        Some(Record {
+            value: Value::Loss,
+            remoteness: 0
+        })
+    );
+    // Over every reachable position (the reference's walk, its moves written from the
+    // rules): a side with no car on the board is never the side to move, and the position
+    // is over, won by that side.
+    let reference = dodgem_reference();
+    let mut emptied = 0;
+    for cars in reference.keys() {
+        let (mover, other) = if cars.red_to_move {
+            (cars.red, cars.blue)
+        } else {
+            (cars.blue, cars.red)
+        };
+        assert!(mover.iter().any(Option::is_some), "{cars:?}");
+        if other.iter().all(Option::is_none) {
+            emptied += 1;
+            let game = cars.to_game();
+            assert_eq!(game.finished(), Some(Value::Loss), "{cars:?}");
+            assert_eq!(
+                DODGEM.probe(&game).map(|r| r.remoteness),
+                Some(0),
+                "{cars:?}"
+            );
+        }
+    }
+    assert!(emptied > 0);
+    // The plies: the reference's own retrograde analysis, round by round (a win takes the
+    // fastest lost child, a loss the slowest won one, once all are won), against the table
+    // for every position.
+    let mut plies: HashMap<Cars, (Value, u16)> = HashMap::new();
+    for round in 0u16.. {
+        let mut found = Vec::new();
+        for cars in reference.keys() {
+            if plies.contains_key(cars) {
+                continue;
+            }
+            let kids = cars.children();
+            let value = if cars.last_car_left() {
+                Some((Value::Loss, 0))
+            } else if kids.is_empty() {
+                Some((Value::Win, 0))
+            } else if let Some(fastest) = kids
+                .iter()
+                .filter_map(|k| plies.get(k).filter(|(v, _)| *v == Value::Loss))
+                .map(|(_, p)| *p)
+                .min()
+            {
+                Some((Value::Win, fastest + 1))
+            } else if kids
+                .iter()
+                .all(|k| plies.get(k).is_some_and(|(v, _)| *v == Value::Win))
+            {
+                let slowest = kids.iter().map(|k| plies[k].1).max().unwrap();
+                Some((Value::Loss, slowest + 1))
+            } else {
+                None
+            };
+            if let Some(value) = value {
+                found.push((*cars, value));
+            }
+        }
+        if found.is_empty() {
+            break;
+        }
+        assert!(round < 1000);
+        plies.extend(found);
+    }
+    assert_eq!(plies.len(), reference.len(), "every position decided");
+    for (cars, (value, remoteness)) in &plies {
+        let record = DODGEM.probe(&cars.to_game()).unwrap();
+        assert_eq!(
+            (record.value, record.remoteness),
+            (*value, *remoteness),
+            "{}",
+            cars.notation()
+        );
+    }
+    let start = Cars {
+        blue: [Some((0, 0)), Some((1, 0))],
+        red: [Some((2, 1)), Some((2, 2))],
+        red_to_move: false,
+    };
+    assert_eq!(plies[&start], (Value::Win, 19));
 }
 
 #[test]
@@ -435,4 +534,22 @@ fn moves_are_read_as_a_person_numbers_cells() {
         error(Dodgem::parse_move("1-2-3")),
         "not a move: expected FROM-TO with cells 1-9 or off, like 1-2 or 3-off"
     );
+}
+
+/// A position the rules alone rule out has a reason, and only those: for tic-tac-toe the
+/// reason is found for exactly the 19,683 - 5,478 boards the table lacks (the table is the
+/// truth here, checked against the plain reference in `tests/tictactoe_reference.rs`).
+#[test]
+fn tictactoe_gives_a_reason_for_exactly_the_boards_no_game_reaches() {
+    let mut reasons = 0;
+    for code in 0..19_683u16 {
+        let board = Board::from_code(code).unwrap();
+        let reason = board.unreachable_reason();
+        assert_eq!(reason.is_some(), !board.is_reachable(), "{board}");
+        if let Some(reason) = reason {
+            reasons += 1;
+            assert_eq!(reason, board.lookup().unwrap_err().to_string(), "{board}");
+        }
+    }
+    assert_eq!(reasons, 19_683 - 5_478);
 }

@@ -5,12 +5,12 @@
 use std::io::{self, IsTerminal, Read, Write};
 
 use perfect_play::dynamic::{DynGame, PositionError};
-use perfect_play::games;
 
 use super::args::AnalyzeArgs;
 use super::draw::{self, Paint};
 use super::input::MAX_LINE;
 use super::output::{Output, Status, output_failed, report};
+use super::table;
 
 /// Analyzes the position given (or read from stdin) and prints the drawing.
 pub fn run(args: &AnalyzeArgs) -> Status {
@@ -30,7 +30,7 @@ pub fn run(args: &AnalyzeArgs) -> Status {
     let out = Output::new();
     let paint = Paint::new(args.color.enabled(out.is_terminal()));
     // clap checks the name against the registry, so the game opens.
-    let game = match games::open(&args.game) {
+    let game = match table::open(&args.game, args.table.as_deref()) {
         Ok(game) => game,
         Err(unknown) => {
             report(&unknown);

@@ -1,6 +1,7 @@
 //! The command line, declared with clap's derive: the doc comments are the help text.
 
 use std::ffi::OsString;
+use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand};
 
@@ -43,8 +44,10 @@ pub enum Command {
     ///
     /// With `--game NAME`, one position per line in the game's notation (as `analyze
     /// --game` takes it), answered with the name of the side that wins with perfect play
-    /// (`white`, `black`...) or `draw`; `invalid` and `error` as above, the column in the
-    /// message.
+    /// (`white`, `black`...) or `draw`. For every game the same rule: text that is not a
+    /// position is `error` (the message names the row and column, or what is missing); a
+    /// position that no game reaches is `invalid`, with the game's reason where it has one
+    /// (Connect Four's floating disc) or `no game of NAME reaches this position`.
     Outcome(OutcomeArgs),
     /// Whether a game can end on each board (a reachable, finished game): valid or invalid.
     ///
@@ -77,6 +80,20 @@ pub enum Command {
     /// A finished game ends with its review, as `review` prints it: the value under perfect
     /// play after each move, how good each move was, and the mistakes.
     Play(PlayArgs),
+    /// Solves a game into a table file, tier by tier on every core, within a memory budget.
+    ///
+    /// Any game `perfect-play games` lists, and Connect Four at the sizes `connect4-WxH`
+    /// of the library's list (4x4 to 9x5: `connect4-6x4`, `connect4-5x5`, `connect4-7x4`...).
+    /// A game whose moves always add a piece (Connect Four) is solved one tier at a time,
+    /// so only the tiers in use are in memory; each finished tier is kept in FILE.parts/,
+    /// so a solve that is stopped resumes where it was when the same command runs again;
+    /// FILE appears only once whole. A game without tiers (a loopy one) is solved whole in
+    /// memory, or refused with what it would need. It ends by printing the positions, the
+    /// start's value, bytes a position, time, peak memory and the file's SHA-256; a
+    /// progress bar shows on a terminal. The file is the same bytes at any thread count.
+    Solve(SolveArgs),
+    /// Reads a table file: `info` says what it holds, `verify` checks every checksum.
+    Table(TableArgs),
     /// Reviews a game from its moves: the value after each move and the mistakes.
     ///
     /// Takes the moves played from the start, as `play` takes them (`5 1 9`, or `5,1,9`;
@@ -203,6 +220,104 @@ pub struct GamesArgs {
     pub json: bool,
 }
 
+/// The arguments of `solve`.
+#[derive(Debug, Args)]
+#[command(after_help = SOLVE_EXAMPLES)]
+pub struct SolveArgs {
+    /// The game: a name `perfect-play games` lists, or `connect4-WxH`.
+    #[arg(value_name = "GAME", value_parser = solvable_game)]
+    pub game: String,
+
+    /// The table file to write.
+    #[arg(long, value_name = "FILE")]
+    pub out: PathBuf,
+
+    /// Threads to solve with; 0, the default, for one per core.
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub threads: usize,
+
+    /// The most memory the solve may hold: bytes, or with K, M, G or T (2G).
+    #[arg(long, value_name = "SIZE", default_value = "2G", value_parser = memory_size)]
+    pub memory: u64,
+}
+
+const SOLVE_EXAMPLES: &str = "\
+Examples:
+  perfect-play solve connect4-6x4 --out c64.table
+  perfect-play outcome --game connect4-6x4 --table c64.table --json
+  perfect-play solve connect4-5x5 --out c55.table --threads 2 --memory 1500M";
+
+/// The arguments of `table`.
+#[derive(Debug, Args)]
+pub struct TableArgs {
+    /// What to do with the file.
+    #[command(subcommand)]
+    pub command: TableCommand,
+}
+
+/// `table info` and `table verify`.
+#[derive(Debug, Subcommand)]
+pub enum TableCommand {
+    /// What a table file holds: its game, rules version, positions, layout, tiers,
+    /// checksums (verified) and SHA-256.
+    Info {
+        /// The table file.
+        #[arg(value_name = "FILE")]
+        file: PathBuf,
+    },
+    /// Checks every checksum of a table file: exit status 0 if it is whole, 2 (with which
+    /// block, from which byte) if not.
+    Verify {
+        /// The table file.
+        #[arg(value_name = "FILE")]
+        file: PathBuf,
+    },
+}
+
+/// A game `solve` and `--table` take, in any case: one of the registry (its name as the
+/// registry spells it), or a Connect Four size of the list; else the message that lists
+/// the games and names the nearest.
+fn solvable_game(name: &str) -> Result<String, String> {
+    perfect_play::games::open(name)
+        .map(|game| game.about().name.clone())
+        .or_else(|unknown| {
+            let wanted = name.trim().to_ascii_lowercase();
+            perfect_play::games::CONNECT4_SIZES
+                .iter()
+                .find(|&&size| size == wanted)
+                .map(|&size| size.to_owned())
+                .ok_or_else(|| {
+                    format!(
+                        "{unknown}; `solve` and `--table` also take Connect Four at {}",
+                        perfect_play::games::CONNECT4_SIZES.join(", ")
+                    )
+                })
+        })
+}
+
+/// A memory size: a number of bytes, or with K, M, G or T (powers of 1024).
+fn memory_size(text: &str) -> Result<u64, String> {
+    let trimmed = text.trim();
+    let (digits, unit) = match trimmed.char_indices().find(|(_, c)| !c.is_ascii_digit()) {
+        Some((at, _)) => trimmed.split_at(at),
+        None => (trimmed, ""),
+    };
+    let shift = match unit.trim().to_ascii_uppercase().trim_end_matches('B') {
+        "" => 0,
+        "K" => 10,
+        "M" => 20,
+        "G" => 30,
+        "T" => 40,
+        _ => return Err(format!("`{unit}` is not a unit: use K, M, G or T, like 2G")),
+    };
+    let number: u64 = digits
+        .parse()
+        .map_err(|_| format!("`{text}` is not a size: a number, then K, M, G or T, like 2G"))?;
+    number
+        .checked_mul(1 << shift)
+        .ok_or_else(|| format!("`{text}` is too large"))
+}
+
 /// The arguments of `outcome`.
 #[derive(Debug, Args)]
 #[command(after_help = OUTCOME_EXAMPLES)]
@@ -213,13 +328,20 @@ pub struct OutcomeArgs {
 
     /// Positions of this game, one per line in its notation (`perfect-play games` lists
     /// the games), instead of tic-tac-toe boards in a judges' format.
-    #[arg(long, value_name = "NAME", value_parser = known_game, conflicts_with = "format")]
+    #[arg(long, value_name = "NAME", value_parser = solvable_game, conflicts_with = "format")]
     pub game: Option<String>,
+
+    /// Answer from this table file (`perfect-play solve` writes one) instead of the
+    /// compiled table: any game `solve` takes, `connect4-6x4` included. The file's game
+    /// must be the one named.
+    #[arg(long, value_name = "FILE", requires = "game")]
+    pub table: Option<PathBuf>,
 
     /// With `--game`: one JSON object per position instead: position (in the game's
     /// notation), to_move, finished, winner (in a finished position, else null), outcome
     /// (a side's name or "draw"), plies (null for a draw that never ends), best_moves (as
-    /// `play` takes them); or position and error for a line that cannot be answered.
+    /// `play` takes them); for a position no game reaches, position, reachable (false) and
+    /// reason; for a line that is not a position, position (the line) and error.
     ///
     /// Without `--game`: one JSON object per board: board, to_move, finished, winner, outcome
     /// ("x", "o" or "draw"), plies (left under perfect play), best_moves (cells 0-8, not the 1-9 of `play`,
@@ -301,9 +423,16 @@ pub struct AnalyzeArgs {
     #[arg(value_name = "POSITION")]
     pub board: Vec<String>,
 
-    /// The game, by its name in `perfect-play games` (any case).
-    #[arg(long, value_name = "NAME", default_value = "tictactoe", value_parser = known_game)]
+    /// The game, in any case (`perfect-play games` lists them; tictactoe when not given;
+    /// with `--table`, any game `solve` takes).
+    #[arg(long, value_name = "NAME", default_value = "tictactoe", value_parser = solvable_game)]
     pub game: String,
+
+    /// Answer from this table file (`perfect-play solve` writes one) instead of the
+    /// compiled table: any game `solve` takes, `connect4-6x4` included. The file's game
+    /// must be the one named.
+    #[arg(long, value_name = "FILE")]
+    pub table: Option<PathBuf>,
 
     /// When to colour the drawing.
     #[arg(long, value_enum, default_value_t = ColorChoice::Auto, value_name = "WHEN")]
@@ -328,9 +457,16 @@ pub struct PlayArgs {
     #[arg(long = "as", default_value = "first", value_name = "SIDE")]
     pub side: String,
 
-    /// The game, by its name in `perfect-play games` (any case).
-    #[arg(long, value_name = "NAME", default_value = "tictactoe", value_parser = known_game)]
+    /// The game, in any case (`perfect-play games` lists them; tictactoe when not given;
+    /// with `--table`, any game `solve` takes).
+    #[arg(long, value_name = "NAME", default_value = "tictactoe", value_parser = solvable_game)]
     pub game: String,
+
+    /// Answer from this table file (`perfect-play solve` writes one) instead of the
+    /// compiled table: any game `solve` takes, `connect4-6x4` included. The file's game
+    /// must be the one named.
+    #[arg(long, value_name = "FILE")]
+    pub table: Option<PathBuf>,
 
     /// How well the table plays: `perfect` (optimal moves, ties broken at random), `safe`
     /// (any move that does not lose), `skill:N` (perfect N times in a hundred, otherwise any
@@ -365,9 +501,16 @@ pub struct ReviewArgs {
     #[arg(value_name = "MOVES")]
     pub moves: Vec<String>,
 
-    /// The game, by its name in `perfect-play games` (any case).
-    #[arg(long, value_name = "NAME", default_value = "tictactoe", value_parser = known_game)]
+    /// The game, in any case (`perfect-play games` lists them; tictactoe when not given;
+    /// with `--table`, any game `solve` takes).
+    #[arg(long, value_name = "NAME", default_value = "tictactoe", value_parser = solvable_game)]
     pub game: String,
+
+    /// Answer from this table file (`perfect-play solve` writes one) instead of the
+    /// compiled table: any game `solve` takes, `connect4-6x4` included. The file's game
+    /// must be the one named.
+    #[arg(long, value_name = "FILE")]
+    pub table: Option<PathBuf>,
 }
 
 const REVIEW_EXAMPLES: &str = "\
@@ -375,13 +518,6 @@ Examples:
   $ perfect-play review 5 1 9 3 7                 # x's 7 lost a drawn game
   $ perfect-play review --game hexapawn 2-5 7-5
   $ echo '5,1,9' | perfect-play review";
-
-/// The name of a game `perfect-play games` lists, or the message that lists them.
-fn known_game(name: &str) -> Result<String, String> {
-    perfect_play::games::find(name)
-        .map(str::to_owned)
-        .map_err(|error| error.to_string())
-}
 
 /// The arguments of `footholds`.
 #[derive(Debug, Args)]

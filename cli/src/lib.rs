@@ -20,6 +20,8 @@ pub mod messages;
 pub mod outcome;
 pub mod output;
 pub mod queries;
+pub mod solve;
+pub mod table;
 pub mod wire;
 
 mod analyze;
@@ -90,6 +92,8 @@ pub fn run(cli: Cli) -> Status {
         Command::Footholds(args) => footholds::run(&args),
         Command::Games(args) => games::run(&args),
         Command::Book(args) => book::run(&args),
+        Command::Solve(args) => solve::run(&args),
+        Command::Table(args) => table::run(&args),
         #[cfg(feature = "serve")]
         Command::Serve(args) => serve::run(&args),
     }

@@ -11,13 +11,13 @@ use std::fmt::Display;
 use std::io::Read;
 
 use perfect_play::dynamic::{DynGame, PositionError};
-use perfect_play::games;
 
 use crate::args::OutcomeArgs;
 use crate::batch::{self, Answered, ReadFailed};
 use crate::input::{Line, LineReader};
 use crate::judges;
 use crate::output::{Output, OutputError, Status, report};
+use crate::table;
 use crate::wire;
 
 /// Runs `outcome`: through the registry with `--game`, else the judges' adapter.
@@ -32,7 +32,7 @@ pub fn run(args: &OutcomeArgs) -> Status {
         );
     };
     // clap checks the name against the registry, so the game opens.
-    let game = match games::open(name) {
+    let game = match table::open(name, args.table.as_deref()) {
         Ok(game) => game,
         Err(unknown) => {
             report(&unknown);
@@ -103,11 +103,12 @@ fn answer(
                 out.note(number, &why)?;
                 let buf = out.buffer();
                 if json {
-                    let error = wire::PositionError {
-                        position: Some(position),
-                        error: why,
+                    let unreachable = wire::UnreachablePosition {
+                        position,
+                        reachable: false,
+                        reason,
                     };
-                    wire::line(buf, &error);
+                    wire::line(buf, &unreachable);
                 } else {
                     buf.extend_from_slice(b"invalid\n");
                 }

@@ -6,7 +6,7 @@ use std::io::{self, IsTerminal};
 
 use perfect_play::Level;
 use perfect_play::dynamic::{About, DynGame, PositionAnalysis};
-use perfect_play::games::{self, Side};
+use perfect_play::games::Side;
 
 use super::args::PlayArgs;
 use super::draw::{self, Paint, Style};
@@ -15,6 +15,7 @@ use super::output::Status;
 use super::output::{Output, OutputError, output_failed, report};
 use super::random;
 use super::review;
+use super::table;
 
 /// What a line of input asks for besides a move.
 #[derive(Debug, PartialEq, Eq)]
@@ -54,7 +55,7 @@ pub fn run(args: &PlayArgs) -> Status {
     };
     let side = args.side.to_ascii_lowercase();
     // clap checks the name against the registry, so the game opens.
-    let played = match games::open(&args.game) {
+    let played = match table::open(&args.game, args.table.as_deref()) {
         Ok(game) => {
             human_side(game.about(), &side).and_then(|human| play(&*game, human, &mut session))
         }

@@ -7,12 +7,12 @@ use std::fmt::Write as _;
 use std::io::{self, IsTerminal, Read, Write as _};
 
 use perfect_play::dynamic::{About, PositionAnalysis, Review, ReviewError};
-use perfect_play::games;
 use perfect_play::{ENDLESS, Value, Verdict};
 
 use super::args::ReviewArgs;
 use super::input::MAX_LINE;
 use super::output::{Output, Status, output_failed, report};
+use super::table;
 
 /// The value of a position for no side in particular: `x wins in 5`, `draw in 4`, `x won`,
 /// `drawn`, `draw, endless`.
@@ -100,7 +100,7 @@ pub fn run(args: &ReviewArgs) -> Status {
         .filter(|m| !m.is_empty())
         .collect();
     // clap checks the name against the registry, so the game opens.
-    let game = match games::open(&args.game) {
+    let game = match table::open(&args.game, args.table.as_deref()) {
         Ok(game) => game,
         Err(unknown) => {
             report(&unknown);
@@ -159,7 +159,7 @@ mod tests {
     /// x 5, o 1, x 9, o 3, then x 7, which lets o win at once: the one mistake.
     #[test]
     fn a_lost_draw_is_the_one_mistake() {
-        let game = games::open("tictactoe").unwrap();
+        let game = perfect_play::games::open("tictactoe").unwrap();
         let review = layout(
             game.about(),
             &game.review(None, &["5", "1", "9", "3", "7"]).unwrap(),

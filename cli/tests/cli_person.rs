@@ -117,7 +117,7 @@ fn analyze_refuses_what_is_not_a_reachable_board() {
         .assert()
         .code(1)
         .stdout("")
-        .stderr("perfect-play: no game of tictactoe reaches this position: xxxooo...\n");
+        .stderr("perfect-play: both x and o have three in a row: xxxooo...\n");
     perfect_play()
         .args(["analyze", "xx"])
         .assert()

@@ -318,3 +318,84 @@ fn every_list_of_games_names_every_game_of_the_registry() {
     }
     assert!(lists >= 4, "only {lists} lists of games found");
 }
+
+#[test]
+fn a_position_no_game_reaches_is_invalid_with_its_reason_for_every_game() {
+    // Each game: a position its notation reads but no game reaches, and the reason said.
+    for (game, position, reason) in [
+        (
+            "tictactoe",
+            "xxx/ooo/...",
+            "both x and o have three in a row",
+        ),
+        (
+            "misere",
+            "xxx/xxx/...",
+            "no game of misere reaches this position",
+        ),
+        (
+            "hexapawn",
+            "www/www/bbb w",
+            "no game of hexapawn reaches this position",
+        ),
+        (
+            "dodgem",
+            "bbb/.../... b",
+            "no game of dodgem reaches this position",
+        ),
+        (
+            "connect4-4x4",
+            "x.../..../..../....",
+            "a disc above an empty cell (discs fall to the bottom)",
+        ),
+        (
+            "connect4-4x4",
+            "..../..../..../oo..",
+            "x moves first, so x has as many discs as o or one more",
+        ),
+    ] {
+        let output = perfect_play()
+            .args(["outcome", "--game", game])
+            .write_stdin(format!("{position}\n"))
+            .output()
+            .unwrap();
+        assert_eq!(
+            String::from_utf8(output.stdout).unwrap(),
+            "invalid\n",
+            "{game}"
+        );
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        assert!(stderr.contains(reason), "{game}: {stderr}");
+        let output = perfect_play()
+            .args(["outcome", "--game", game, "--json"])
+            .write_stdin(format!("{position}\n"))
+            .output()
+            .unwrap();
+        let answer: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+        assert_eq!(
+            answer["reachable"],
+            serde_json::json!(false),
+            "{game}: {answer}"
+        );
+        assert_eq!(
+            answer["reason"],
+            serde_json::json!(reason),
+            "{game}: {answer}"
+        );
+        assert!(answer.get("error").is_none(), "{game}: {answer}");
+    }
+    // Text that is not a position stays an error.
+    let output = perfect_play()
+        .args(["outcome", "--game", "connect4-4x4", "--json"])
+        .write_stdin("x.z./..../..../....\n")
+        .output()
+        .unwrap();
+    let answer: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert!(
+        answer["error"]
+            .as_str()
+            .unwrap()
+            .contains("row 1, column 3"),
+        "{answer}"
+    );
+}

@@ -1,11 +1,11 @@
 //! Solves the games of `src/game.rs` and `src/nim.rs` and writes their tables into
 //! `OUT_DIR`: the small one as a `phf` map in Rust source, the large one (a million
-//! positions) as a binary table and the source that embeds it.
+//! positions) as a table file and the source that embeds it.
 
 use std::error::Error;
 use std::{env, fs, path::Path};
 
-use perfect_play_generate::{FlatLimits, solve, solve_flat, write_packed_table, write_table};
+use perfect_play_generate::{FlatLimits, solve, solve_flat, write_file_table, write_table};
 
 #[path = "src/game.rs"]
 mod game;
@@ -24,8 +24,14 @@ fn main() -> Result<(), Box<dyn Error>> {
     fs::write(out_dir.join("pile.rs"), source)?;
 
     let solution = solve_flat::<nim::Nim>(FlatLimits::DEFAULT)?;
-    let files = write_packed_table("NIM", "nim", "every Nim position of four piles", &solution)?;
-    fs::write(out_dir.join("nim.bin"), files.bytes)?;
+    let files = write_file_table(
+        "NIM",
+        "nim",
+        "nim",
+        "every Nim position of four piles",
+        &solution,
+    )?;
+    fs::write(out_dir.join("nim.table"), files.bytes)?;
     fs::write(out_dir.join("nim.rs"), files.source)?;
     Ok(())
 }

@@ -315,12 +315,23 @@ def _dodgem_moves(position: Grid) -> list[tuple[str, Grid]]:
     return out
 
 
+def _dodgem_finished(position: Grid) -> str | None:
+    """A player whose last car has left the board has won, at once (Winning Ways: the winner
+    is the first with no legal move on their turn, all cars off or blocked in); a player
+    whose cars are blocked in, with no move on their turn, wins too."""
+    cells, mover = position
+    if "br"[1 - mover] not in cells:
+        return LOSS
+    if "br"[mover] not in cells or not _dodgem_moves(position):
+        return WIN
+    return None
+
+
 DODGEM: Rules[Grid] = Rules(
     name="dodgem",
     sides=("blue", "red"),
     start=("b..b...rr", 0),
-    # A player with no legal move on their turn (every car gone or blocked in) wins.
-    finished=lambda p: None if _dodgem_moves(p) else WIN,
+    finished=_dodgem_finished,
     moves=_dodgem_moves,
     text=lambda p: f"{rows(p[0])} {'br'[p[1]]}",
     mover=lambda p: p[1],

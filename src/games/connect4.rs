@@ -133,6 +133,11 @@ impl<const W: usize, const H: usize> Game for Connect4<W, H> {
     /// The column a disc is dropped into, 0 to `W - 1` from the left.
     type Move = u8;
 
+    /// A tier per number of discs on the board, 0 to `W * H`.
+    const TIERS: u32 = (W * H + 1) as u32;
+    /// A column's `H` cells and its spare bit.
+    const KEY_BITS: u32 = (W * (H + 1)) as u32;
+
     fn start() -> Self {
         let () = Self::FITS;
         Connect4 { x: 0, o: 0 }
@@ -143,6 +148,42 @@ impl<const W: usize, const H: usize> Game for Connect4<W, H> {
     /// tells its height; the bits below it which disc is `x`).
     fn key(&self) -> u64 {
         self.x + (self.x | self.o) + Self::BOTTOM
+    }
+
+    /// A disc above an empty cell, or the wrong number of discs for a side.
+    fn unreachable_reason(&self) -> Option<&'static str> {
+        let discs = self.x | self.o;
+        if discs & !((discs << 1) | Self::BOTTOM) != 0 {
+            return Some("a disc above an empty cell (discs fall to the bottom)");
+        }
+        let (xs, os) = (self.x.count_ones(), self.o.count_ones());
+        if xs != os && xs != os + 1 {
+            return Some("x moves first, so x has as many discs as o or one more");
+        }
+        None
+    }
+
+    /// The number of discs on the board: each move adds one.
+    fn tier(&self) -> u32 {
+        (self.x | self.o).count_ones()
+    }
+
+    /// Each column's top set bit is its height; the bits below it are its `x` discs.
+    fn from_key(key: u64) -> Option<Self> {
+        if Self::KEY_BITS < 64 && key >> Self::KEY_BITS != 0 {
+            return None;
+        }
+        let (mut x, mut o) = (0, 0);
+        for c in 0..W {
+            let column = (key >> (c * (H + 1))) & ((1 << (H + 1)) - 1);
+            let top = column.checked_ilog2()?;
+            let discs = (1u64 << top) - 1;
+            let xs = column ^ (1 << top);
+            x |= xs << (c * (H + 1));
+            o |= (discs & !xs) << (c * (H + 1));
+        }
+        let (xs, os) = (x.count_ones(), o.count_ones());
+        (xs == os || xs == os + 1).then_some(Connect4 { x, o })
     }
 
     /// Four in a row was made by the player who just moved: the side to move has lost.
@@ -270,14 +311,12 @@ impl<const W: usize, const H: usize> fmt::Debug for Connect4<W, H> {
 impl<const W: usize, const H: usize> FromStr for Connect4<W, H> {
     type Err = ParseError;
 
-    /// Reads the rows from the top split by `/` (whitespace around them is ignored), and
-    /// checks that every disc rests on another and that `x` has as many discs as `o` or
-    /// one more.
+    /// Reads the rows from the top split by `/` (whitespace around them is ignored). A board
+    /// that no game reaches (a floating disc, too many discs of one side) is still a
+    /// position: [`Game::unreachable_reason`] says why no game reaches it.
     fn from_str(text: &str) -> Result<Self, ParseError> {
         let () = Self::FITS;
         let (mut x, mut o) = (0u64, 0u64);
-        // The text column of each cell's letter, by mask bit, for the errors.
-        let mut at = [0usize; 64];
         let (mut row, mut c, mut end) = (0usize, 0usize, 0usize);
         let mut chars = text.chars().enumerate().map(|(i, ch)| (i + 1, ch));
         for (column, ch) in chars.by_ref() {
@@ -327,10 +366,7 @@ impl<const W: usize, const H: usize> FromStr for Connect4<W, H> {
                 };
                 return Err(ParseError::new(column, kind));
             }
-            let (r, bit) = (H - 1 - row, c * (H + 1) + (H - 1 - row));
-            if let Some(slot) = at.get_mut(bit) {
-                *slot = column;
-            }
+            let r = H - 1 - row;
             match disc {
                 Some(true) => x |= Self::bit(c, r),
                 Some(false) => o |= Self::bit(c, r),
@@ -358,25 +394,6 @@ impl<const W: usize, const H: usize> FromStr for Connect4<W, H> {
         }
         if let Some((column, found)) = chars.find(|(_, ch)| !ch.is_whitespace()) {
             return Err(ParseError::new(column, ParseErrorKind::Trailing { found }));
-        }
-        // A disc above an empty cell: the cell below it in the mask is clear.
-        let discs = x | o;
-        let floating = discs & !((discs << 1) | Self::BOTTOM);
-        if floating != 0 {
-            let column = at
-                .get(floating.trailing_zeros() as usize)
-                .copied()
-                .unwrap_or(0);
-            let reason = "a disc above an empty cell (discs fall to the bottom)";
-            return Err(ParseError::new(
-                column,
-                ParseErrorKind::Impossible { reason },
-            ));
-        }
-        let (xs, os) = (x.count_ones(), o.count_ones());
-        if xs != os && xs != os + 1 {
-            let reason = "x moves first, so x has as many discs as o or one more";
-            return Err(ParseError::new(0, ParseErrorKind::Impossible { reason }));
         }
         Ok(Connect4 { x, o })
     }

@@ -5,9 +5,12 @@
 //! left edge (cells 0 and 3) that drive east, north or south and may leave the board only
 //! eastwards, off the right edge. Red has two cars on the bottom edge (cells 7 and 8) that
 //! drive north, east or west and may leave only northwards, off the top edge. A car moves
-//! one cell onto an empty cell. A player who has no legal move on their turn, because
-//! their cars are off the board or blocked in, wins. Cars can go back and forth, so
-//! positions repeat.
+//! one cell onto an empty cell. The first player to have both cars off the board wins, at
+//! once: the game ends with the move that takes the last car off. A player who has no
+//! legal move on their turn, because their cars are blocked in, also wins (*Winning Ways*:
+//! the winner is the first to have no legal move on their turn, all their cars off the
+//! board or blocked in; a player whose cars are all off has won, and nothing the other
+//! side can do changes it). Cars can go back and forth, so positions repeat.
 //!
 //! # Notation
 //!
@@ -70,8 +73,21 @@ impl Game for Dodgem {
         u64::from(self.blue) | u64::from(self.red) << 9 | u64::from(self.red_to_move) << 18
     }
 
-    /// The side to move wins when it has no legal move: no car left, or all blocked in.
+    /// Over when a side has no car left on the board (it has won: the side that just
+    /// moved its last car off, so a loss for the side to move), or when the side to move
+    /// has no legal move (its cars are blocked in: it wins).
     fn finished(&self) -> Option<Value> {
+        let (mine, theirs) = if self.red_to_move {
+            (self.red, self.blue)
+        } else {
+            (self.blue, self.red)
+        };
+        if theirs == 0 {
+            return Some(Value::Loss);
+        }
+        if mine == 0 {
+            return Some(Value::Win);
+        }
         let mut any = false;
         self.moves(&mut |_, _| any = true);
         (!any).then_some(Value::Win)
@@ -139,7 +155,7 @@ impl Notation for Dodgem {
     const PIECES: [char; 2] = SPELLING.pieces;
     const MOVE_HELP: &'static str = "FROM-TO with cells 1-9 or off, like 1-2 or 3-off";
     const TITLE: &'static str = "Dodgem";
-    const RULES: &'static str = "Blue's two cars start on the left edge and drive east, north or south; red's two start on the bottom edge and drive north, east or west; blue moves first. A car moves one cell onto an empty cell, and leaves the board only forwards: blue's off the right edge, red's off the top. A player whose cars are all off the board, or who has no legal move on their turn, wins. Positions can repeat: a game that never ends is a draw.";
+    const RULES: &'static str = "Blue's two cars start on the left edge and drive east, north or south; red's two start on the bottom edge and drive north, east or west; blue moves first. A car moves one cell onto an empty cell, and leaves the board only forwards: blue's off the right edge, red's off the top. A player whose last car leaves the board wins at once; a player whose cars are blocked in, with no legal move on their turn, wins too. Positions can repeat: a game that never ends is a draw.";
 
     fn to_move(&self) -> Side {
         Side::second_if(self.red_to_move)

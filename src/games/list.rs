@@ -4,8 +4,9 @@
 // - `phf`: a `phf` map in Rust source (small games);
 // - `phf_best_cells`: the same, each entry keeping the optimal moves as a cell mask (what
 //   tic-tac-toe's `Board::lookup` answers from);
-// - `packed`: a binary table embedded with `include_bytes!` (games of more than some tens
-//   of thousands of positions, where Rust source stops being practical).
+// - `packed`: a table file (docs/table-format.md, the bytes `perfect-play solve` writes)
+//   embedded with `include_bytes!` (games of more than some tens of thousands of
+//   positions, where Rust source stops being practical).
 // A line may start with `#[cfg(feature = "...")]`: the game is built only with that feature.
 // Read by `build.rs`, which solves each, and by `src/games/mod.rs`, which serves each table.
 games! {

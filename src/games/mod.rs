@@ -48,6 +48,20 @@ pub trait Visitor {
     ) -> Self::Output;
 }
 
+/// Something to do with a game's position type alone, without a compiled table: solve it
+/// into a table file, or open its file (`perfect-play solve`, `--table`). Given to
+/// [`visit_type`] with the game's name.
+pub trait TypeVisitor {
+    /// What the visit gives back.
+    type Output;
+
+    /// Does it with the game called `name`, whose positions are `G`.
+    fn visit<G: Notation + core::fmt::Debug + Send + Sync + 'static>(
+        self,
+        name: &'static str,
+    ) -> Self::Output;
+}
+
 /// One solved game, as `perfect-play games` lists it.
 #[derive(Clone, Copy, Debug)]
 pub struct GameInfo {
@@ -84,6 +98,16 @@ macro_rules! games {
             match find(name).ok()? {
                 $($(#[cfg(feature = $feature)])? $name => Some(visitor.visit($name, &$table)),)*
                 _ => None,
+            }
+        }
+
+        /// Runs `visitor` on the position type of the game called `name`: every game of
+        /// the registry, and Connect Four at every size of [`CONNECT4_SIZES`]
+        /// (`connect4-6x4`), compiled table or not. `None` if no game has that name.
+        pub fn visit_type<V: TypeVisitor>(name: &str, visitor: V) -> Option<V::Output> {
+            match name {
+                $($(#[cfg(feature = $feature)])? $name => Some(visitor.visit::<$game>($name)),)*
+                _ => connect4_sizes(name, visitor),
             }
         }
 
@@ -241,3 +265,25 @@ impl core::fmt::Display for UnknownGame<'_> {
 }
 
 impl core::error::Error for UnknownGame<'_> {}
+macro_rules! connect4_sizes {
+    ($($w:literal x $h:literal),* $(,)?) => {
+        /// The Connect Four sizes `perfect-play solve` and `--table` take, as
+        /// `connect4-WxH` (each a type of its own, compiled into the binary: this list).
+        pub const CONNECT4_SIZES: &[&str] = &[$(concat!("connect4-", $w, "x", $h)),*];
+
+        /// [`visit_type`] for a Connect Four size.
+        fn connect4_sizes<V: TypeVisitor>(name: &str, visitor: V) -> Option<V::Output> {
+            $(
+                if name == concat!("connect4-", $w, "x", $h) {
+                    return Some(visitor.visit::<connect4::Connect4<$w, $h>>(concat!("connect4-", $w, "x", $h)));
+                }
+            )*
+            None
+        }
+    };
+}
+connect4_sizes! {
+    3 x 3, 4 x 3, 3 x 4, 5 x 3, 3 x 5,
+    4 x 4, 5 x 4, 4 x 5, 6 x 4, 4 x 6, 5 x 5, 7 x 4, 4 x 7,
+    6 x 5, 5 x 6, 7 x 5, 5 x 7, 6 x 6, 8 x 4, 8 x 5, 7 x 6, 6 x 7, 8 x 6, 9 x 4, 9 x 5,
+}

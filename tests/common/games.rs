@@ -184,8 +184,22 @@ impl Cars {
         self.blue.contains(&Some(cell)) || self.red.contains(&Some(cell))
     }
 
+    /// Whether the side that just moved has no car left on the board: it has won, at once.
+    pub fn last_car_left(&self) -> bool {
+        let just_moved = if self.red_to_move {
+            self.blue
+        } else {
+            self.red
+        };
+        just_moved.iter().all(Option::is_none)
+    }
+
+    /// Every position one move leads to; none once a side's last car has left.
     pub fn children(&self) -> Vec<Cars> {
         let mut out = Vec::new();
+        if self.last_car_left() {
+            return out;
+        }
         for car in 0..2 {
             let pos = if self.red_to_move {
                 self.red[car]
@@ -277,8 +291,11 @@ pub fn dodgem_reference() -> HashMap<Cars, Option<Value>> {
                 continue;
             }
             let kids = p.children();
-            // No move at all: the side to move wins.
-            let value = if kids.is_empty() || kids.iter().any(|k| seen[k] == Some(Value::Loss)) {
+            // The other side's last car has left: it has won. Otherwise no move at all
+            // (every car blocked in): the side to move wins.
+            let value = if p.last_car_left() {
+                Some(Value::Loss)
+            } else if kids.is_empty() || kids.iter().any(|k| seen[k] == Some(Value::Loss)) {
                 Some(Value::Win)
             } else if kids.iter().all(|k| seen[k] == Some(Value::Win)) {
                 Some(Value::Loss)

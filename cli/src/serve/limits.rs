@@ -43,7 +43,7 @@ pub const THREADS: Duration = Duration::from_secs(1);
 /// The most moves a game's move list may hold (`moves=` of `/api/games/{game}`). Dodgem
 /// is loopy: a game can go round a cycle for ever, and each move costs the answer a
 /// position of every move's value (about 630 bytes). 1,000 moves is far past any game a
-/// person plays (Dodgem has 2,055 positions; its perfect game is 20 plies) and bounds an
+/// person plays (Dodgem has 1,963 positions; its perfect game is 19 plies) and bounds an
 /// answer near 640 KB and 60 ms of work (measured on a 1,000-move cycle, BENCHMARKS.md).
 pub const MAX_REVIEW_MOVES: usize = 1000;
 

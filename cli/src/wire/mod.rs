@@ -156,6 +156,18 @@ pub struct PositionError {
     pub error: String,
 }
 
+/// A position that parses but that no game reaches, as `outcome --game NAME --json`
+/// answers it: `{"position": ..., "reachable": false, "reason": ...}`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct UnreachablePosition {
+    /// The position as the game writes it.
+    pub position: String,
+    /// Always false: no game reaches it.
+    pub reachable: bool,
+    /// Why, in a few words (the game's own reason where it has one).
+    pub reason: String,
+}
+
 /// A tic-tac-toe board as the judges' `outcome --json` and `GET /api/tictactoe/{board}`
 /// answer it, cells 0-8 (scripts depend on this shape).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]

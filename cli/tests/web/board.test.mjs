@@ -524,9 +524,9 @@ describe("for everyone", () => {
     assert.equal(await page.evaluate(() => document.activeElement.dataset.cell), "4");
   });
 
-  test("a far-off win is drawn clearly off the draw line (Dodgem: blue wins in 20)", async () => {
+  test("a far-off win is drawn clearly off the draw line (Dodgem: blue wins in 19)", async () => {
     await open("#game/dodgem");
-    assert.ok((await status()).includes("blue wins in 20 plies"));
+    assert.ok((await status()).includes("blue wins in 19 plies"));
     const [middle, half, start] = await page.evaluate(() => {
       const svg = document.querySelector("#game-chart svg");
       const band = svg.querySelector(".band-x");

@@ -398,7 +398,10 @@ impl<G: Notation, O: Oracle<G>> Handle<G, O> {
     fn unreachable(&self, position: &G) -> PositionError {
         PositionError::Unreachable {
             position: position.to_string(),
-            reason: format!("no game of {} reaches this position", self.about.name),
+            reason: position.unreachable_reason().map_or_else(
+                || format!("no game of {} reaches this position", self.about.name),
+                str::to_owned,
+            ),
         }
     }
 

@@ -192,6 +192,43 @@ pub trait Game: Copy + Eq {
         next
     }
 
+    /// Why no game reaches this position, in a few words, when the rules alone can tell
+    /// (Connect Four's `a disc above an empty cell`); `None` otherwise, the default. A
+    /// table never answers such a position ([`Solved::probe`](crate::Solved::probe) asks
+    /// first, since its key may not be unique), and every surface says `invalid` with this
+    /// reason, or `no game of NAME reaches this position` when there is none.
+    fn unreachable_reason(&self) -> Option<&'static str> {
+        None
+    }
+
+    /// How many tiers the game's positions fall into (see [`Game::tier`]); 1, the default,
+    /// for a game without tiers.
+    const TIERS: u32 = 1;
+
+    /// How many bits a [`Game::key`] takes at most: the keys of a table file are split by
+    /// this width, so a tiered game must say it (64, the default, is any `u64`).
+    const KEY_BITS: u32 = 64;
+
+    /// The version of the game's rules: a table file solved under other rules is refused.
+    /// Raise it whenever a change of the rules changes any position's result.
+    const RULES_VERSION: u32 = 1;
+
+    /// The position's tier, below [`Game::TIERS`]: every move leads from tier `t` to tier
+    /// `t + 1` (Connect Four's tier is its number of discs), so a game of many tiers is
+    /// solved one tier at a time, each from the one above it, and a table file keeps a
+    /// section per tier. The default, 0, is a game without tiers.
+    fn tier(&self) -> u32 {
+        0
+    }
+
+    /// The position whose key is `key`, or `None` if no position has it: what the tier
+    /// solver walks a tier by, as it keeps keys, not positions. A tiered game must give it;
+    /// the default (`None`) is a game without tiers.
+    fn from_key(key: u64) -> Option<Self> {
+        let _ = key;
+        None
+    }
+
     /// The one position that stands for this one and all its symmetric images. Only used
     /// when the table is built and read with canonical forms; the default is no symmetry.
     fn canonical(&self) -> Self {

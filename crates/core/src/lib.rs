@@ -34,13 +34,13 @@
 mod bits;
 #[cfg(feature = "alloc")]
 pub mod dynamic;
+pub mod file;
 mod game;
 mod judge;
 mod level;
 mod moves;
 pub mod notation;
 mod oracle;
-pub mod packed;
 mod played;
 mod probe;
 mod table;

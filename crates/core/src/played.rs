@@ -15,8 +15,8 @@ use crate::{Record, Solved, Value};
 /// Tic-tac-toe and misère end within 9 plies and Hexapawn within 12, so their records
 /// never fill. Dodgem is loopy: cars may go back and forth for ever, so a game has no
 /// longest length, and a record must stop somewhere. 64 plies is nearly three times the
-/// longest game perfect play makes of Dodgem (a win or loss takes at most 22 plies from any
-/// position, 20 from the start: `perfect-play`'s `tests/played_game.rs` pins both) and
+/// longest game perfect play makes of Dodgem (a win or loss takes at most 21 plies from any
+/// position, 19 from the start: `perfect-play`'s `tests/played_game.rs` pins both) and
 /// still a few hundred bytes; past it, [`PlayedGame::play`] answers [`PlayError::Full`].
 /// Give a record another capacity with its second parameter: `PlayedGame<Board, 9>` holds
 /// any tic-tac-toe game.

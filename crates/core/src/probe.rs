@@ -34,12 +34,15 @@ impl<G: Game> Solved<G> {
     #[inline]
     #[must_use]
     pub fn entry(&self, position: &G) -> Option<u32> {
-        let key = if self.table.is_canonical() {
-            position.canonical().key()
+        if position.unreachable_reason().is_some() {
+            return None;
+        }
+        let position = if self.table.is_canonical() {
+            position.canonical()
         } else {
-            position.key()
+            *position
         };
-        self.table.entry(key)
+        self.table.entry(position.tier(), position.key())
     }
 
     /// Win, loss or draw for the side to move, and plies left, or `None` if no game reaches

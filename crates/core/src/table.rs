@@ -16,7 +16,7 @@
 //! the generated code says it once, and every probe reads it from here.
 
 use crate::Record;
-use crate::packed::PackedTable;
+use crate::file::FileTable;
 
 /// A table written by `perfect-play-generate`: the map from [`Game::key`](crate::Game::key)
 /// to packed entry, and its layout. Build scripts write `static`s of this type; wrap one in
@@ -35,8 +35,8 @@ enum Map {
     U16(&'static phf::Map<u16, u16>),
     /// Keys and entries of up to 32 bits.
     U32(&'static phf::Map<u32, u32>),
-    /// A large game's binary table (`crate::packed`): keys of up to 64 bits.
-    Packed(PackedTable),
+    /// A table file (`crate::file`): tiers of sorted keys, compiled in or mapped.
+    File(FileTable),
 }
 
 impl Table {
@@ -69,28 +69,37 @@ impl Table {
         }
     }
 
-    /// A large game's binary table (see [`crate::packed`]); see [`Table::phf16`] for the
-    /// rest.
+    /// A table file (see [`crate::file`]): its layout is the file's own.
     #[must_use]
-    pub const fn packed(table: PackedTable, remoteness_bits: u32, canonical: bool) -> Table {
+    pub const fn file(table: FileTable) -> Table {
         Table {
-            map: Map::Packed(table),
-            remoteness_bits,
-            canonical,
+            remoteness_bits: table.remoteness_bits(),
+            canonical: table.is_canonical(),
+            map: Map::File(table),
         }
     }
 
-    /// The packed entry under `key`, or `None` if the table has none (a key too wide for
-    /// the map is never in it).
+    /// The packed entry under `key` in tier `tier` ([`Game::tier`](crate::Game::tier):
+    /// only a table file has tiers, the maps ignore it), or `None` if the table has none (a
+    /// key too wide for the map is never in it).
     #[inline]
     #[must_use]
-    pub fn entry(&self, key: u64) -> Option<u32> {
+    pub fn entry(&self, tier: u32, key: u64) -> Option<u32> {
         match self.map {
             Map::U16(map) => map
                 .get(&u16::try_from(key).ok()?)
                 .map(|&bits| u32::from(bits)),
             Map::U32(map) => map.get(&u32::try_from(key).ok()?).copied(),
-            Map::Packed(table) => table.get(key),
+            Map::File(table) => table.get(tier, key),
+        }
+    }
+
+    /// The table file this table reads, if it is one.
+    #[must_use]
+    pub const fn as_file(&self) -> Option<&FileTable> {
+        match &self.map {
+            Map::File(table) => Some(table),
+            _ => None,
         }
     }
 
@@ -127,7 +136,7 @@ impl Table {
         match self.map {
             Map::U16(map) => map.len(),
             Map::U32(map) => map.len(),
-            Map::Packed(table) => table.len(),
+            Map::File(table) => table.len() as usize,
         }
     }
 
@@ -140,10 +149,10 @@ impl Table {
     /// Every `(key, entry)` of the table, in the map's fixed order: a walk over the
     /// solved game.
     pub fn entries(&self) -> impl Iterator<Item = (u64, u32)> + '_ {
-        let (small, large, packed) = match self.map {
+        let (small, large, file) = match self.map {
             Map::U16(map) => (Some(map), None, None),
             Map::U32(map) => (None, Some(map), None),
-            Map::Packed(table) => (None, None, Some(table)),
+            Map::File(table) => (None, None, Some(table)),
         };
         let small = small
             .into_iter()
@@ -153,7 +162,10 @@ impl Table {
             .into_iter()
             .flat_map(|map| map.entries())
             .map(|(&key, &bits)| (u64::from(key), bits));
-        let packed = packed.into_iter().flat_map(PackedTable::iter);
-        small.chain(large).chain(packed)
+        let file = file
+            .into_iter()
+            .flat_map(FileTable::iter)
+            .map(|(_, key, bits)| (key, bits));
+        small.chain(large).chain(file)
     }
 }

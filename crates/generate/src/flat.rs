@@ -152,6 +152,17 @@ impl<G: Game> SolvedKeys<G> {
         self.entries.is_empty()
     }
 
+    /// The largest finite remoteness: what a table's records must hold.
+    #[must_use]
+    pub fn deepest(&self) -> u16 {
+        self.entries
+            .iter()
+            .map(|&(_, record)| record.remoteness)
+            .filter(|&r| r != ENDLESS)
+            .max()
+            .unwrap_or(0)
+    }
+
     /// The start position's record.
     #[must_use]
     pub fn start(&self) -> Record {

@@ -11,10 +11,14 @@
 //!   games included, into a [`SolvedPositions`].
 //! - [`write_table`]: the solution as Rust source for a `phf` map and its layout,
 //!   deterministic byte for byte: for games of up to some tens of thousands of positions.
-//! - [`solve_flat`] and [`write_packed_table`]: games of millions of positions, solved in
+//! - [`solve_flat`] and [`write_file_table`]: games of millions of positions, solved in
 //!   flat arrays (acyclic games without a reverse graph; a position limit instead of running
-//!   out of memory; errors that name the positions) and written as a binary perfect-hash
-//!   table (about 5 bytes a position) that the library embeds with `include_bytes!`.
+//!   out of memory; errors that name the positions) and written as a table file (about 3
+//!   bytes a position for Connect Four) that the library embeds with `include_bytes!`.
+//! - [`solve_file`] (feature `tiers`): a game of any size the machine can hold solved
+//!   into a table file, tier by tier on every core, within a memory budget, resumable, from
+//!   any program (`perfect-play solve` is one). The format: `docs/table-format.md`; one
+//!   writer for it, [`write_file`], behind both roads.
 //!
 //! # Solving your own game
 //!
@@ -38,8 +42,8 @@
 //! ```ignore
 //! // build.rs
 //! let solution = solve_flat::<game::Connect4>(FlatLimits::DEFAULT)?;
-//! let files = write_packed_table("CONNECT4", "connect4", "every position", &solution)?;
-//! fs::write(out_dir.join("connect4.bin"), files.bytes)?;
+//! let files = write_file_table("CONNECT4", "connect4", "connect4-5x4", "every position", &solution)?;
+//! fs::write(out_dir.join("connect4.table"), files.bytes)?;
 //! fs::write(out_dir.join("connect4.rs"), files.source)?;
 //! // the library: include!(concat!(env!("OUT_DIR"), "/connect4.rs")), then
 //! // static SOLVED: Solved<Connect4> = Solved::new(&CONNECT4);
@@ -59,17 +63,22 @@
 //! What it costs (perfect-play's own build script on a 2-core AMD EPYC, its BENCHMARKS.md
 //! section 8): Connect Four on 5x4, 3.9 million positions, solves and packs in about 2.3 s
 //! with 200 MB of peak memory (14 s unoptimised), into a table of 5.6 bytes a position
-//! (22 MB) looked up in under 100 ns.
+//! (22 MB) looked up in under 100 ns (figures of the binary table the table file
+//! replaced; the file's are in BENCHMARKS.md's section on table files).
 
 mod codegen;
+mod file_write;
 mod flat;
 mod graph;
-mod packed_write;
 mod retrograde;
 mod solve;
+#[cfg(feature = "tiers")]
+mod tiers;
 
-pub use codegen::{PackedFiles, write_packed_table, write_table};
+pub use codegen::{PackedFiles, write_file_table, write_table};
+pub use file_write::{FileError, FileHeader, flat_file, key_index, record_bytes, write_file};
 pub use flat::{FlatError, FlatLimits, SolvedKeys, solve_flat};
-pub use packed_write::{PackError, write_packed};
 pub use perfect_play_core::{Game, Record, Value};
 pub use solve::{MAX_POSITIONS, SolveError, SolvedPositions, solve};
+#[cfg(feature = "tiers")]
+pub use tiers::{Options, Phase, Progress, SolveFileError, Summary, solve_file};

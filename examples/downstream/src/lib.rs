@@ -28,7 +28,8 @@
 //! # A game of a million positions
 //!
 //! `src/nim.rs` is solved with `solve_flat` (flat arrays, a position limit) and written with
-//! `write_packed_table` into `OUT_DIR/nim.bin` and `nim.rs`, which embeds it with
+//! `write_file_table` into `OUT_DIR/nim.table` (a table file, the format `perfect-play
+//! solve` writes) and `nim.rs`, which embeds it with
 //! `include_bytes!`: no giant source file for rustc. The build script is optimised
 //! (`[profile.*.build-override] opt-level = 3` in `Cargo.toml`), which makes it several
 //! times faster. Its cost, measured with `/usr/bin/time -v` on perfect-play's 2-core
@@ -64,7 +65,7 @@ use perfect_play_core::Solved;
 
 mod table {
     //! The tables `build.rs` generated: every pile size to its packed record, and every
-    //! Nim position in a binary table.
+    //! Nim position in a table file.
     #![allow(clippy::unreadable_literal)]
     include!(concat!(env!("OUT_DIR"), "/pile.rs"));
     include!(concat!(env!("OUT_DIR"), "/nim.rs"));

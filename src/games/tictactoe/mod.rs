@@ -46,6 +46,6 @@ pub use cells::{CellSet, CellSetIter};
 pub use position::{IllegalMove, Position};
 #[doc(hidden)]
 pub use rules::parse_row;
-pub use rules::{Board, Outcome, ParseBoardError, Player};
+pub use rules::{Board, Outcome, ParseBoardError, Player, Unreachable};
 pub use symmetry::Symmetry;
-pub use validity::{NotFinal, Unreachable};
+pub use validity::NotFinal;

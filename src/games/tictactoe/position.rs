@@ -9,7 +9,8 @@ use perfect_play_core::{Game, Level, Record, Value};
 use super::rules::{Board, Outcome, Player};
 use super::table;
 use crate::games::TICTACTOE;
-use super::validity::{NotFinal, Unreachable};
+use super::rules::Unreachable;
+use super::validity::NotFinal;
 
 /// A board that legal play reaches, with its solution: the answer of one table lookup.
 ///

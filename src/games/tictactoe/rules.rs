@@ -355,6 +355,93 @@ impl Board {
     }
 }
 
+/// Why no legal game reaches a board.
+///
+/// Every board outside the solved table has at least one of these faults; the first that
+/// applies, in the order listed, is the one reported.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Unreachable {
+    /// o has more marks than x, but x moves first.
+    MoreOThanX,
+    /// x has two or more marks more than o, but the players alternate.
+    XTooFarAhead,
+    /// Both players have three in a row, but the game stops at the first.
+    BothHaveLines,
+    /// A player has three in a row, yet the other moved after it: x won but o has as many
+    /// marks, or o won but x has one more.
+    PlayedAfterWin(Player),
+}
+
+impl Unreachable {
+    /// The fault of a board that the table does not hold.
+    ///
+    /// The checks below cover every unreachable board: a board with 0 or 1 more x than o,
+    /// at most one player with a line, and that player the last to move is reached by legal
+    /// play. The exhaustive tests confirm it for all 19,683 boards.
+    pub(crate) fn of(board: Board) -> Unreachable {
+        let (x, o) = (board.count(Player::X), board.count(Player::O));
+        if o > x {
+            Unreachable::MoreOThanX
+        } else if x > o + 1 {
+            Unreachable::XTooFarAhead
+        } else if board.has_line(Player::X) && board.has_line(Player::O) {
+            Unreachable::BothHaveLines
+        } else if board.has_line(Player::X) {
+            Unreachable::PlayedAfterWin(Player::X)
+        } else {
+            Unreachable::PlayedAfterWin(Player::O)
+        }
+    }
+}
+
+impl Unreachable {
+    /// The fault the rules alone find in `board`, if any: every board with one is outside
+    /// the table, and (the exhaustive tests confirm it) every board outside it has one.
+    #[must_use]
+    pub fn find(board: Board) -> Option<Unreachable> {
+        let (x, o) = (board.count(Player::X), board.count(Player::O));
+        let (x_line, o_line) = (board.has_line(Player::X), board.has_line(Player::O));
+        if o > x {
+            Some(Unreachable::MoreOThanX)
+        } else if x > o + 1 {
+            Some(Unreachable::XTooFarAhead)
+        } else if x_line && o_line {
+            Some(Unreachable::BothHaveLines)
+        } else if x_line && x == o {
+            Some(Unreachable::PlayedAfterWin(Player::X))
+        } else if o_line && x > o {
+            Some(Unreachable::PlayedAfterWin(Player::O))
+        } else {
+            None
+        }
+    }
+
+    /// The fault in words, as `Display` writes it.
+    #[must_use]
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Unreachable::MoreOThanX => "o has more marks than x, but x moves first",
+            Unreachable::XTooFarAhead => "x has two or more marks more than o",
+            Unreachable::BothHaveLines => "both x and o have three in a row",
+            Unreachable::PlayedAfterWin(Player::X) => {
+                "x has three in a row, yet o moved after it (o has as many marks as x)"
+            }
+            Unreachable::PlayedAfterWin(Player::O) => {
+                "o has three in a row, yet x moved after it (x has more marks than o)"
+            }
+        }
+    }
+}
+
+impl fmt::Display for Unreachable {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl core::error::Error for Unreachable {}
+
 /// Tic-tac-toe as the solver sees it: x moves first, a move marks an empty cell.
 impl Game for Board {
     type Move = u8;
@@ -376,6 +463,11 @@ impl Game for Board {
         } else {
             None
         }
+    }
+
+    /// The fault the rules find in the board ([`Unreachable::find`]), in words.
+    fn unreachable_reason(&self) -> Option<&'static str> {
+        Unreachable::find(*self).map(Unreachable::as_str)
     }
 
     fn moves(&self, visit: &mut dyn FnMut(u8, Board)) {

@@ -9,7 +9,7 @@ use crate::games::TICTACTOE;
 pub(crate) fn get(code: u16) -> Option<Entry> {
     TICTACTOE
         .table()
-        .entry(u64::from(code))
+        .entry(0, u64::from(code))
         .map(|bits| Entry::from_bits(bits as u16))
 }
 

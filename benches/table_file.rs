@@ -1,0 +1,125 @@
+//! A probe of a table file mapped in place (`perfect_play::file`), beside the compiled
+//! Connect Four 4x4 table's probe, in one criterion run.
+//!
+//! The file is `PERFECT_PLAY_BENCH_TABLE` (a `connect4-6x4` file: `perfect-play solve
+//! connect4-6x4 --out FILE`); without it, the bench solves `connect4-4x4` into a temporary
+//! file. Each iteration probes the same 100,000 positions of the file, drawn by a seeded
+//! generator from all its positions and visited in that random order (cache misses as a
+//! real probe meets them), summing the remoteness; divide by 100,000 for one probe. The
+//! compiled table is probed the same way over its own positions. Opening (mapping and
+//! verifying every checksum) is timed once and printed.
+//!
+//! Run: `PERFECT_PLAY_BENCH_TABLE=c64.table cargo bench --bench table_file --features file`.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing,
+    clippy::print_stdout,
+    clippy::print_stderr
+)] // measuring code: it may panic and print
+
+use std::hint::black_box;
+use std::path::PathBuf;
+use std::time::Instant;
+
+use criterion::{Criterion, Throughput};
+use perfect_play::games::CONNECT4_4X4;
+use perfect_play::games::connect4::Connect4;
+use perfect_play::{Game, Solved};
+
+/// Lookups an iteration makes.
+const SAMPLE: usize = 100_000;
+
+/// A seeded xorshift generator: the same sample on every run.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+}
+
+/// `SAMPLE` positions drawn from every key of `table`, in a seeded random order.
+fn sample<const W: usize, const H: usize>(table: &Solved<Connect4<W, H>>) -> Vec<Connect4<W, H>> {
+    let keys: Vec<u64> = table.table().entries().map(|(key, _)| key).collect();
+    let mut rng = Rng(0x2545_f491_4f6c_dd1d);
+    (0..SAMPLE)
+        .map(|_| {
+            let key = keys[(rng.next() % keys.len() as u64) as usize];
+            Connect4::from_key(key).unwrap()
+        })
+        .collect()
+}
+
+fn probe_all<G: Game>(table: &Solved<G>, positions: &[G]) -> u64 {
+    positions
+        .iter()
+        .map(|p| u64::from(table.probe(black_box(p)).unwrap().remoteness))
+        .sum()
+}
+
+fn main() {
+    let path = match std::env::var_os("PERFECT_PLAY_BENCH_TABLE") {
+        Some(path) => PathBuf::from(path),
+        None => {
+            let path = std::env::temp_dir().join("perfect-play-bench-c44.table");
+            let quiet = |_| {};
+            let options = perfect_play_generate::Options {
+                threads: 0,
+                memory: 1 << 30,
+                progress: &quiet,
+            };
+            perfect_play_generate::solve_file::<Connect4<4, 4>>("connect4-4x4", &path, &options)
+                .unwrap();
+            path
+        }
+    };
+    let mut criterion = Criterion::default().configure_from_args();
+    let mut group = criterion.benchmark_group("probe");
+    group.throughput(Throughput::Elements(SAMPLE as u64));
+
+    let compiled = sample(&CONNECT4_4X4);
+    group.bench_function("compiled connect4-4x4", |b| {
+        b.iter(|| probe_all(&CONNECT4_4X4, &compiled));
+    });
+
+    let opened = Instant::now();
+    let any = perfect_play::file::open_any(&path).unwrap();
+    let name = any.name();
+    println!(
+        "opened and verified {} ({} positions, {} bytes) in {:.3} s",
+        path.display(),
+        any.len(),
+        any.bytes().len(),
+        opened.elapsed().as_secs_f64()
+    );
+    match name {
+        "connect4-6x4" => {
+            let table = perfect_play::file::open::<Connect4<6, 4>>(&path, name).unwrap();
+            let positions = sample(table);
+            group.bench_function("file connect4-6x4", |b| {
+                b.iter(|| probe_all(table, &positions));
+            });
+        }
+        "connect4-5x5" => {
+            let table = perfect_play::file::open::<Connect4<5, 5>>(&path, name).unwrap();
+            let positions = sample(table);
+            group.bench_function("file connect4-5x5", |b| {
+                b.iter(|| probe_all(table, &positions));
+            });
+        }
+        _ => {
+            let table = perfect_play::file::open::<Connect4<4, 4>>(&path, "connect4-4x4").unwrap();
+            let positions = sample(table);
+            group.bench_function("file connect4-4x4", |b| {
+                b.iter(|| probe_all(table, &positions));
+            });
+        }
+    }
+    group.finish();
+    criterion.final_summary();
+}

@@ -1,0 +1,159 @@
+//! `perfect-play solve GAME --out FILE`: a game solved into a table file, tier by tier on
+//! every core within a memory budget (`perfect_play_generate::solve_file`), with a
+//! progress bar on a terminal; it ends with what a publisher of the file needs: positions,
+//! the start's value, bytes a position, time, peak memory and the file's SHA-256.
+
+use std::fmt::{self, Write as _};
+use std::io::{self, IsTerminal};
+use std::path::Path;
+use std::time::Instant;
+
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use perfect_play::games::{self, Notation, TypeVisitor};
+use perfect_play_generate::{Options, Phase, Progress, SolveFileError, Summary, solve_file};
+
+use crate::args::SolveArgs;
+use crate::output::{Output, Status, output_failed, report};
+use crate::table::sha256;
+
+/// Runs `solve`.
+pub fn run(args: &SolveArgs) -> Status {
+    let clock = Instant::now();
+    let bar = progress_bar();
+    let show = |progress: Progress| show(&bar, progress);
+    let options = Options {
+        threads: args.threads,
+        memory: args.memory,
+        progress: &show,
+    };
+    let solving = Solving {
+        out: &args.out,
+        options: &options,
+    };
+    let solved = games::visit_type(&args.game, solving);
+    bar.finish_and_clear();
+    let summary = match solved {
+        Some(Ok(summary)) => summary,
+        Some(Err(error)) => {
+            report(&format_args!("solve {}: {error}", args.game));
+            return Status::Failure;
+        }
+        None => {
+            report(&format_args!("no game is called {}", args.game));
+            return Status::Failure;
+        }
+    };
+    let seconds = clock.elapsed().as_secs_f64();
+    let digest = match sha256(&args.out) {
+        Ok(digest) => digest,
+        Err(error) => {
+            report(&format_args!("{}: {error}", args.out.display()));
+            return Status::Failure;
+        }
+    };
+    let text = said(args, &summary, seconds, &digest);
+    let mut out = Output::new();
+    match out.answer(text.as_bytes()).and_then(|()| out.finish()) {
+        Ok(status) => status,
+        Err(error) => output_failed(&error),
+    }
+}
+
+/// The closing lines.
+fn said(args: &SolveArgs, summary: &Summary, seconds: f64, digest: &str) -> String {
+    let mut text = String::new();
+    let start = summary.start;
+    let _ = writeln!(text, "game: {}", args.game);
+    let _ = writeln!(
+        text,
+        "positions: {} in {} tiers{}",
+        summary.positions,
+        summary.tiers.len(),
+        match summary.resumed {
+            0 => String::new(),
+            n => format!(" ({n} tier steps kept from an earlier run)"),
+        }
+    );
+    let _ = writeln!(text, "start: {start} for the first player");
+    let _ = writeln!(text, "file: {}", args.out.display());
+    let _ = writeln!(
+        text,
+        "bytes: {} ({:.2} a position)",
+        summary.bytes,
+        summary.bytes as f64 / summary.positions.max(1) as f64
+    );
+    let _ = writeln!(text, "time: {seconds:.1} s");
+    let _ = writeln!(text, "peak memory: {}", PeakMemory);
+    let _ = writeln!(text, "sha256: {digest}");
+    text
+}
+
+/// The process's peak resident memory, as Linux reports it (`VmHWM`), else `unknown`.
+struct PeakMemory;
+
+impl fmt::Display for PeakMemory {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
+        let kb = status
+            .lines()
+            .find_map(|line| line.strip_prefix("VmHWM:"))
+            .and_then(|rest| {
+                rest.trim()
+                    .trim_end_matches("kB")
+                    .trim()
+                    .parse::<u64>()
+                    .ok()
+            });
+        match kb {
+            Some(kb) => write!(f, "{} MB", kb.div_ceil(1024)),
+            None => f.write_str("unknown"),
+        }
+    }
+}
+
+/// A bar on stderr when it is a terminal; hidden otherwise.
+fn progress_bar() -> ProgressBar {
+    if !io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::with_draw_target(Some(0), ProgressDrawTarget::stderr());
+    if let Ok(style) = ProgressStyle::with_template(
+        "{msg:24} [{bar:30}] {human_pos}/{human_len} positions, {per_sec}, {eta} left",
+    ) {
+        bar.set_style(style.progress_chars("=> "));
+    }
+    bar
+}
+
+/// Shows where the solve is.
+fn show(bar: &ProgressBar, progress: Progress) {
+    let what = match progress.phase {
+        Phase::Walk => "walk",
+        Phase::Solve => "solve",
+        Phase::Write => "write the file",
+        Phase::Resumed => "kept",
+    };
+    let message = format!("{what} tier {}/{}", progress.tier, progress.tiers - 1);
+    bar.set_message(message);
+    if let Some(total) = progress.total {
+        bar.set_length(total);
+    }
+    bar.set_position(progress.done);
+}
+
+/// The solve, with the game's type.
+struct Solving<'a> {
+    out: &'a Path,
+    options: &'a Options<'a>,
+}
+
+impl TypeVisitor for Solving<'_> {
+    type Output = Result<Summary, SolveFileError>;
+
+    fn visit<G: Notation + fmt::Debug + Send + Sync + 'static>(
+        self,
+        name: &'static str,
+    ) -> Self::Output {
+        solve_file::<G>(name, self.out, self.options)
+    }
+}

@@ -1,0 +1,754 @@
+//! A solved game as a table file: the layout, defined here once, and its reader over bytes
+//! (`no_std`, no allocation, one lookup by bucket and a short binary search). The writer
+//! is `perfect-play-generate`'s `file_write`; the checksums are verified by the `std`
+//! reader that maps a file (`perfect_play::file`), which hashes what this module lists
+//! ([`FileTable::meta_bytes`], [`FileTable::block`]). Every field and its byte order:
+//! `docs/table-format.md`.
+//!
+//! A file holds one section per tier ([`Game::tier`](crate::Game::tier)): the tier's keys,
+//! sorted and split into buckets by their high bits (a `u32` offset per bucket, then each
+//! key's low bytes), and a record of one or two bytes per key in the same order. A probe
+//! finds its bucket, searches the bucket's low bytes for its own and reads the record at
+//! the same index: a key that is not in the file is answered `None`, never another key's
+//! record. About 3 bytes a position for Connect Four (2 bytes of key, 1 of record).
+
+use core::fmt;
+
+/// The first eight bytes of every table file (`\x89PPTB\r\n\x1a`: a high byte, the name,
+/// and the line ends and end-of-file mark that a text-mode copy would damage).
+pub const MAGIC: [u8; 8] = *b"\x89PPTB\r\n\x1a";
+/// The format version this reader reads. A change of any field's meaning or place is a new
+/// version; a reader refuses every version but its own.
+pub const VERSION: u16 = 1;
+/// The header's length in bytes; the game's name follows it.
+pub const HEADER_LEN: usize = 64;
+/// The bytes of one tier's entry in the directory.
+pub const TIER_ENTRY_LEN: usize = 32;
+/// The data (the tier sections) is checksummed in blocks of this many bytes (the last
+/// block may be shorter).
+pub const BLOCK_LEN: usize = 1 << 16;
+/// Where the header keeps the checksum of the metadata (header, name, directory, block
+/// checksums), which is read as zero while it is computed.
+pub const META_CHECKSUM_AT: usize = 56;
+
+/// A tier's section is placed at a multiple of this many bytes.
+pub const SECTION_ALIGN: usize = 8;
+
+/// An `include_bytes!` array aligned to a cache line, for a compiled table file:
+/// `static T: &Aligned<[u8]> = &Aligned(*include_bytes!("t.table"));`.
+#[repr(C, align(64))]
+#[derive(Debug)]
+pub struct Aligned<B: ?Sized>(pub B);
+
+/// Why bytes are not a table file this reader can read, and where.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FormatError {
+    /// The bytes end before what the header says they hold: `needed` bytes, `len` there.
+    Truncated {
+        /// The length the header and directory call for.
+        needed: u64,
+        /// The length there is.
+        len: u64,
+    },
+    /// Not [`MAGIC`] at the start: not a perfect-play table file.
+    Magic,
+    /// A format version other than [`VERSION`].
+    Version {
+        /// The version the file says.
+        found: u16,
+    },
+    /// A header field out of its range, at this file offset.
+    Field {
+        /// The field's file offset.
+        at: usize,
+        /// What the field is.
+        what: &'static str,
+    },
+    /// A tier's directory entry that does not fit the file.
+    Tier {
+        /// The tier.
+        tier: u32,
+        /// The directory entry's file offset.
+        at: usize,
+        /// What is wrong.
+        what: &'static str,
+    },
+}
+
+impl fmt::Display for FormatError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            FormatError::Truncated { needed, len } => write!(
+                f,
+                "truncated: the header says {needed} bytes, the file has {len}"
+            ),
+            FormatError::Magic => f.write_str(
+                "not a perfect-play table file (its first 8 bytes are not the table magic)",
+            ),
+            FormatError::Version { found } => write!(
+                f,
+                "a table file of format version {found}; this reader reads version {VERSION}"
+            ),
+            FormatError::Field { at, what } => {
+                write!(f, "at byte {at}: {what}")
+            }
+            FormatError::Tier { tier, at, what } => {
+                write!(f, "tier {tier}'s directory entry (byte {at}): {what}")
+            }
+        }
+    }
+}
+
+impl core::error::Error for FormatError {}
+
+/// The little-endian integer of `N` bytes at `at`, or `None` past the end.
+const fn le<const N: usize>(bytes: &[u8], at: usize) -> Option<u64> {
+    let Some((_, rest)) = bytes.split_at_checked(at) else {
+        return None;
+    };
+    let Some(chunk) = rest.first_chunk::<N>() else {
+        return None;
+    };
+    let mut value = 0u64;
+    let mut i = N;
+    while i > 0 {
+        i -= 1;
+        value = (value << 8) | byte(chunk, i) as u64;
+    }
+    Some(value)
+}
+
+/// The byte at `i` of `chunk`, 0 past its end (a const fn cannot call `get`'s `Option` away).
+const fn byte(chunk: &[u8], i: usize) -> u8 {
+    match chunk.split_at_checked(i) {
+        Some((_, [b, ..])) => *b,
+        _ => 0,
+    }
+}
+
+/// How a tier's keys are split: `bytes` low bytes of each key are stored, the key's bits
+/// above them choose its bucket among `buckets`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Split {
+    /// Low bytes stored per key (1..=8).
+    pub bytes: u32,
+    /// Buckets: `2^(key_bits - 8 * bytes)`, or 1 when the low bytes hold the whole key.
+    pub buckets: u64,
+}
+
+impl Split {
+    /// The split of a tier of `positions` keys of `key_bits` bits: the fewest low bytes
+    /// whose buckets number at most a sixteenth of the keys (so their `u32` offsets cost
+    /// at most a quarter of a byte a key), or one bucket for the whole key. One rule, the
+    /// writer's and every checker's.
+    #[must_use]
+    pub const fn of(positions: u64, key_bits: u32) -> Split {
+        let most = if positions / 16 > 1 {
+            positions / 16
+        } else {
+            1
+        };
+        let mut bytes = 1;
+        while bytes < 8 && key_bits > 8 * bytes && (1u64 << (key_bits - 8 * bytes)) > most {
+            bytes += 1;
+        }
+        let buckets = if key_bits > 8 * bytes {
+            1u64 << (key_bits - 8 * bytes)
+        } else {
+            1
+        };
+        Split { bytes, buckets }
+    }
+
+    /// The bytes of a tier's section of `positions` keys with records of `record_bytes`:
+    /// the offsets, the low bytes, the records, and the zeros up to [`SECTION_ALIGN`].
+    #[must_use]
+    pub const fn section_len(self, positions: u64, record_bytes: u32) -> u64 {
+        let len = 4 * (self.buckets + 1) + positions * (self.bytes as u64 + record_bytes as u64);
+        len.div_ceil(SECTION_ALIGN as u64) * SECTION_ALIGN as u64
+    }
+}
+
+/// One tier of a file: where its section is and how its keys are split.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Tier {
+    /// Positions in the tier.
+    pub positions: u64,
+    /// The section's file offset.
+    pub offset: u64,
+    /// How its keys are split.
+    pub split: Split,
+}
+
+/// A table file's header and directory over its bytes, read once; the lookups read the
+/// sections in place.
+#[derive(Clone, Copy)]
+pub struct FileTable {
+    bytes: &'static [u8],
+    record_bytes: u32,
+    remoteness_bits: u32,
+    key_bits: u32,
+    canonical: bool,
+    tiers: u32,
+    rules_version: u32,
+    positions: u64,
+    name_len: usize,
+    blocks: usize,
+    data_start: usize,
+}
+
+impl fmt::Debug for FileTable {
+    /// The header, not the bytes.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("FileTable")
+            .field("name", &self.name())
+            .field("positions", &self.positions)
+            .field("tiers", &self.tiers)
+            .field("key_bits", &self.key_bits)
+            .field("record_bytes", &self.record_bytes)
+            .finish_non_exhaustive()
+    }
+}
+
+/// The directory's file offset, after the header and the name padded to 8 bytes.
+const fn directory_at(name_len: usize) -> usize {
+    HEADER_LEN + name_len.div_ceil(8) * 8
+}
+
+/// Where the data starts: after the directory and the block checksums, at a multiple of
+/// [`SECTION_ALIGN`]. One rule for the writer and the reader.
+#[must_use]
+pub const fn data_start(name_len: usize, tiers: u32, blocks: usize) -> usize {
+    let end = directory_at(name_len) + tiers as usize * TIER_ENTRY_LEN + 4 * blocks;
+    end.div_ceil(SECTION_ALIGN) * SECTION_ALIGN
+}
+
+impl FileTable {
+    /// Reads the header and checks the directory of `bytes` against their length and each
+    /// other (the checksums are the `std` reader's to verify).
+    ///
+    /// # Errors
+    /// [`FormatError`]: which field or tier is wrong, and where.
+    pub const fn parse(bytes: &'static [u8]) -> Result<FileTable, FormatError> {
+        let len = bytes.len() as u64;
+        // A file that does not start as a table is foreign, however short; one that does
+        // and ends within the header is truncated.
+        let mut i = 0;
+        while i < MAGIC.len() && i < bytes.len() {
+            if byte(bytes, i) != byte(&MAGIC, i) {
+                return Err(FormatError::Magic);
+            }
+            i += 1;
+        }
+        if len < HEADER_LEN as u64 {
+            return Err(FormatError::Truncated {
+                needed: HEADER_LEN as u64,
+                len,
+            });
+        }
+        let (
+            Some(version),
+            Some(record_bytes),
+            Some(remoteness_bits),
+            Some(key_bits),
+            Some(flags),
+            Some(tiers),
+            Some(rules_version),
+            Some(block_len),
+            Some(positions),
+            Some(file_len),
+            Some(data_at),
+            Some(name_len),
+            Some(blocks),
+            Some(reserved),
+        ) = (
+            le::<2>(bytes, 8),
+            le::<1>(bytes, 10),
+            le::<1>(bytes, 11),
+            le::<1>(bytes, 12),
+            le::<1>(bytes, 13),
+            le::<2>(bytes, 14),
+            le::<4>(bytes, 16),
+            le::<4>(bytes, 20),
+            le::<8>(bytes, 24),
+            le::<8>(bytes, 32),
+            le::<8>(bytes, 40),
+            le::<4>(bytes, 48),
+            le::<4>(bytes, 52),
+            le::<4>(bytes, 60),
+        )
+        else {
+            return Err(FormatError::Truncated {
+                needed: HEADER_LEN as u64,
+                len,
+            });
+        };
+        if version != VERSION as u64 {
+            return Err(FormatError::Version {
+                found: version as u16,
+            });
+        }
+        if file_len != len {
+            return Err(FormatError::Truncated {
+                needed: file_len,
+                len,
+            });
+        }
+        if !(record_bytes == 1 || record_bytes == 2) {
+            return Err(FormatError::Field {
+                at: 10,
+                what: "record bytes other than 1 or 2",
+            });
+        }
+        if remoteness_bits + 2 > 8 * record_bytes || remoteness_bits == 0 {
+            return Err(FormatError::Field {
+                at: 11,
+                what: "remoteness bits that do not fit the record",
+            });
+        }
+        if key_bits == 0 || key_bits > 64 {
+            return Err(FormatError::Field {
+                at: 12,
+                what: "key bits outside 1..=64",
+            });
+        }
+        if flags > 1 {
+            return Err(FormatError::Field {
+                at: 13,
+                what: "unknown flags",
+            });
+        }
+        if tiers == 0 {
+            return Err(FormatError::Field {
+                at: 14,
+                what: "no tier",
+            });
+        }
+        if block_len != BLOCK_LEN as u64 {
+            return Err(FormatError::Field {
+                at: 20,
+                what: "a block length other than 65536",
+            });
+        }
+        if reserved != 0 {
+            return Err(FormatError::Field {
+                at: 60,
+                what: "reserved bytes that are not zero",
+            });
+        }
+        if name_len > 255 {
+            return Err(FormatError::Field {
+                at: 48,
+                what: "a game name longer than 255 bytes",
+            });
+        }
+        let name_len = name_len as usize;
+        let start = data_start(name_len, tiers as u32, blocks as usize);
+        if data_at != start as u64 {
+            return Err(FormatError::Field {
+                at: 40,
+                what: "a data offset that does not follow the directory",
+            });
+        }
+        if start as u64 > len {
+            return Err(FormatError::Truncated {
+                needed: start as u64,
+                len,
+            });
+        }
+        if (len - start as u64).div_ceil(BLOCK_LEN as u64) != blocks {
+            return Err(FormatError::Field {
+                at: 52,
+                what: "a block count that does not match the data",
+            });
+        }
+        let table = FileTable {
+            bytes,
+            record_bytes: record_bytes as u32,
+            remoteness_bits: remoteness_bits as u32,
+            key_bits: key_bits as u32,
+            canonical: flags == 1,
+            tiers: tiers as u32,
+            rules_version: rules_version as u32,
+            positions,
+            name_len,
+            blocks: blocks as usize,
+            data_start: start,
+        };
+        if core::str::from_utf8(table.name_bytes()).is_err() {
+            return Err(FormatError::Field {
+                at: HEADER_LEN,
+                what: "a game name that is not UTF-8",
+            });
+        }
+        // Each tier where the one before it ends; the positions adding up.
+        let mut expected = start as u64;
+        let mut total = 0u64;
+        let mut t = 0;
+        while t < table.tiers {
+            let at = directory_at(name_len) + t as usize * TIER_ENTRY_LEN;
+            let Some(tier) = table.tier_at(t) else {
+                return Err(FormatError::Tier {
+                    tier: t,
+                    at,
+                    what: "unreadable",
+                });
+            };
+            let split = Split::of(tier.positions, table.key_bits);
+            if tier.split.bytes != split.bytes || tier.split.buckets != split.buckets {
+                return Err(FormatError::Tier {
+                    tier: t,
+                    at,
+                    what: "a key split other than its size gives",
+                });
+            }
+            if tier.offset != expected || tier.positions >= 1 << 32 {
+                return Err(FormatError::Tier {
+                    tier: t,
+                    at,
+                    what: "a section that does not follow the one before it",
+                });
+            }
+            expected += split.section_len(tier.positions, table.record_bytes);
+            total += tier.positions;
+            t += 1;
+        }
+        if expected != len {
+            return Err(FormatError::Truncated {
+                needed: expected,
+                len,
+            });
+        }
+        if total != positions {
+            return Err(FormatError::Field {
+                at: 24,
+                what: "a position count that is not the tiers' sum",
+            });
+        }
+        Ok(table)
+    }
+
+    /// The table in `bytes`, for a `static`: a malformed table stops the build there.
+    ///
+    /// # Panics
+    /// If `bytes` are not a table file ([`FileTable::parse`] for a `Result`); in a
+    /// `static` or `const` that is a compile error, never a run-time panic.
+    #[must_use]
+    #[allow(clippy::panic)] // evaluated at compile time: a bad table is a build error
+    pub const fn new(bytes: &'static [u8]) -> FileTable {
+        match FileTable::parse(bytes) {
+            Ok(table) => table,
+            Err(_) => panic!("not a perfect-play table file of format version 1"),
+        }
+    }
+
+    /// The game's name bytes.
+    const fn name_bytes(&self) -> &'static [u8] {
+        match self.bytes.split_at_checked(HEADER_LEN) {
+            Some((_, rest)) => match rest.split_at_checked(self.name_len) {
+                Some((name, _)) => name,
+                None => &[],
+            },
+            None => &[],
+        }
+    }
+
+    /// The game's name with its parameters (`connect4-6x4`), as the file says.
+    #[must_use]
+    pub fn name(&self) -> &'static str {
+        core::str::from_utf8(self.name_bytes()).unwrap_or("")
+    }
+
+    /// The game's rules version the file was solved under.
+    #[must_use]
+    pub const fn rules_version(&self) -> u32 {
+        self.rules_version
+    }
+
+    /// How many positions the file holds.
+    #[must_use]
+    pub const fn len(&self) -> u64 {
+        self.positions
+    }
+
+    /// Whether the file holds no position (never, for a written one).
+    #[must_use]
+    pub const fn is_empty(&self) -> bool {
+        self.positions == 0
+    }
+
+    /// How many tiers.
+    #[must_use]
+    pub const fn tiers(&self) -> u32 {
+        self.tiers
+    }
+
+    /// Bits of a key.
+    #[must_use]
+    pub const fn key_bits(&self) -> u32 {
+        self.key_bits
+    }
+
+    /// Bytes of a record (1 or 2).
+    #[must_use]
+    pub const fn record_bytes(&self) -> u32 {
+        self.record_bytes
+    }
+
+    /// Bits of remoteness in a record ([`Record::pack_in`](crate::Record::pack_in)).
+    #[must_use]
+    pub const fn remoteness_bits(&self) -> u32 {
+        self.remoteness_bits
+    }
+
+    /// Whether the file holds one entry per class of symmetric positions.
+    #[must_use]
+    pub const fn is_canonical(&self) -> bool {
+        self.canonical
+    }
+
+    /// The whole file's bytes.
+    #[must_use]
+    pub const fn bytes(&self) -> &'static [u8] {
+        self.bytes
+    }
+
+    /// The checksum the header keeps over the metadata (and so over every block's
+    /// checksum): the file's checksum.
+    #[must_use]
+    pub fn meta_checksum(&self) -> u32 {
+        le::<4>(self.bytes, META_CHECKSUM_AT).unwrap_or(0) as u32
+    }
+
+    /// The metadata the header's checksum covers: the header (its checksum field read as
+    /// zero by the hasher: hash `..META_CHECKSUM_AT`, four zeros, then the rest), the
+    /// name, the directory and the block checksums, up to the data.
+    #[must_use]
+    pub fn meta_bytes(&self) -> &'static [u8] {
+        self.bytes.get(..self.data_start).unwrap_or(&[])
+    }
+
+    /// How many data blocks the file has.
+    #[must_use]
+    pub const fn blocks(&self) -> usize {
+        self.blocks
+    }
+
+    /// Data block `i`: its file offset, its bytes and the checksum the file lists for it.
+    #[must_use]
+    pub fn block(&self, i: usize) -> Option<(usize, &'static [u8], u32)> {
+        let start = self.data_start.checked_add(i.checked_mul(BLOCK_LEN)?)?;
+        let end = start.saturating_add(BLOCK_LEN).min(self.bytes.len());
+        let data = self.bytes.get(start..end)?;
+        let table = directory_at(self.name_len) + self.tiers as usize * TIER_ENTRY_LEN;
+        let sum = le::<4>(self.bytes, table + 4 * i)? as u32;
+        Some((start, data, sum))
+    }
+
+    /// Tier `t`'s directory entry.
+    #[must_use]
+    pub const fn tier_at(&self, t: u32) -> Option<Tier> {
+        let at = directory_at(self.name_len) + t as usize * TIER_ENTRY_LEN;
+        let (Some(positions), Some(offset), Some(bytes), Some(buckets)) = (
+            le::<8>(self.bytes, at),
+            le::<8>(self.bytes, at + 8),
+            le::<1>(self.bytes, at + 16),
+            le::<8>(self.bytes, at + 24),
+        ) else {
+            return None;
+        };
+        Some(Tier {
+            positions,
+            offset,
+            split: Split {
+                bytes: bytes as u32,
+                buckets,
+            },
+        })
+    }
+
+    /// The packed record ([`Record::unpack_in`](crate::Record::unpack_in) reads it) of the
+    /// key in tier `tier`, or `None` if the file does not hold it.
+    #[inline]
+    #[must_use]
+    pub fn get(&self, tier: u32, key: u64) -> Option<u32> {
+        if tier >= self.tiers {
+            return None;
+        }
+        let t = self.tier_at(tier)?;
+        let section = self.bytes.get(t.offset as usize..)?;
+        let index = KeyIndex::new(section, t.positions, self.key_bits)?;
+        let found = index.find(key)?;
+        let records_at = index.len_bytes();
+        let bits = match self.record_bytes {
+            1 => le::<1>(section, records_at + found)?,
+            _ => le::<2>(section, records_at + 2 * found)?,
+        };
+        match bits {
+            0 => None,
+            bits => Some(bits as u32),
+        }
+    }
+
+    /// Every `(tier, key, packed record)` in the file, tier by tier, keys increasing.
+    pub fn iter(self) -> impl Iterator<Item = (u32, u64, u32)> {
+        (0..self.tiers).flat_map(move |t| {
+            let tier = self.tier_at(t);
+            let section = tier
+                .and_then(|tier| self.bytes.get(tier.offset as usize..))
+                .unwrap_or(&[]);
+            let index = tier.and_then(|tier| KeyIndex::new(section, tier.positions, self.key_bits));
+            let records_at = index.map_or(0, |index| index.len_bytes());
+            let rb = self.record_bytes as usize;
+            index
+                .into_iter()
+                .flat_map(|index| index.keys(0))
+                .enumerate()
+                .filter_map(move |(i, key)| {
+                    let bits = read_le(section, records_at + i * rb, rb)? as u32;
+                    Some((t, key, bits))
+                })
+        })
+    }
+}
+
+/// A tier's sorted keys as a section keeps them: `buckets + 1` little-endian `u32`
+/// offsets (bucket `b`'s keys are `offsets[b]..offsets[b + 1]`), then each key's low
+/// `split.bytes` bytes, little-endian. The file's reader and the solver, which keeps every
+/// tier's keys this way while it works, both read keys through it.
+#[derive(Clone, Copy, Debug)]
+pub struct KeyIndex<'a> {
+    bytes: &'a [u8],
+    split: Split,
+    positions: u64,
+}
+
+impl<'a> KeyIndex<'a> {
+    /// The index of `positions` keys of `key_bits` bits at the start of `bytes` (which may
+    /// go on past it), or `None` if `bytes` are too short.
+    #[must_use]
+    pub fn new(bytes: &'a [u8], positions: u64, key_bits: u32) -> Option<KeyIndex<'a>> {
+        let split = Split::of(positions, key_bits);
+        let len = 4 * (split.buckets as usize + 1) + positions as usize * split.bytes as usize;
+        Some(KeyIndex {
+            bytes: bytes.get(..len)?,
+            split,
+            positions,
+        })
+    }
+
+    /// The bytes of the index: offsets and low bytes.
+    #[must_use]
+    pub const fn len_bytes(&self) -> usize {
+        self.bytes.len()
+    }
+
+    /// How many keys.
+    #[must_use]
+    pub const fn len(&self) -> u64 {
+        self.positions
+    }
+
+    /// Whether there are none.
+    #[must_use]
+    pub const fn is_empty(&self) -> bool {
+        self.positions == 0
+    }
+
+    /// The position of `key` among the keys (0 for the smallest), or `None` if it is not
+    /// one of them.
+    #[inline]
+    #[must_use]
+    pub fn find(&self, key: u64) -> Option<usize> {
+        let low_bits = 8 * self.split.bytes;
+        let (bucket, low) = if low_bits >= 64 {
+            (0, key)
+        } else {
+            (key >> low_bits, key & ((1 << low_bits) - 1))
+        };
+        if bucket >= self.split.buckets {
+            return None;
+        }
+        let from = le::<4>(self.bytes, 4 * bucket as usize)? as usize;
+        let to = le::<4>(self.bytes, 4 * bucket as usize + 4)? as usize;
+        let lows = self.bytes.get(4 * (self.split.buckets as usize + 1)..)?;
+        match self.split.bytes {
+            2 => search::<2>(lows, from, to, low),
+            1 => search::<1>(lows, from, to, low),
+            3 => search::<3>(lows, from, to, low),
+            4 => search::<4>(lows, from, to, low),
+            width => search_wide(lows, width as usize, from, to, low),
+        }
+    }
+
+    /// The keys from the `from`-th on, in increasing order.
+    pub fn keys(self, from: usize) -> impl Iterator<Item = u64> + 'a {
+        let width = self.split.bytes as usize;
+        let lows_at = 4 * (self.split.buckets as usize + 1);
+        // The bucket of the `from`-th key: the last whose offset is at most `from`.
+        let (mut low, mut high) = (0u64, self.split.buckets);
+        while high - low > 1 {
+            let mid = low + (high - low) / 2;
+            match le::<4>(self.bytes, 4 * mid as usize) {
+                Some(offset) if offset as usize <= from => low = mid,
+                _ => high = mid,
+            }
+        }
+        let mut bucket = low;
+        let bytes = self.bytes;
+        (from..self.positions as usize).map_while(move |i| {
+            while le::<4>(bytes, 4 * (bucket as usize + 1))? as usize <= i {
+                bucket += 1;
+            }
+            let low = read_le(bytes, lows_at + i * width, width)?;
+            Some(if width >= 8 {
+                low
+            } else {
+                (bucket << (8 * width)) | low
+            })
+        })
+    }
+}
+
+/// The little-endian integer of `width` bytes (at most 8) at `at`.
+fn read_le(bytes: &[u8], at: usize, width: usize) -> Option<u64> {
+    let mut buf = [0u8; 8];
+    buf.get_mut(..width)?
+        .copy_from_slice(bytes.get(at..at.checked_add(width)?)?);
+    Some(u64::from_le_bytes(buf))
+}
+
+/// The index of `low` among the `N`-byte values `from..to` of `lows` (sorted), if there.
+#[inline]
+fn search<const N: usize>(lows: &[u8], mut from: usize, mut to: usize, low: u64) -> Option<usize> {
+    while from < to {
+        let mid = from + (to - from) / 2;
+        let value = le::<N>(lows, mid * N)?;
+        match value.cmp(&low) {
+            core::cmp::Ordering::Less => from = mid + 1,
+            core::cmp::Ordering::Greater => to = mid,
+            core::cmp::Ordering::Equal => return Some(mid),
+        }
+    }
+    None
+}
+
+/// [`search`] for widths of 5 to 8 bytes.
+fn search_wide(
+    lows: &[u8],
+    width: usize,
+    mut from: usize,
+    mut to: usize,
+    low: u64,
+) -> Option<usize> {
+    while from < to {
+        let mid = from + (to - from) / 2;
+        let value = read_le(lows, mid * width, width)?;
+        match value.cmp(&low) {
+            core::cmp::Ordering::Less => from = mid + 1,
+            core::cmp::Ordering::Greater => to = mid,
+            core::cmp::Ordering::Equal => return Some(mid),
+        }
+    }
+    None
+}

@@ -1,0 +1,349 @@
+//! Writing a table file (`perfect_play_core::file`, every field in `docs/table-format.md`):
+//! the one writer of the format, for a tier solve, a flat solve and a build script alike.
+//! Deterministic byte for byte: the bytes depend on the keys and records alone, never on
+//! threads or timing, so a file's SHA-256 can be published.
+
+use std::fmt;
+use std::io::{self, Seek, SeekFrom, Write};
+use std::string::String;
+use std::vec::Vec;
+
+use perfect_play_core::file::{
+    BLOCK_LEN, HEADER_LEN, MAGIC, META_CHECKSUM_AT, SECTION_ALIGN, Split, TIER_ENTRY_LEN, VERSION,
+    data_start,
+};
+use perfect_play_core::{Game, Record};
+
+use crate::flat::SolvedKeys;
+
+/// What a file says of its game and layout, besides its tiers.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FileHeader {
+    /// The game's name with its parameters (`connect4-6x4`), at most 255 bytes.
+    pub name: String,
+    /// The game's [`Game::RULES_VERSION`].
+    pub rules_version: u32,
+    /// Bits of a key ([`Game::KEY_BITS`], or what the largest key needs).
+    pub key_bits: u32,
+    /// Bytes of a record: 1 or 2.
+    pub record_bytes: u32,
+    /// Bits of remoteness in a record: at most `8 * record_bytes - 2`.
+    pub remoteness_bits: u32,
+    /// Whether the file holds one entry per class of symmetric positions.
+    pub canonical: bool,
+}
+
+impl FileHeader {
+    /// The header of a file of game `G` called `name`, with records of `record_bytes`
+    /// bytes (the remoteness as wide as they allow) and keys of `key_bits` bits.
+    #[must_use]
+    pub fn new<G: Game>(name: &str, key_bits: u32, record_bytes: u32) -> FileHeader {
+        FileHeader {
+            name: name.into(),
+            rules_version: G::RULES_VERSION,
+            key_bits,
+            record_bytes,
+            remoteness_bits: 8 * record_bytes - 2,
+            canonical: false,
+        }
+    }
+
+    /// A record as the file stores it (never 0), or `None` if its remoteness does not fit.
+    #[must_use]
+    pub fn pack(&self, record: Record) -> Option<u32> {
+        record.pack_in(self.remoteness_bits)
+    }
+}
+
+/// Why a file could not be written.
+#[derive(Debug)]
+pub enum FileError {
+    /// Writing failed.
+    Io(io::Error),
+    /// The keys of a tier are not strictly increasing, or one is wider than the key bits.
+    Keys {
+        /// The tier.
+        tier: u32,
+        /// The first key out of order or too wide.
+        key: u64,
+    },
+    /// A tier of 2^32 positions or more: a section's offsets are `u32`.
+    TierTooLarge {
+        /// The tier.
+        tier: u32,
+    },
+    /// A tier's section came out another length than its size gives (a bug).
+    Section {
+        /// The tier.
+        tier: u32,
+    },
+    /// A name longer than 255 bytes, or a record width other than 1 or 2.
+    Header(&'static str),
+}
+
+impl fmt::Display for FileError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            FileError::Io(error) => write!(f, "writing the table file: {error}"),
+            FileError::Keys { tier, key } => write!(
+                f,
+                "tier {tier}: the key {key} is out of order or wider than the file's keys"
+            ),
+            FileError::TierTooLarge { tier } => write!(
+                f,
+                "tier {tier} holds 2^32 positions or more: a file's tier holds fewer"
+            ),
+            FileError::Section { tier } => {
+                write!(f, "tier {tier}'s section is not the length its size gives")
+            }
+            FileError::Header(what) => write!(f, "the file's header: {what}"),
+        }
+    }
+}
+
+impl std::error::Error for FileError {}
+
+impl From<io::Error> for FileError {
+    fn from(error: io::Error) -> FileError {
+        FileError::Io(error)
+    }
+}
+
+/// A tier's keys as its section keeps them ([`perfect_play_core::file::KeyIndex`]): the
+/// bucket offsets and each key's low bytes, from keys strictly increasing.
+///
+/// # Errors
+/// [`FileError::Keys`] for a key out of order or too wide, [`FileError::TierTooLarge`].
+pub fn key_index(tier: u32, keys: &[u64], key_bits: u32) -> Result<Vec<u8>, FileError> {
+    let positions = keys.len() as u64;
+    if positions >= 1 << 32 {
+        return Err(FileError::TierTooLarge { tier });
+    }
+    let split = Split::of(positions, key_bits);
+    let width = split.bytes as usize;
+    let low_bits = 8 * split.bytes;
+    let mut offsets = Vec::with_capacity(4 * (split.buckets as usize + 1));
+    let mut lows = Vec::with_capacity(keys.len() * width);
+    let mut bucket = 0u64;
+    let mut last = None;
+    offsets.extend_from_slice(&0u32.to_le_bytes());
+    for (i, &key) in keys.iter().enumerate() {
+        if last.is_some_and(|l| l >= key) || (key_bits < 64 && key >> key_bits != 0) {
+            return Err(FileError::Keys { tier, key });
+        }
+        last = Some(key);
+        let high = if low_bits >= 64 { 0 } else { key >> low_bits };
+        while bucket < high {
+            offsets.extend_from_slice(&(i as u32).to_le_bytes());
+            bucket += 1;
+        }
+        lows.extend_from_slice(key.to_le_bytes().get(..width).unwrap_or(&[]));
+    }
+    while bucket < split.buckets {
+        offsets.extend_from_slice(&(positions as u32).to_le_bytes());
+        bucket += 1;
+    }
+    offsets.extend_from_slice(&lows);
+    Ok(offsets)
+}
+
+/// Packed records as a section keeps them: `record_bytes` bytes each, little-endian.
+#[must_use]
+pub fn record_bytes(records: &[u32], record_bytes: u32) -> Vec<u8> {
+    let width = record_bytes as usize;
+    let mut bytes = Vec::with_capacity(records.len() * width);
+    for &record in records {
+        bytes.extend_from_slice(record.to_le_bytes().get(..width).unwrap_or(&[]));
+    }
+    bytes
+}
+
+/// Copies `bytes` into `buf` at `at` (a place the caller sized).
+fn put(buf: &mut [u8], at: usize, bytes: &[u8]) {
+    if let Some(slot) = buf.get_mut(at..at + bytes.len()) {
+        slot.copy_from_slice(bytes);
+    }
+}
+
+/// A writer that checksums what passes through it in blocks of [`BLOCK_LEN`] bytes.
+struct Blocks<W> {
+    out: W,
+    sums: Vec<u32>,
+    hasher: crc32fast::Hasher,
+    in_block: usize,
+    written: u64,
+}
+
+impl<W: Write> Write for Blocks<W> {
+    fn write(&mut self, mut buf: &[u8]) -> io::Result<usize> {
+        let len = buf.len();
+        self.out.write_all(buf)?;
+        while !buf.is_empty() {
+            let take = (BLOCK_LEN - self.in_block).min(buf.len());
+            let (now, rest) = buf.split_at(take);
+            self.hasher.update(now);
+            self.in_block += take;
+            if self.in_block == BLOCK_LEN {
+                let hasher = std::mem::take(&mut self.hasher);
+                self.sums.push(hasher.finalize());
+                self.in_block = 0;
+            }
+            buf = rest;
+        }
+        self.written += len as u64;
+        Ok(len)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.out.flush()
+    }
+}
+
+/// Writes a whole table file into `out` (from its start): `tiers` gives each tier's
+/// position count, and `section(t, writer)` writes tier `t`'s key index
+/// ([`key_index`]) then its records ([`record_bytes`]); the padding is added here. The
+/// data is written once, checksummed on the way; the header, directory and block
+/// checksums are written last, at the start.
+///
+/// # Errors
+/// [`FileError`]: writing failed, a section of the wrong length, a bad header.
+pub fn write_file<W: Write + Seek>(
+    mut out: W,
+    header: &FileHeader,
+    tiers: &[u64],
+    mut section: impl FnMut(u32, &mut dyn Write) -> Result<(), FileError>,
+) -> Result<W, FileError> {
+    if header.name.len() > 255 {
+        return Err(FileError::Header("a game name longer than 255 bytes"));
+    }
+    if !matches!(header.record_bytes, 1 | 2) || header.remoteness_bits + 2 > 8 * header.record_bytes
+    {
+        return Err(FileError::Header(
+            "records of 1 or 2 bytes, remoteness within them",
+        ));
+    }
+    let tier_count = u16::try_from(tiers.len())
+        .ok()
+        .filter(|&t| t > 0)
+        .ok_or(FileError::Header("1 to 65535 tiers"))?;
+    let splits: Vec<Split> = tiers
+        .iter()
+        .map(|&n| Split::of(n, header.key_bits))
+        .collect();
+    let lens: Vec<u64> = tiers
+        .iter()
+        .zip(&splits)
+        .map(|(&n, split)| split.section_len(n, header.record_bytes))
+        .collect();
+    let data_len: u64 = lens.iter().sum();
+    let blocks = data_len.div_ceil(BLOCK_LEN as u64) as usize;
+    let start = data_start(header.name.len(), u32::from(tier_count), blocks);
+    out.seek(SeekFrom::Start(start as u64))?;
+    let mut data = Blocks {
+        out,
+        sums: Vec::with_capacity(blocks),
+        hasher: crc32fast::Hasher::new(),
+        in_block: 0,
+        written: 0,
+    };
+    for (t, &len) in lens.iter().enumerate() {
+        let before = data.written;
+        section(t as u32, &mut data)?;
+        let pad = (before + len)
+            .checked_sub(data.written)
+            .filter(|&pad| pad < SECTION_ALIGN as u64)
+            .ok_or(FileError::Section { tier: t as u32 })?;
+        data.write_all([0; SECTION_ALIGN].get(..pad as usize).unwrap_or(&[]))?;
+    }
+    if data.in_block > 0 {
+        let hasher = std::mem::take(&mut data.hasher);
+        data.sums.push(hasher.finalize());
+    }
+    let Blocks { mut out, sums, .. } = data;
+
+    let mut meta = Vec::with_capacity(start);
+    meta.extend_from_slice(&MAGIC);
+    meta.extend_from_slice(&VERSION.to_le_bytes());
+    meta.push(header.record_bytes as u8);
+    meta.push(header.remoteness_bits as u8);
+    meta.push(header.key_bits as u8);
+    meta.push(u8::from(header.canonical));
+    meta.extend_from_slice(&tier_count.to_le_bytes());
+    meta.extend_from_slice(&header.rules_version.to_le_bytes());
+    meta.extend_from_slice(&(BLOCK_LEN as u32).to_le_bytes());
+    meta.extend_from_slice(&tiers.iter().sum::<u64>().to_le_bytes());
+    meta.extend_from_slice(&(start as u64 + data_len).to_le_bytes());
+    meta.extend_from_slice(&(start as u64).to_le_bytes());
+    meta.extend_from_slice(&(header.name.len() as u32).to_le_bytes());
+    meta.extend_from_slice(&(blocks as u32).to_le_bytes());
+    meta.extend_from_slice(&[0; 8]); // the checksum, then the reserved word
+    debug_assert_eq!(meta.len(), HEADER_LEN);
+    meta.extend_from_slice(header.name.as_bytes());
+    meta.resize(HEADER_LEN + header.name.len().div_ceil(8) * 8, 0);
+    let mut offset = start as u64;
+    for ((&positions, split), len) in tiers.iter().zip(&splits).zip(&lens) {
+        let mut entry = [0u8; TIER_ENTRY_LEN];
+        put(&mut entry, 0, &positions.to_le_bytes());
+        put(&mut entry, 8, &offset.to_le_bytes());
+        put(&mut entry, 16, &[split.bytes as u8]);
+        put(&mut entry, 24, &split.buckets.to_le_bytes());
+        meta.extend_from_slice(&entry);
+        offset += len;
+    }
+    for sum in sums {
+        meta.extend_from_slice(&sum.to_le_bytes());
+    }
+    meta.resize(start, 0);
+    let sum = crc32fast::hash(&meta);
+    put(&mut meta, META_CHECKSUM_AT, &sum.to_le_bytes());
+    out.seek(SeekFrom::Start(0))?;
+    out.write_all(&meta)?;
+    out.flush()?;
+    Ok(out)
+}
+
+/// The bytes of a table file of a game solved whole (`solve_flat`), its tiers from
+/// [`Game::from_key`] when the game has them (else one tier): the road of a build script's
+/// compiled table and of a game without tiers.
+///
+/// # Errors
+/// [`FileError`] (a tiered game whose `from_key` fails on its own key is
+/// [`FileError::Keys`]).
+pub fn flat_file<G: Game>(name: &str, solution: &SolvedKeys<G>) -> Result<Vec<u8>, FileError> {
+    let deepest = solution.deepest();
+    let widest = solution.iter().map(|(key, _)| key).max().unwrap_or(0);
+    let key_bits = if G::TIERS > 1 {
+        G::KEY_BITS
+    } else {
+        (u64::BITS - widest.leading_zeros()).max(1)
+    };
+    let width = if deepest < 63 { 1 } else { 2 };
+    let header = FileHeader::new::<G>(name, key_bits, width);
+    let mut tiers: Vec<(Vec<u64>, Vec<u32>)> = vec![(Vec::new(), Vec::new()); G::TIERS as usize];
+    for (key, record) in solution.iter() {
+        let tier = if G::TIERS > 1 {
+            G::from_key(key)
+                .map(|p| p.tier())
+                .ok_or(FileError::Keys { tier: 0, key })?
+        } else {
+            0
+        };
+        let (keys, records) = tiers
+            .get_mut(tier as usize)
+            .ok_or(FileError::Keys { tier, key })?;
+        keys.push(key);
+        records.push(header.pack(record).ok_or(FileError::Header(
+            "a remoteness too deep for 2-byte records",
+        ))?);
+    }
+    let counts: Vec<u64> = tiers.iter().map(|(keys, _)| keys.len() as u64).collect();
+    let out = write_file(io::Cursor::new(Vec::new()), &header, &counts, |t, out| {
+        let (keys, records) = tiers
+            .get(t as usize)
+            .ok_or(FileError::Section { tier: t })?;
+        out.write_all(&key_index(t, keys, header.key_bits)?)?;
+        out.write_all(&record_bytes(records, header.record_bytes))?;
+        Ok(())
+    })?;
+    Ok(out.into_inner())
+}

@@ -1,0 +1,680 @@
+//! Solving a game into a table file, tier by tier, on every core (feature `tiers`).
+//!
+//! A game with tiers ([`Game::TIERS`] above 1: every move leads from tier `t` to `t + 1`,
+//! as each move adds a disc in Connect Four) is solved in two sweeps, GamesmanOne's way:
+//!
+//! 1. **Walk**, tier 0 up: each tier's keys are its positions' children, sorted and
+//!    without repeats. A tier is kept as the file keeps it (a bucket offset table and each
+//!    key's low bytes: about 2 bytes a position), never as positions; [`Game::from_key`]
+//!    gives a position back. When the children would not fit the memory budget, they are
+//!    gathered in several passes, each over a range of keys.
+//! 2. **Solve**, the last tier down: each position takes the best of its children's
+//!    records (one byte each, only the tier above in memory), in parallel over fixed
+//!    chunks, each writing its own slots: the same records whatever the thread count.
+//!
+//! Every finished tier is written to `FILE.parts/` under a temporary name, synced and
+//! renamed: a solve that is stopped and started again with the same command resumes at
+//! the last finished tier. At the end the parts are joined into `FILE` (again a temporary
+//! name, synced, renamed) and removed. A game without tiers (a loopy one) is solved whole
+//! in memory by [`solve_flat`](crate::solve_flat), within the budget or refused with what
+//! it would need.
+
+use std::fmt;
+use std::fs::{self, File};
+use std::io::{self, BufWriter, Read, Write};
+use std::path::{Path, PathBuf};
+use std::string::String;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Instant;
+use std::vec::Vec;
+
+use perfect_play_core::file::KeyIndex;
+use perfect_play_core::{Game, Record};
+use rayon::prelude::*;
+
+use crate::file_write::{FileError, FileHeader, flat_file, key_index, record_bytes, write_file};
+use crate::flat::{FlatError, FlatLimits, solve_flat};
+
+/// Positions a parallel task takes at a time: the chunks are fixed by the tier's size
+/// alone, so the output never depends on the threads.
+const CHUNK: usize = 1 << 14;
+
+/// Bytes the flat solver holds a position while it solves (its walk, edges and records).
+const FLAT_BYTES_PER_POSITION: u64 = 48;
+
+/// How a solve into a file runs.
+pub struct Options<'a> {
+    /// Threads: 0 for one per core.
+    pub threads: usize,
+    /// The most memory the solve may hold, in bytes (an estimate of what it allocates).
+    pub memory: u64,
+    /// Called as the solve goes (from one thread at a time, often): a progress display.
+    pub progress: &'a (dyn Fn(Progress) + Sync),
+}
+
+/// Where a solve is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Progress {
+    /// What it does.
+    pub phase: Phase,
+    /// The tier, and how many tiers the game has.
+    pub tier: u32,
+    /// Tiers in all.
+    pub tiers: u32,
+    /// Positions done in this phase so far.
+    pub done: u64,
+    /// Positions this phase will do, where known (the solve sweep knows).
+    pub total: Option<u64>,
+}
+
+/// A phase of a solve.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Phase {
+    /// The walk, tier by tier up from the start.
+    Walk,
+    /// The solve, tier by tier down to the start.
+    Solve,
+    /// Writing the file.
+    Write,
+    /// A tier found already finished by an earlier run.
+    Resumed,
+}
+
+/// What a finished solve says.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Summary {
+    /// Positions in the file.
+    pub positions: u64,
+    /// The start position's record.
+    pub start: Record,
+    /// The file's length in bytes.
+    pub bytes: u64,
+    /// Positions in each tier.
+    pub tiers: Vec<u64>,
+    /// Tiers found finished by an earlier run, and not solved again.
+    pub resumed: u32,
+}
+
+/// Why a solve into a file failed.
+#[derive(Debug)]
+pub enum SolveFileError {
+    /// Reading or writing a file.
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// What failed.
+        error: io::Error,
+    },
+    /// The game without tiers could not be solved whole.
+    Flat(FlatError),
+    /// It would need more memory than the budget.
+    Memory {
+        /// Bytes it would need.
+        needed: u64,
+        /// The budget.
+        budget: u64,
+        /// For what.
+        what: String,
+    },
+    /// A key that [`Game::from_key`] does not turn back into a position, or a move that
+    /// does not lead to the next tier.
+    Game(String),
+    /// The file could not be written.
+    File(FileError),
+    /// `FILE.parts` holds the parts of another game's solve.
+    Parts {
+        /// The directory.
+        path: PathBuf,
+        /// What it holds.
+        found: String,
+    },
+    /// The thread pool could not be made.
+    Threads(String),
+}
+
+impl fmt::Display for SolveFileError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SolveFileError::Io { path, error } => write!(f, "{}: {error}", path.display()),
+            SolveFileError::Flat(error) => write!(f, "{error}"),
+            SolveFileError::Memory {
+                needed,
+                budget,
+                what,
+            } => write!(
+                f,
+                "{what} would need about {} MB, more than the memory budget of {} MB \
+                 (raise --memory)",
+                needed.div_ceil(1 << 20),
+                budget >> 20
+            ),
+            SolveFileError::Game(what) => write!(f, "{what}"),
+            SolveFileError::File(error) => write!(f, "{error}"),
+            SolveFileError::Parts { path, found } => write!(
+                f,
+                "{} holds the parts of another solve ({found}): remove it or write elsewhere",
+                path.display()
+            ),
+            SolveFileError::Threads(error) => write!(f, "the thread pool: {error}"),
+        }
+    }
+}
+
+impl std::error::Error for SolveFileError {}
+
+impl From<FileError> for SolveFileError {
+    fn from(error: FileError) -> SolveFileError {
+        SolveFileError::File(error)
+    }
+}
+
+/// An I/O error with its path.
+fn io_at(path: &Path) -> impl FnOnce(io::Error) -> SolveFileError + '_ {
+    move |error| SolveFileError::Io {
+        path: path.to_path_buf(),
+        error,
+    }
+}
+
+/// Writes `bytes` to `path` as a whole or not at all: a temporary name beside it,
+/// synced, then renamed over it.
+fn write_atomically(
+    path: &Path,
+    write: impl FnOnce(&mut File) -> io::Result<()>,
+) -> Result<(), SolveFileError> {
+    let mut temp = path.as_os_str().to_owned();
+    temp.push(".tmp");
+    let temp = PathBuf::from(temp);
+    let mut file = File::create(&temp).map_err(io_at(&temp))?;
+    write(&mut file).map_err(io_at(&temp))?;
+    file.sync_all().map_err(io_at(&temp))?;
+    drop(file);
+    fs::rename(&temp, path).map_err(io_at(path))
+}
+
+/// Solves game `G`, called `name` (the name the file records, `connect4-6x4`), into the
+/// table file `out`, resuming from `out.parts/` if an earlier run left finished tiers.
+///
+/// # Errors
+/// [`SolveFileError`]: the budget is too small (with what it would need), the game breaks
+/// its tiers' rules, a file cannot be written.
+pub fn solve_file<G: Game + fmt::Debug + Send + Sync>(
+    name: &str,
+    out: &Path,
+    options: &Options,
+) -> Result<Summary, SolveFileError> {
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(options.threads)
+        .build()
+        .map_err(|e| SolveFileError::Threads(e.to_string()))?;
+    pool.install(|| {
+        if G::TIERS > 1 {
+            solve_tiers::<G>(name, out, options)
+        } else {
+            solve_whole::<G>(name, out, options)
+        }
+    })
+}
+
+/// A game without tiers: solved whole in memory, if the budget holds it.
+fn solve_whole<G: Game + fmt::Debug>(
+    name: &str,
+    out: &Path,
+    options: &Options,
+) -> Result<Summary, SolveFileError> {
+    let limits = FlatLimits {
+        positions: usize::try_from(options.memory / FLAT_BYTES_PER_POSITION).unwrap_or(usize::MAX),
+        max_key: u64::MAX,
+    };
+    let solution = solve_flat::<G>(limits).map_err(|error| match error {
+        FlatError::TooManyPositions { limit } => SolveFileError::Memory {
+            needed: (limit as u64 + 1) * FLAT_BYTES_PER_POSITION,
+            budget: options.memory,
+            what: format!(
+                "{name} has no tiers, so it is solved whole in memory; more than {limit} \
+                 positions"
+            ),
+        },
+        error => SolveFileError::Flat(error),
+    })?;
+    let bytes = flat_file(name, &solution)?;
+    write_atomically(out, |file| file.write_all(&bytes))?;
+    Ok(Summary {
+        positions: solution.len() as u64,
+        start: solution.start(),
+        bytes: bytes.len() as u64,
+        tiers: vec![solution.len() as u64],
+        resumed: 0,
+    })
+}
+
+/// One tier's keys, as the file keeps them.
+struct Keys {
+    bytes: Vec<u8>,
+    positions: u64,
+}
+
+/// The files of a solve in progress, in `FILE.parts/`.
+struct Parts {
+    dir: PathBuf,
+}
+
+impl Parts {
+    fn keys(&self, tier: u32) -> PathBuf {
+        self.dir.join(format!("tier-{tier:03}.keys"))
+    }
+
+    fn records(&self, tier: u32) -> PathBuf {
+        self.dir.join(format!("tier-{tier:03}.records"))
+    }
+
+    fn read(path: &Path) -> Result<Option<Vec<u8>>, SolveFileError> {
+        match File::open(path) {
+            Ok(mut file) => {
+                let mut bytes = Vec::new();
+                file.read_to_end(&mut bytes).map_err(io_at(path))?;
+                Ok(Some(bytes))
+            }
+            Err(error) if error.kind() == io::ErrorKind::NotFound => Ok(None),
+            Err(error) => Err(io_at(path)(error)),
+        }
+    }
+}
+
+/// The position of `key`, or the error that says the game cannot give it.
+fn position<G: Game>(key: u64, tier: u32) -> Result<G, SolveFileError> {
+    G::from_key(key).ok_or_else(|| {
+        SolveFileError::Game(format!(
+            "Game::from_key gives no position for the key {key} of tier {tier}: a tiered \
+             game must turn every key it makes back into its position"
+        ))
+    })
+}
+
+/// A tiered game, tier by tier.
+fn solve_tiers<G: Game + fmt::Debug + Send + Sync>(
+    name: &str,
+    out: &Path,
+    options: &Options,
+) -> Result<Summary, SolveFileError> {
+    let key_bits = G::KEY_BITS;
+    // A move goes up a tier, so no remoteness reaches the number of tiers: one byte a
+    // record while that is below 63.
+    let width = if G::TIERS <= 63 { 1 } else { 2 };
+    let header = FileHeader::new::<G>(name, key_bits, width);
+    let mut dir = out.as_os_str().to_owned();
+    dir.push(".parts");
+    let parts = Parts {
+        dir: PathBuf::from(dir),
+    };
+    fs::create_dir_all(&parts.dir).map_err(io_at(&parts.dir))?;
+    let stamp = format!(
+        "{} rules {} keys {} tiers {} records {}\n",
+        name,
+        header.rules_version,
+        key_bits,
+        G::TIERS,
+        width
+    );
+    let stamp_path = parts.dir.join("game");
+    match Parts::read(&stamp_path)? {
+        Some(found) if found != stamp.as_bytes() => {
+            return Err(SolveFileError::Parts {
+                path: parts.dir.clone(),
+                found: String::from_utf8_lossy(&found).trim().into(),
+            });
+        }
+        Some(_) => {}
+        None => write_atomically(&stamp_path, |f| f.write_all(stamp.as_bytes()))?,
+    }
+    let mut resumed = 0;
+
+    // 1. The walk: every tier's keys.
+    let mut tiers: Vec<Keys> = Vec::new();
+    let start = G::start();
+    if start.tier() != 0 {
+        return Err(SolveFileError::Game(format!(
+            "the start {start:?} is in tier {}, not 0",
+            start.tier()
+        )));
+    }
+    let mut current = Keys {
+        bytes: key_index(0, &[start.key()], key_bits)?,
+        positions: 1,
+    };
+    for t in 0..G::TIERS {
+        let path = parts.keys(t);
+        if t == 0 {
+            if Parts::read(&path)?.is_some() {
+                resumed += 1;
+            } else {
+                write_atomically(&path, |f| f.write_all(&current.bytes))?;
+            }
+        } else if let Some(bytes) = Parts::read(&path)? {
+            let positions = positions_in(&bytes, key_bits).ok_or_else(|| {
+                SolveFileError::Game(format!("{} is damaged: delete it", path.display()))
+            })?;
+            current = Keys { bytes, positions };
+            resumed += 1;
+            (options.progress)(Progress {
+                phase: Phase::Resumed,
+                tier: t,
+                tiers: G::TIERS,
+                done: positions,
+                total: Some(positions),
+            });
+        } else {
+            let Some(below) = tiers.last() else { break };
+            let held: u64 = tiers.iter().map(|k| k.bytes.len() as u64).sum();
+            let keys = walk::<G>(t - 1, below, key_bits, held, options)?;
+            current = Keys {
+                bytes: key_index(t, &keys, key_bits)?,
+                positions: keys.len() as u64,
+            };
+            drop(keys);
+            write_atomically(&path, |f| f.write_all(&current.bytes))?;
+        }
+        if current.positions == 0 {
+            break;
+        }
+        tiers.push(current);
+        current = Keys {
+            bytes: Vec::new(),
+            positions: 0,
+        };
+    }
+    let counts: Vec<u64> = tiers.iter().map(|k| k.positions).collect();
+
+    // 2. The solve: every tier's records, the last tier first.
+    let mut above: Option<Vec<u8>> = None;
+    for t in (0..tiers.len() as u32).rev() {
+        let path = parts.records(t);
+        let records = match Parts::read(&path)? {
+            Some(bytes)
+                if bytes.len() as u64
+                    == counts.get(t as usize).copied().unwrap_or(0) * u64::from(width) =>
+            {
+                resumed += 1;
+                (options.progress)(Progress {
+                    phase: Phase::Resumed,
+                    tier: t,
+                    tiers: G::TIERS,
+                    done: 0,
+                    total: None,
+                });
+                bytes
+            }
+            _ => {
+                let keys = tiers
+                    .get(t as usize)
+                    .ok_or_else(|| SolveFileError::Game(format!("tier {t} is missing")))?;
+                let next = tiers.get(t as usize + 1);
+                let packed = solve_tier::<G>(t, keys, next, above.as_deref(), &header, options)?;
+                let bytes = record_bytes(&packed, width);
+                write_atomically(&path, |f| f.write_all(&bytes))?;
+                bytes
+            }
+        };
+        above = Some(records);
+    }
+    let start_bits = above
+        .as_deref()
+        .and_then(|r| r.first())
+        .copied()
+        .map(u32::from)
+        .unwrap_or(0);
+    let start = Record::unpack_in(start_bits, header.remoteness_bits)
+        .ok_or_else(|| SolveFileError::Game("the start has no record".into()))?;
+
+    // 3. The file: the parts joined.
+    (options.progress)(Progress {
+        phase: Phase::Write,
+        tier: 0,
+        tiers: G::TIERS,
+        done: 0,
+        total: None,
+    });
+    let mut temp = out.as_os_str().to_owned();
+    temp.push(".tmp");
+    let temp = PathBuf::from(temp);
+    let file = File::create(&temp).map_err(io_at(&temp))?;
+    let file = write_file(BufWriter::new(file), &header, &counts, |t, w| {
+        let keys = tiers
+            .get(t as usize)
+            .ok_or(FileError::Section { tier: t })?;
+        w.write_all(&keys.bytes)?;
+        let path = parts.records(t);
+        let mut records = File::open(&path)?;
+        io::copy(&mut records, w)?;
+        Ok(())
+    })?;
+    let file = file
+        .into_inner()
+        .map_err(|e| io_at(&temp)(e.into_error()))?;
+    file.sync_all().map_err(io_at(&temp))?;
+    let bytes = file.metadata().map_err(io_at(&temp))?.len();
+    drop(file);
+    fs::rename(&temp, out).map_err(io_at(out))?;
+    fs::remove_dir_all(&parts.dir).map_err(io_at(&parts.dir))?;
+    Ok(Summary {
+        positions: counts.iter().sum(),
+        start,
+        bytes,
+        tiers: counts,
+        resumed,
+    })
+}
+
+/// How many keys a part file's key index holds: the count whose split gives the file's
+/// length (the last bucket offset is the count).
+fn positions_in(bytes: &[u8], key_bits: u32) -> Option<u64> {
+    (1..=8u32).find_map(|width| {
+        let buckets = if key_bits > 8 * width {
+            1u64 << (key_bits - 8 * width)
+        } else {
+            1
+        };
+        let at = 4 * usize::try_from(buckets).ok()?;
+        let n = u64::from(u32::from_le_bytes(bytes.get(at..at + 4)?.try_into().ok()?));
+        let index = KeyIndex::new(bytes, n, key_bits)?;
+        (index.len_bytes() == bytes.len()).then_some(n)
+    })
+}
+
+/// The key index of `keys`, or the error that says it is damaged.
+fn index_of(keys: &Keys, key_bits: u32, tier: u32) -> Result<KeyIndex<'_>, SolveFileError> {
+    KeyIndex::new(&keys.bytes, keys.positions, key_bits)
+        .ok_or_else(|| SolveFileError::Game(format!("tier {tier}'s keys are damaged")))
+}
+
+/// The chunks of a tier of `n` positions: where each starts.
+fn chunks(n: u64) -> Vec<usize> {
+    (0..usize::try_from(n).unwrap_or(usize::MAX))
+        .step_by(CHUNK)
+        .collect()
+}
+
+/// Tier `t + 1`'s keys: the children of tier `t`'s positions, sorted, without repeats,
+/// gathered in as many passes over ranges of keys as the memory budget needs (`held`
+/// bytes are taken already).
+fn walk<G: Game + fmt::Debug + Send + Sync>(
+    t: u32,
+    below: &Keys,
+    key_bits: u32,
+    held: u64,
+    options: &Options,
+) -> Result<Vec<u64>, SolveFileError> {
+    let index = index_of(below, key_bits, t)?;
+    let starts = chunks(below.positions);
+    // The children of one chunk with keys in `range`, sorted and without repeats.
+    let children =
+        |from: usize, range: (u64, u64), keep: bool| -> Result<(Vec<u64>, u64), SolveFileError> {
+            let mut kids = Vec::new();
+            let mut count = 0u64;
+            let mut wrong = None;
+            for key in index.keys(from).take(CHUNK) {
+                let p = position::<G>(key, t)?;
+                if p.finished().is_some() {
+                    continue;
+                }
+                p.moves(&mut |_, child| {
+                    if child.tier() != t + 1 {
+                        wrong.get_or_insert((p, child));
+                    }
+                    let k = child.key();
+                    if k >= range.0 && k <= range.1 {
+                        count += 1;
+                        if keep {
+                            kids.push(k);
+                        }
+                    }
+                });
+            }
+            if let Some((p, child)) = wrong {
+                return Err(SolveFileError::Game(format!(
+                    "a move from {p:?} (tier {t}) leads to {child:?}, in tier {}: each move \
+                 must lead to the next tier",
+                    child.tier()
+                )));
+            }
+            kids.sort_unstable();
+            kids.dedup();
+            Ok((kids, count))
+        };
+    let all = (0, u64::MAX);
+    let total: u64 = starts
+        .par_iter()
+        .map(|&from| children(from, all, false).map(|(_, n)| n))
+        .try_reduce(|| 0, |a, b| Ok(a + b))?;
+    // Each pass holds its children twice (the chunks' lists, then the joined list).
+    let need = 16 * total;
+    let available = options.memory.saturating_sub(held);
+    let passes = need.div_ceil(available.max(1)).max(1);
+    if passes > 64 || available < (1 << 20) {
+        return Err(SolveFileError::Memory {
+            needed: held + need / 64,
+            budget: options.memory,
+            what: format!("the walk to tier {} ({total} moves)", t + 1),
+        });
+    }
+    let span = if key_bits >= 64 {
+        u64::MAX
+    } else {
+        (1u64 << key_bits) - 1
+    };
+    let step = span / passes + 1;
+    let done = AtomicU64::new(0);
+    let clock = Instant::now();
+    let mut keys: Vec<u64> = Vec::new();
+    for pass in 0..passes {
+        let range = (pass * step, ((pass + 1) * step).saturating_sub(1).min(span));
+        let lists: Vec<Vec<u64>> = starts
+            .par_iter()
+            .map(|&from| {
+                let kids = children(from, range, true).map(|(kids, _)| kids);
+                let so_far = done.fetch_add(CHUNK as u64, Ordering::Relaxed) + CHUNK as u64;
+                (options.progress)(Progress {
+                    phase: Phase::Walk,
+                    tier: t + 1,
+                    tiers: G::TIERS,
+                    done: so_far.min(below.positions * passes),
+                    total: Some(below.positions * passes),
+                });
+                kids
+            })
+            .collect::<Result<_, _>>()?;
+        let mut joined: Vec<u64> = Vec::with_capacity(lists.iter().map(Vec::len).sum());
+        for list in lists {
+            joined.extend_from_slice(&list);
+        }
+        joined.par_sort_unstable();
+        joined.dedup();
+        keys.extend_from_slice(&joined);
+    }
+    let _ = clock;
+    Ok(keys)
+}
+
+/// The packed record of a position's best move, from its children's records in tier
+/// `t + 1` (`above`, `width` bytes each).
+fn solve_tier<G: Game + fmt::Debug + Send + Sync>(
+    t: u32,
+    keys: &Keys,
+    next: Option<&Keys>,
+    above: Option<&[u8]>,
+    header: &FileHeader,
+    options: &Options,
+) -> Result<Vec<u32>, SolveFileError> {
+    let key_bits = header.key_bits;
+    let index = index_of(keys, key_bits, t)?;
+    let next = next.map(|k| index_of(k, key_bits, t + 1)).transpose()?;
+    let above = above.unwrap_or(&[]);
+    let width = header.record_bytes as usize;
+    let n = usize::try_from(keys.positions).unwrap_or(usize::MAX);
+    let mut records = vec![0u32; n];
+    let done = AtomicU64::new(0);
+    let settle = |key: u64| -> Result<u32, SolveFileError> {
+        let p = position::<G>(key, t)?;
+        let record = if let Some(value) = p.finished() {
+            Record {
+                value,
+                remoteness: 0,
+            }
+        } else {
+            let mut best: Option<Record> = None;
+            let mut missing = None;
+            p.moves(&mut |_, child| {
+                let bits = next.and_then(|next| next.find(child.key())).and_then(|j| {
+                    let at = j * width;
+                    let mut buf = [0u8; 4];
+                    buf.get_mut(..width)?
+                        .copy_from_slice(above.get(at..at + width)?);
+                    Record::unpack_in(u32::from_le_bytes(buf), header.remoteness_bits)
+                });
+                match bits {
+                    Some(record) => {
+                        let mine = record.before_move();
+                        if best.is_none_or(|b| mine.rank() > b.rank()) {
+                            best = Some(mine);
+                        }
+                    }
+                    None => {
+                        missing.get_or_insert(child);
+                    }
+                }
+            });
+            if let Some(child) = missing {
+                return Err(SolveFileError::Game(format!(
+                    "{child:?}, a child of {p:?}, is not among tier {}'s positions",
+                    t + 1
+                )));
+            }
+            best.ok_or_else(|| {
+                SolveFileError::Game(format!(
+                    "{p:?} (key {key}) is not finished but has no move: Game::finished must \
+                     give its result"
+                ))
+            })?
+        };
+        header.pack(record).ok_or_else(|| {
+            SolveFileError::Game(format!("{p:?} is too deep for the file's records"))
+        })
+    };
+    records.par_chunks_mut(CHUNK).enumerate().try_for_each(
+        |(c, slots)| -> Result<(), SolveFileError> {
+            for (slot, key) in slots.iter_mut().zip(index.keys(c * CHUNK)) {
+                *slot = settle(key)?;
+            }
+            let so_far = done.fetch_add(slots.len() as u64, Ordering::Relaxed) + slots.len() as u64;
+            (options.progress)(Progress {
+                phase: Phase::Solve,
+                tier: t,
+                tiers: G::TIERS,
+                done: so_far,
+                total: Some(keys.positions),
+            });
+            Ok(())
+        },
+    )?;
+    Ok(records)
+}

@@ -1,0 +1,218 @@
+//! Table files probed in place (feature `file`): a solved game's file mapped into memory
+//! with `memmap2`, every checksum verified once when it is opened, then answered through
+//! the same [`Solved`] as a compiled table: the record, the moves ranked, the best move,
+//! the principal line, a [`PlayedGame`](crate::PlayedGame), a [`Level`](crate::Level).
+//!
+//! `perfect-play solve GAME --out FILE` writes such a file, and so does
+//! `perfect_play_generate::solve_file` from a program of your own; the format is
+//! `perfect_play_core::file`'s (`docs/table-format.md`).
+//!
+//! A file is refused, with its path and where, when it is not a table file, is
+//! truncated, of another format version, damaged (a block whose checksum does not match,
+//! by its file offset), or of another game or rules version than the one asked for. The
+//! mapping lives until the program ends (a [`Solved`] is `'static`, as every compiled
+//! table is): open each file once.
+//!
+//! ```no_run
+//! use perfect_play::games::connect4::Connect4;
+//! use perfect_play::{Game, Value};
+//!
+//! let table = perfect_play::file::open::<Connect4<6, 4>>("c64.table".as_ref(), "connect4-6x4")?;
+//! let start = table.probe(&Connect4::start()).ok_or("the start is in every file")?;
+//! assert_eq!(start.value, Value::Loss); // the second player wins 6x4
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use std::fmt;
+use std::fs::File;
+use std::io;
+use std::path::{Path, PathBuf};
+
+pub use perfect_play_core::file::{FileTable, FormatError, VERSION};
+
+use perfect_play_core::file::META_CHECKSUM_AT;
+use perfect_play_core::{Game, Solved, Table};
+
+use perfect_play_core::dynamic::{DynGame, Handle};
+
+use crate::games::{self, Notation, TypeVisitor};
+
+/// Why a table file was refused: its path and what is wrong, and where.
+#[derive(Debug)]
+pub struct OpenError {
+    /// The file.
+    pub path: PathBuf,
+    /// What is wrong.
+    pub kind: OpenErrorKind,
+}
+
+/// What is wrong with a table file.
+#[derive(Debug)]
+pub enum OpenErrorKind {
+    /// It could not be read.
+    Io(io::Error),
+    /// Its header or directory is not the format's (truncated, foreign, another version).
+    Format(FormatError),
+    /// The header, name, directory or block checksums do not match the header's checksum.
+    Meta,
+    /// A data block does not match its checksum.
+    Block {
+        /// The block's index.
+        index: usize,
+        /// Its first byte's file offset.
+        offset: usize,
+    },
+    /// A file of another game (or size).
+    Game {
+        /// The game the file holds.
+        found: String,
+        /// The game asked for.
+        expected: String,
+    },
+    /// A file of this game made under other rules, or with another key layout.
+    Rules {
+        /// What the file says.
+        found: String,
+        /// What this build of the game says.
+        expected: String,
+    },
+}
+
+impl fmt::Display for OpenError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let path = self.path.display();
+        match &self.kind {
+            OpenErrorKind::Io(error) => write!(f, "{path}: {error}"),
+            OpenErrorKind::Format(error) => write!(f, "{path}: {error}"),
+            OpenErrorKind::Meta => write!(
+                f,
+                "{path}: damaged: the header, directory or block checksums (bytes 0 to the \
+                 first tier) do not match the header's checksum"
+            ),
+            OpenErrorKind::Block { index, offset } => write!(
+                f,
+                "{path}: damaged: block {index} (from byte {offset}) does not match its checksum"
+            ),
+            OpenErrorKind::Game { found, expected } => {
+                write!(f, "{path}: a table of {found}, not of {expected}")
+            }
+            OpenErrorKind::Rules { found, expected } => write!(
+                f,
+                "{path}: solved under {found}, but this program's game is {expected}: solve it again"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for OpenError {}
+
+/// Maps `path` read-only for the rest of the program.
+#[allow(unsafe_code)]
+fn map(path: &Path) -> io::Result<&'static [u8]> {
+    let file = File::open(path)?;
+    // SAFETY: the mapping is read-only and never handed out mutably. The one hazard left
+    // is another process changing or truncating the file while it is mapped (a table file
+    // is written once, under a temporary name, and renamed into place, so the tools here
+    // never do); then reads may see the new bytes or fault, as with every mapped file.
+    let mmap = unsafe { memmap2::Mmap::map(&file)? };
+    Ok(&Box::leak(Box::new(mmap))[..])
+}
+
+/// Checks every checksum of `table`: the metadata's, then each data block's.
+///
+/// # Errors
+/// [`OpenErrorKind::Meta`] or [`OpenErrorKind::Block`] with the first that fails.
+pub fn verify(table: &FileTable) -> Result<(), OpenErrorKind> {
+    let meta = table.meta_bytes();
+    let mut hasher = crc32fast::Hasher::new();
+    hasher.update(meta.get(..META_CHECKSUM_AT).unwrap_or(&[]));
+    hasher.update(&[0; 4]);
+    hasher.update(meta.get(META_CHECKSUM_AT + 4..).unwrap_or(&[]));
+    if hasher.finalize() != table.meta_checksum() {
+        return Err(OpenErrorKind::Meta);
+    }
+    for index in 0..table.blocks() {
+        let (offset, data, sum) = table
+            .block(index)
+            .ok_or(OpenErrorKind::Block { index, offset: 0 })?;
+        if crc32fast::hash(data) != sum {
+            return Err(OpenErrorKind::Block { index, offset });
+        }
+    }
+    Ok(())
+}
+
+/// The table file at `path`, mapped and verified, whatever its game: for `table info`
+/// and `table verify`, and before [`open`] checks the game.
+///
+/// # Errors
+/// [`OpenError`]: unreadable, not a table file, damaged.
+pub fn open_any(path: &Path) -> Result<FileTable, OpenError> {
+    let fail = |kind| OpenError {
+        path: path.to_path_buf(),
+        kind,
+    };
+    let bytes = map(path).map_err(|e| fail(OpenErrorKind::Io(e)))?;
+    let table = FileTable::parse(bytes).map_err(|e| fail(OpenErrorKind::Format(e)))?;
+    verify(&table).map_err(fail)?;
+    Ok(table)
+}
+
+/// The table file at `path` of game `G`, called `name` (`connect4-6x4`), mapped,
+/// verified and ready to probe, for the rest of the program.
+///
+/// # Errors
+/// [`OpenError`]: unreadable, not a table file, damaged, of another game or other rules.
+pub fn open<G: Game>(path: &Path, name: &str) -> Result<&'static Solved<G>, OpenError> {
+    let table = open_any(path)?;
+    let fail = |kind| OpenError {
+        path: path.to_path_buf(),
+        kind,
+    };
+    if table.name() != name {
+        return Err(fail(OpenErrorKind::Game {
+            found: table.name().into(),
+            expected: name.into(),
+        }));
+    }
+    let found = (table.rules_version(), table.tiers(), table.key_bits());
+    let expected = (G::RULES_VERSION, G::TIERS, G::KEY_BITS);
+    let layout_matters = G::TIERS > 1;
+    if found.0 != expected.0 || (layout_matters && found != expected) {
+        let say = |(rules, tiers, bits): (u32, u32, u32)| {
+            format!("rules version {rules} ({tiers} tiers, {bits}-bit keys)")
+        };
+        return Err(fail(OpenErrorKind::Rules {
+            found: say(found),
+            expected: say(expected),
+        }));
+    }
+    let table: &'static Table = Box::leak(Box::new(Table::file(table)));
+    Ok(Box::leak(Box::new(Solved::new(table))))
+}
+
+/// The game called `name` (a compiled game, or any size [`games::visit_type`] knows, as
+/// `connect4-6x4`) with its table read from the file at `path`, behind the dynamic handle
+/// every surface uses; `None` if no game has that name.
+///
+/// # Errors
+/// [`OpenError`] if the file cannot be opened as that game's table.
+pub fn open_dyn(name: &str, path: &Path) -> Option<Result<Box<dyn DynGame>, OpenError>> {
+    /// Opens the file as the visited game's.
+    struct Opening<'a> {
+        path: &'a Path,
+    }
+    impl TypeVisitor for Opening<'_> {
+        type Output = Result<Box<dyn DynGame>, OpenError>;
+
+        fn visit<G: Notation + fmt::Debug + Send + Sync + 'static>(
+            self,
+            name: &'static str,
+        ) -> Self::Output {
+            let table = open::<G>(self.path, name)?;
+            let positions = u64::try_from(table.len()).ok();
+            Ok(Box::new(Handle::<G, _>::new(name, table, positions)))
+        }
+    }
+    games::visit_type(name, Opening { path })
+}

@@ -1,0 +1,318 @@
+//! Table files (`perfect_play::file`, written by `perfect-play-generate`'s one writer):
+//! what a file answers against the compiled table and against a reference, that the bytes
+//! do not depend on the road (the tier solver, the flat solver, the build script's
+//! compiled table), the threads or an interrupted solve, and that a damaged, truncated or
+//! foreign file is refused.
+//!
+//! Where the expectations come from:
+//! - The compiled Connect Four 4x4 table (`CONNECT4_4X4`), itself checked position by
+//!   position against a plain reference solver in `tests/connect4.rs`; here every key of
+//!   the 4x4 key space (2^20) is asked of both, so a position no game reaches must be a
+//!   miss in the file too.
+//! - `tests/common/connect4_reference.rs`, a solver that shares no code with the crate:
+//!   the 5x4 file's records of a seeded sample of positions.
+//! - `../shared/fixtures/connect-four-facts.md` (John Tromp's table): 161,029 positions on
+//!   4x4, a draw; 3,945,711 on 5x4, a draw.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing,
+    clippy::print_stderr
+)] // test code: a panic is a failed test; the benchmark-scale sample says its count
+
+#[path = "common/connect4_reference.rs"]
+mod reference;
+
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use perfect_play::file::{self, OpenErrorKind};
+use perfect_play::games::connect4::Connect4;
+use perfect_play::games::{CONNECT4_4X4, DODGEM, Dodgem};
+use perfect_play::{Game, Value};
+use perfect_play_core::file::FormatError;
+use perfect_play_generate::{
+    FlatLimits, Options, Phase, Progress, flat_file, solve_file, solve_flat,
+};
+
+/// A fresh directory for one test's files.
+fn scratch(test: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!(
+        "perfect-play-table-file-{}-{test}",
+        std::process::id()
+    ));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn quiet(_: Progress) {}
+
+fn options(threads: usize) -> Options<'static> {
+    Options {
+        threads,
+        memory: 1 << 30,
+        progress: &quiet,
+    }
+}
+
+/// The 4x4 file, solved tier by tier.
+fn solved_4x4(dir: &Path, threads: usize) -> PathBuf {
+    let path = dir.join(format!("c44-{threads}.table"));
+    let summary = solve_file::<Connect4<4, 4>>("connect4-4x4", &path, &options(threads)).unwrap();
+    assert_eq!(summary.positions, 161_029, "John Tromp's count");
+    assert_eq!(summary.start.value, Value::Draw);
+    assert_eq!(summary.tiers.len(), 17);
+    path
+}
+
+#[test]
+fn every_4x4_key_answers_as_the_compiled_table() {
+    let dir = scratch("keys");
+    let path = solved_4x4(&dir, 2);
+    let table = file::open::<Connect4<4, 4>>(&path, "connect4-4x4").unwrap();
+    assert_eq!(table.len(), 161_029);
+    let mut found = 0;
+    for key in 0..1u64 << 20 {
+        let Some(position) = Connect4::<4, 4>::from_key(key) else {
+            continue;
+        };
+        let compiled = CONNECT4_4X4.probe(&position);
+        assert_eq!(table.probe(&position), compiled, "key {key}");
+        found += usize::from(compiled.is_some());
+    }
+    assert_eq!(found, 161_029);
+    // The rest of the API, through the same `Solved`.
+    let start = Connect4::<4, 4>::start();
+    assert_eq!(table.best_move(&start), CONNECT4_4X4.best_move(&start));
+    let mut line = [0u8; 16];
+    let mut compiled_line = [0u8; 16];
+    assert_eq!(
+        table.principal_line(&start, &mut line),
+        CONNECT4_4X4.principal_line(&start, &mut compiled_line)
+    );
+    assert_eq!(line, compiled_line);
+}
+
+#[test]
+fn the_same_bytes_whatever_the_road_or_the_threads() {
+    let dir = scratch("bytes");
+    let one = std::fs::read(solved_4x4(&dir, 1)).unwrap();
+    let two = std::fs::read(solved_4x4(&dir, 2)).unwrap();
+    assert!(one == two, "1 and 2 threads");
+    let flat = flat_file(
+        "connect4-4x4",
+        &solve_flat::<Connect4<4, 4>>(FlatLimits::DEFAULT).unwrap(),
+    )
+    .unwrap();
+    assert!(one == flat, "the tier solver and the flat solver");
+    let compiled = CONNECT4_4X4.table().as_file().unwrap().bytes();
+    assert!(
+        one == compiled,
+        "the compiled table is the same file, embedded"
+    );
+    assert!(
+        one.len() <= 4 * 161_029,
+        "at most 4 bytes a position: {} bytes",
+        one.len()
+    );
+}
+
+#[test]
+fn an_interrupted_solve_resumes_and_gives_the_same_file() {
+    let dir = scratch("resume");
+    let whole = std::fs::read(solved_4x4(&dir, 2)).unwrap();
+    let path = dir.join("stopped.table");
+    static STOP: AtomicBool = AtomicBool::new(true);
+    fn stop_at_tier_8(progress: Progress) {
+        if progress.phase == Phase::Solve && progress.tier == 8 && STOP.load(Ordering::SeqCst) {
+            panic!("stopped, as a killed process stops");
+        }
+    }
+    let stopping = Options {
+        threads: 2,
+        memory: 1 << 30,
+        progress: &stop_at_tier_8,
+    };
+    let stopped = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        solve_file::<Connect4<4, 4>>("connect4-4x4", &path, &stopping)
+    }));
+    assert!(stopped.is_err());
+    assert!(!path.exists(), "no file under the final name");
+    STOP.store(false, Ordering::SeqCst);
+    let summary = solve_file::<Connect4<4, 4>>("connect4-4x4", &path, &options(2)).unwrap();
+    // All 17 tiers' keys, and the records of tiers 9 to 16, were kept.
+    assert_eq!(summary.resumed, 17 + 8);
+    assert!(std::fs::read(&path).unwrap() == whole);
+    assert!(!dir.join("stopped.table.parts").exists());
+}
+
+#[test]
+fn a_flipped_byte_anywhere_is_refused() {
+    let dir = scratch("flip");
+    let path = solved_4x4(&dir, 2);
+    let bytes = std::fs::read(&path).unwrap();
+    let damaged = dir.join("damaged.table");
+    // Every byte of the header, name, directory and block checksums, then a stride
+    // through the data.
+    let data_start = error_data_start(&bytes);
+    let offsets = (0..data_start).chain((data_start..bytes.len()).step_by(997));
+    for at in offsets {
+        let mut copy = bytes.clone();
+        copy[at] ^= 0x10;
+        std::fs::write(&damaged, &copy).unwrap();
+        let error = file::open::<Connect4<4, 4>>(&damaged, "connect4-4x4").unwrap_err();
+        let message = error.to_string();
+        assert!(
+            message.starts_with(&damaged.display().to_string()),
+            "{message}"
+        );
+        if at >= data_start {
+            let block = (at - data_start) / 65536;
+            assert!(
+                matches!(error.kind, OpenErrorKind::Block { index, .. } if index == block),
+                "byte {at}: {message}"
+            );
+            assert!(
+                message.contains(&format!("block {block} (from byte")),
+                "{message}"
+            );
+        }
+    }
+}
+
+/// The data's first byte, as the header says (bytes 40..48).
+fn error_data_start(bytes: &[u8]) -> usize {
+    u64::from_le_bytes(bytes[40..48].try_into().unwrap()) as usize
+}
+
+#[test]
+fn a_truncated_file_is_refused_with_its_length() {
+    let dir = scratch("truncate");
+    let path = solved_4x4(&dir, 2);
+    let bytes = std::fs::read(&path).unwrap();
+    let cut = dir.join("cut.table");
+    for len in [0, 7, 8, 63, 64, 600, bytes.len() / 2, bytes.len() - 1] {
+        std::fs::write(&cut, &bytes[..len]).unwrap();
+        let error = file::open::<Connect4<4, 4>>(&cut, "connect4-4x4").unwrap_err();
+        match error.kind {
+            OpenErrorKind::Format(FormatError::Truncated { len: there, .. }) => {
+                assert_eq!(there, len as u64);
+            }
+            other => panic!("{len} bytes: {other:?}"),
+        }
+    }
+    std::fs::write(&cut, b"not a table at all, just text\n").unwrap();
+    let error = file::open::<Connect4<4, 4>>(&cut, "connect4-4x4").unwrap_err();
+    assert!(
+        error.to_string().contains("not a perfect-play table file"),
+        "{error}"
+    );
+}
+
+#[test]
+fn a_file_of_another_game_is_refused() {
+    let dir = scratch("swap");
+    let c44 = solved_4x4(&dir, 2);
+    let error = file::open::<Connect4<5, 4>>(&c44, "connect4-5x4").unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        format!(
+            "{}: a table of connect4-4x4, not of connect4-5x4",
+            c44.display()
+        )
+    );
+    // Dodgem, a loopy game without tiers, solved whole into a file of one tier.
+    let dodgem = dir.join("dodgem.table");
+    let summary = solve_file::<Dodgem>("dodgem", &dodgem, &options(2)).unwrap();
+    assert_eq!(summary.tiers.len(), 1);
+    let error = file::open::<Connect4<4, 4>>(&dodgem, "connect4-4x4").unwrap_err();
+    assert!(matches!(error.kind, OpenErrorKind::Game { .. }), "{error}");
+    let table = file::open::<Dodgem>(&dodgem, "dodgem").unwrap();
+    assert_eq!(table.len(), DODGEM.len());
+    assert_eq!(
+        table.probe(&Dodgem::start()),
+        DODGEM.probe(&Dodgem::start())
+    );
+}
+
+#[test]
+fn a_loopy_game_too_large_for_the_budget_is_refused_with_what_it_needs() {
+    let dir = scratch("budget");
+    let tight = Options {
+        threads: 1,
+        memory: 10_000,
+        progress: &quiet,
+    };
+    let error = solve_file::<Dodgem>("dodgem", &dir.join("d.table"), &tight).unwrap_err();
+    let message = error.to_string();
+    assert!(message.contains("would need about"), "{message}");
+    assert!(message.contains("raise --memory"), "{message}");
+}
+
+#[test]
+fn a_5x4_sample_agrees_with_the_reference() {
+    let dir = scratch("5x4");
+    let path = dir.join("c54.table");
+    let summary = solve_file::<Connect4<5, 4>>("connect4-5x4", &path, &options(2)).unwrap();
+    assert_eq!(summary.positions, 3_945_711, "John Tromp's count");
+    assert_eq!(summary.start.value, Value::Draw);
+    // A seeded walk: random games from the start, every position from the sixth ply on
+    // (the reference solves each from scratch, so its memo stays small).
+    sample_against_reference::<5, 4>(&path, "connect4-5x4", 6, 2_000);
+}
+
+/// Checks `sample` positions of the file at `path` (of `Connect4<W, H>`) against the
+/// reference: random games from the start (seeded), every position from ply `from` on.
+fn sample_against_reference<const W: usize, const H: usize>(
+    path: &Path,
+    name: &str,
+    from: usize,
+    sample: usize,
+) {
+    let table = file::open::<Connect4<W, H>>(path, name).unwrap();
+    let mut reference = reference::Reference::new(W, H);
+    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+    let mut checked = 0;
+    while checked < sample {
+        let mut grid = reference.empty();
+        for ply in 0.. {
+            if ply >= from {
+                let text = reference.notation(&grid);
+                let position: Connect4<W, H> = text.parse().unwrap();
+                let record = table.probe(&position).unwrap();
+                assert_eq!(
+                    (record.value, record.remoteness),
+                    reference.solve(&grid),
+                    "{text}"
+                );
+                checked += 1;
+            }
+            let children = reference.children(&grid);
+            if reference.over(&grid).is_some() || children.is_empty() {
+                break;
+            }
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            grid = children[(seed % children.len() as u64) as usize].1.clone();
+        }
+    }
+    eprintln!("{name}: {checked} positions agree with the reference");
+}
+
+/// A benchmark-scale file (`benches/table_sample.sh` solves it): 10,000 positions of
+/// `PERFECT_PLAY_SAMPLE_GAME` (`connect4-5x5` or `connect4-6x4`) from the file at
+/// `PERFECT_PLAY_SAMPLE_TABLE`, each from the twelfth ply on, against the reference.
+#[test]
+#[ignore = "needs a solved 5x5 or 6x4 file: run by benches/table_sample.sh"]
+fn a_large_file_agrees_with_the_reference_on_a_sample() {
+    let path = PathBuf::from(std::env::var_os("PERFECT_PLAY_SAMPLE_TABLE").unwrap());
+    let game = std::env::var("PERFECT_PLAY_SAMPLE_GAME").unwrap();
+    match game.as_str() {
+        "connect4-5x5" => sample_against_reference::<5, 5>(&path, &game, 12, 10_000),
+        "connect4-6x4" => sample_against_reference::<6, 4>(&path, &game, 12, 10_000),
+        other => panic!("no sample for {other}"),
+    }
+}
