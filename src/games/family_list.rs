@@ -3,7 +3,7 @@
 // as its table's name, the file stem build.rs writes it to, and the size's parameters in
 // the naming syntax (`src/games/mod.rs` documents it). Every other size is solved on first
 // use, in memory: the default sizes of every family here in well under a second
-// (BENCHMARKS.md 11), so only a few sizes are compiled in, to keep the build script within
+// (BENCHMARKS.md 12), so only a few sizes are compiled in, to keep the build script within
 // a fifth of its time before the families came.
 // Read by `build.rs`, which solves each compiled size into a binary table, and by
 // `src/games/mod.rs`, which serves them.

@@ -7,9 +7,22 @@
 //! [`within`] turns that into [`OutOfTime`].
 
 use core::cell::Cell;
+use core::fmt;
 use std::time::Instant;
 
-use super::searched::OutOfTime;
+/// A search given up at its deadline.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OutOfTime;
+
+impl fmt::Display for OutOfTime {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(
+            "not solved within the time limit (positions near the start take the search longest)",
+        )
+    }
+}
+
+impl core::error::Error for OutOfTime {}
 
 std::thread_local! {
     /// The deadline of the searches started on this thread, if any.

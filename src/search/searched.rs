@@ -2,12 +2,11 @@
 //! [`Searched::ranked_moves`] as [`Solved`](crate::Solved) has them.
 
 use alloc::vec::Vec;
-use core::fmt;
 use std::time::Instant;
 
 use crate::{Game, Oracle, Record};
 
-use super::deadline;
+use super::deadline::{self, OutOfTime};
 use super::engine::Engine;
 use super::searchable::Searchable;
 
@@ -23,20 +22,6 @@ pub trait SearchableGame: Game {
     /// Whether some game from the start reaches this position.
     fn is_reachable(&self) -> bool;
 }
-
-/// A search given up at its deadline.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct OutOfTime;
-
-impl fmt::Display for OutOfTime {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(
-            "not solved within the time limit (positions near the start take the search longest)",
-        )
-    }
-}
-
-impl core::error::Error for OutOfTime {}
 
 /// The answers of a [`Solved`](crate::Solved) table for a game too large to tabulate:
 /// each found by the [`Engine`] when asked (or in its opening book).
