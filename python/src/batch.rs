@@ -8,7 +8,6 @@ use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyByteArray, PyDict, PyList, PyString, PyTuple};
 
-use crate::game::Game;
 use crate::{error, memo};
 
 /// The outcome code of a draw.
@@ -20,11 +19,11 @@ pub const SECOND_WINS: i8 = 2;
 /// The outcome code of a position no game reaches (its plies are 0).
 pub const UNREACHABLE: i8 = -1;
 
-/// Probes every str of `positions` in `game`: a tuple (outcome codes, plies), numpy
-/// arrays or lists as `numpy` says (see `Game.probe_many`).
+/// Probes every str of `positions` in `handle`'s game: a tuple (outcome codes, plies),
+/// numpy arrays or lists as `numpy` says (see `Game.probe_many`).
 pub fn probe_many<'py>(
     py: Python<'py>,
-    game: &Game,
+    handle: &dyn DynGame,
     positions: &Bound<'py, PyAny>,
     numpy: Option<bool>,
 ) -> PyResult<Bound<'py, PyTuple>> {
@@ -45,7 +44,7 @@ pub fn probe_many<'py>(
     let mut text = String::new();
     let mut ends = Vec::new();
     let mut missed: Vec<(usize, isize)> = Vec::new();
-    let name = game.about().name.as_str();
+    let name = handle.about().name.as_str();
     memo::with(name, |memo| -> PyResult<()> {
         for (index, item) in positions.try_iter()?.enumerate() {
             let item = item?;
@@ -70,7 +69,6 @@ pub fn probe_many<'py>(
         }
         Ok(())
     })?;
-    let handle = game.handle();
     let (found, found_plies) = match py.detach(|| probe_all(handle, &text, &ends)) {
         Ok(answer) => answer,
         Err((k, failure)) => {

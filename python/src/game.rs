@@ -282,7 +282,7 @@ impl Game {
         positions: &Bound<'py, PyAny>,
         numpy: Option<bool>,
     ) -> PyResult<Bound<'py, PyTuple>> {
-        batch::probe_many(py, self, positions, numpy)
+        batch::probe_many(py, self.handle(), positions, numpy)
     }
 
     /// The board's columns (Connect Four's width; 3 for the 3x3 games).
@@ -351,7 +351,7 @@ impl Game {
         actions: Vec<Option<String>>,
         lines: bool,
     ) -> PyResult<Bound<'py, PyTuple>> {
-        labels::labels(py, self, states, &actions, lines)
+        labels::labels(py, self.handle(), states, &actions, lines)
     }
 
     fn __repr__(&self) -> String {

@@ -10,8 +10,8 @@ use pyo3::exceptions::{PyImportError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyString, PyTuple};
 
-use crate::game::Game;
 use crate::{batch, error};
+use perfect_play::dynamic::DynGame;
 
 /// How many distinct texts one call remembers (some 100 MB at most).
 const REMEMBERED: usize = 1 << 20;
@@ -21,7 +21,7 @@ const REMEMBERED: usize = 1 << 20;
 /// split by whitespace (line breaks) instead of `/`. See `Game.labels`.
 pub fn labels<'py>(
     py: Python<'py>,
-    game: &Game,
+    handle: &dyn DynGame,
     states: &Bound<'py, PyAny>,
     actions: &[Option<String>],
     lines: bool,
@@ -29,7 +29,7 @@ pub fn labels<'py>(
     let numpy = py.import("numpy").map_err(|_| {
         PyImportError::new_err("Game.labels answers in numpy arrays: pip install numpy")
     })?;
-    let (returns, plies, best) = label_all(py, game, states, actions, lines)?;
+    let (returns, plies, best) = label_all(py, handle, states, actions, lines)?;
     let count = plies.len();
     let returns: Vec<u8> = returns.iter().flat_map(|r| r.to_le_bytes()).collect();
     let plies: Vec<u8> = plies.iter().flat_map(|p| p.to_le_bytes()).collect();
@@ -50,17 +50,16 @@ type Answer = PyResult<(Vec<f64>, Vec<u16>, Vec<u8>)>;
 /// The action number of each move of `actions`, each checked to be a move of the game.
 fn action_numbers<'a>(
     py: Python<'_>,
-    game: &Game,
+    handle: &dyn DynGame,
     actions: &'a [Option<String>],
 ) -> PyResult<HashMap<&'a str, usize>> {
-    let handle = game.handle();
-    let start = &game.about().start;
+    let start = &handle.about().start;
     let mut numbers = HashMap::new();
     for (index, action) in actions.iter().enumerate() {
         let Some(text) = action else { continue };
         // Played from the start only to learn whether the text is a move at all.
         if let Err(MoveRefusal::NotAMove { why, .. }) = handle.play(start, text) {
-            let what = format!("{} move", game.about().name);
+            let what = format!("{} move", handle.about().name);
             return Err(error::notation(py, &what, text, why, Some(index)));
         }
         numbers.insert(text.as_str(), index);
@@ -71,14 +70,13 @@ fn action_numbers<'a>(
 /// Labels the items of `states`.
 fn label_all(
     py: Python<'_>,
-    game: &Game,
+    handle: &dyn DynGame,
     states: &Bound<'_, PyAny>,
     actions: &[Option<String>],
     lines: bool,
 ) -> Answer {
-    let handle = game.handle();
-    let name = &game.about().name;
-    let numbers = action_numbers(py, game, actions)?;
+    let name = &handle.about().name;
+    let numbers = action_numbers(py, handle, actions)?;
     let width = actions.len();
     let (mut returns, mut plies, mut best) = (Vec::new(), Vec::new(), Vec::new());
     let mut joined = String::new();
