@@ -96,7 +96,7 @@ extern crate alloc;
 
 // The README's Rust examples run as doctests, so that they stay true. Its footholds example
 // needs the solver, hence `alloc`; nothing in it needs `std`.
-#[cfg(all(doctest, feature = "alloc"))]
+#[cfg(all(doctest, feature = "std"))]
 #[doc = include_str!("../README.md")]
 struct ReadmeDoctests;
 

@@ -59,11 +59,15 @@
 //! assert_eq!(HEXAPAWN.probe(&Hexapawn::start()).map(|r| r.value), Some(Value::Loss));
 //! assert_eq!(DODGEM.probe(&Dodgem::start()).map(|r| r.value), Some(Value::Win));
 //!
-//! // m,n,k on a 4x3 board, three in a row: not compiled in, solved now; x wins.
+//! // m,n,k on a 4x3 board, three in a row: not compiled in, solved now (feature `std`);
+//! // x wins.
+//! # #[cfg(feature = "std")]
+//! # {
 //! let game = games::open("mnk:4,3,3")?;
 //! assert_eq!(game.about().name, "mnk:m=4,n=3,k=3");
 //! let start = game.probe(&game.about().start)?;
 //! assert_eq!((start.record.value, start.record.remoteness), (Value::Win, 7));
+//! # }
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
