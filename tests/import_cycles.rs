@@ -184,6 +184,15 @@ fn edges_of(root: &Path) -> BTreeMap<Module, BTreeSet<Module>> {
 fn no_two_modules_import_each_other() {
     let workspace = Path::new(env!("CARGO_MANIFEST_DIR"));
     for root in ROOTS {
+        // The packaged crate (`cargo package`) holds its own sources alone: the other
+        // crates' folders are checked from the workspace.
+        if !workspace.join(root).is_dir() {
+            assert!(
+                !workspace.join("cli").is_dir(),
+                "{root}: missing from the workspace"
+            );
+            continue;
+        }
         let edges = edges_of(&workspace.join(root));
         assert!(edges.len() > 1, "{root}: no modules found");
         if let Some(found) = circle(&edges) {
