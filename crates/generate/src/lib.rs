@@ -81,4 +81,8 @@ pub use flat::{FlatError, FlatLimits, SolvedKeys, solve_flat, solve_flat_from};
 pub use perfect_play_core::{Game, Record, Value};
 pub use solve::{MAX_POSITIONS, SolveError, SolvedPositions, solve};
 #[cfg(feature = "tiers")]
-pub use tiers::{Options, Phase, Progress, SolveFileError, Summary, solve_file};
+pub use tiers::{
+    Options, Phase, Progress, SolveFileError, Summary, claim_parts, join_file, parts_dir,
+    parts_stamp, read_part, record_at, solve_file, solve_range, tier_header, walk_range,
+    write_atomically,
+};
