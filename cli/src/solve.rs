@@ -19,6 +19,10 @@ use crate::table::sha256;
 
 /// Runs `solve`.
 pub fn run(args: &SolveArgs) -> Status {
+    #[cfg(feature = "mpi")]
+    if crate::solve_mpi::launched() {
+        return crate::solve_mpi::run(args);
+    }
     let clock = Instant::now();
     let bar = progress_bar();
     let show = |progress: Progress| show(&bar, progress);
@@ -61,7 +65,7 @@ pub fn run(args: &SolveArgs) -> Status {
 }
 
 /// The closing lines.
-fn said(args: &SolveArgs, summary: &Summary, seconds: f64, digest: &str) -> String {
+pub(crate) fn said(args: &SolveArgs, summary: &Summary, seconds: f64, digest: &str) -> String {
     let mut text = String::new();
     let start = summary.start;
     let _ = writeln!(text, "game: {}", args.game);
@@ -99,23 +103,27 @@ fn said(args: &SolveArgs, summary: &Summary, seconds: f64, digest: &str) -> Stri
     text
 }
 
+/// The process's peak resident memory in kB, as Linux reports it (`VmHWM`).
+pub(crate) fn peak_memory_kb() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    status
+        .lines()
+        .find_map(|line| line.strip_prefix("VmHWM:"))
+        .and_then(|rest| {
+            rest.trim()
+                .trim_end_matches("kB")
+                .trim()
+                .parse::<u64>()
+                .ok()
+        })
+}
+
 /// The process's peak resident memory, as Linux reports it (`VmHWM`), else `unknown`.
 struct PeakMemory;
 
 impl fmt::Display for PeakMemory {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
-        let kb = status
-            .lines()
-            .find_map(|line| line.strip_prefix("VmHWM:"))
-            .and_then(|rest| {
-                rest.trim()
-                    .trim_end_matches("kB")
-                    .trim()
-                    .parse::<u64>()
-                    .ok()
-            });
-        match kb {
+        match peak_memory_kb() {
             Some(kb) => write!(f, "{} MB", kb.div_ceil(1024)),
             None => f.write_str("unknown"),
         }
@@ -123,7 +131,7 @@ impl fmt::Display for PeakMemory {
 }
 
 /// A bar on stderr when it is a terminal; hidden otherwise.
-fn progress_bar() -> ProgressBar {
+pub(crate) fn progress_bar() -> ProgressBar {
     if !io::stderr().is_terminal() {
         return ProgressBar::hidden();
     }
@@ -137,7 +145,7 @@ fn progress_bar() -> ProgressBar {
 }
 
 /// Shows where the solve is.
-fn show(bar: &ProgressBar, progress: Progress) {
+pub(crate) fn show(bar: &ProgressBar, progress: Progress) {
     let what = match progress.phase {
         Phase::Walk => "walk",
         Phase::Solve => "solve",
