@@ -391,7 +391,7 @@ impl<G: Notation, O: Oracle<G>> Handle<G, O> {
                 rules: G::RULES,
                 sides: G::SIDES,
                 pieces: G::PIECES,
-                move_help: G::MOVE_HELP,
+                move_help: start.move_help(),
                 width: start.width(),
                 height: start.height(),
                 positions,
