@@ -63,7 +63,7 @@ use perfect_play_core::family::{Arg, Args, Family, Param, ParamKind, SizeError};
 use perfect_play_core::notation::{Notation, ParseError, Side, Spelling, write_from_to};
 use perfect_play_core::{Game, MoveShape, Value};
 
-use super::grid::{Grid, parse_cells_move};
+use super::grid::{Grid, from_to, parse_cells_move};
 
 /// A Dodgem position: the cars (blue's are the grid's first side) and whose turn it is.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
@@ -215,11 +215,8 @@ impl Notation for Dodgem {
     }
 
     fn move_help(&self) -> &'static str {
-        if self.grid.cells() <= 9 {
-            Self::MOVE_HELP
-        } else {
-            "FROM-TO, cells numbered row-major from 1 at the top left, TO also off, like 1-2 or 4-off"
-        }
+        let larger = "FROM-TO, cells numbered row-major from 1 at the top left, TO also off, like 1-2 or 4-off";
+        self.grid.move_help(Self::MOVE_HELP, larger)
     }
 
     fn piece(&self, cell: u8) -> Option<Side> {
@@ -227,10 +224,7 @@ impl Notation for Dodgem {
     }
 
     fn move_shape(&self, (from, to): DodgemMove) -> MoveShape {
-        MoveShape::FromTo {
-            from: u16::from(from),
-            to: to.map(u16::from),
-        }
+        from_to(from, to)
     }
 
     fn write_move((from, to): DodgemMove, out: &mut dyn fmt::Write) -> fmt::Result {

@@ -6,10 +6,44 @@
 
 use core::fmt;
 
+use perfect_play_core::MoveShape;
+use perfect_play_core::family::{Arg, Args, Param, ParamKind};
+
 use perfect_play_core::notation::{
     self, ParseError, ParseErrorKind, Side, Spelling, after_grid, parse_grid, parse_number,
     parse_position, parse_side, write_grid,
 };
+
+/// A family's `rows` and `columns` parameters, each given as its least value, its
+/// greatest and its default: what the families on a rectangle take.
+pub const fn rows_and_columns(rows: [u32; 3], columns: [u32; 3]) -> [Param; 2] {
+    [
+        Param {
+            name: "rows",
+            kind: ParamKind::Integer,
+            min: rows[0],
+            max: rows[1],
+            default: Arg::Int(rows[2]),
+            doc: "the board's rows",
+        },
+        Param {
+            name: "columns",
+            kind: ParamKind::Integer,
+            min: columns[0],
+            max: columns[1],
+            default: Arg::Int(columns[2]),
+            doc: "the board's columns",
+        },
+    ]
+}
+
+/// A move from cell `from` to cell `to` (`None`: off the board), as data.
+pub fn from_to(from: u8, to: Option<u8>) -> MoveShape {
+    MoveShape::FromTo {
+        from: u16::from(from),
+        to: to.map(u16::from),
+    }
+}
 
 /// A board of `width` columns and `height` rows; each player's pieces as a mask, bit
 /// `cell` for the cell numbered row-major from the top left, from 0.
@@ -109,6 +143,20 @@ impl Grid {
                 None => '.',
             },
         )
+    }
+
+    /// The values of [`rows_and_columns`] at this board's size, the other `params` at
+    /// their defaults.
+    pub fn size_args(&self, params: &[Param]) -> Args {
+        Args::defaults(params)
+            .with(0, Arg::Int(u32::from(self.height)))
+            .with(1, Arg::Int(u32::from(self.width)))
+    }
+
+    /// `on_3x3` on a board of at most 9 cells (numbered 1-9), else `larger`: a move's help
+    /// for the families that grew from a 3x3 game.
+    pub fn move_help(&self, on_3x3: &'static str, larger: &'static str) -> &'static str {
+        if self.cells() <= 9 { on_3x3 } else { larger }
     }
 
     /// The board as two masks and the side to move, `first | second << n | side << 2n`

@@ -56,11 +56,11 @@
 use core::fmt;
 use core::str::FromStr;
 
-use perfect_play_core::family::{Arg, Args, Family, Param, ParamKind, SizeError};
+use perfect_play_core::family::{Args, Family, Param, SizeError};
 use perfect_play_core::notation::{Notation, ParseError, ParseErrorKind, Side, Spelling};
 use perfect_play_core::{Game, MoveShape, Value};
 
-use super::grid::{Grid, parse_cells_move, write_from_to};
+use super::grid::{Grid, from_to, parse_cells_move, rows_and_columns, write_from_to};
 
 /// A Hexapawn position: the pawns (white's are the grid's first side) and whose turn it is.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
@@ -77,24 +77,7 @@ pub type Hexapawn3x3 = Hexapawn;
 pub type HexapawnMove = (u8, u8);
 
 /// The parameters, in the order positional values take them.
-const PARAMS: &[Param] = &[
-    Param {
-        name: "rows",
-        kind: ParamKind::Integer,
-        min: 3,
-        max: 6,
-        default: Arg::Int(3),
-        doc: "the board's rows",
-    },
-    Param {
-        name: "columns",
-        kind: ParamKind::Integer,
-        min: 2,
-        max: 5,
-        default: Arg::Int(3),
-        doc: "the board's columns",
-    },
-];
+const PARAMS: &[Param] = &rows_and_columns([3, 6, 3], [2, 5, 3]);
 
 impl Family for Hexapawn {
     const FAMILY: &'static str = "hexapawn";
@@ -116,9 +99,7 @@ impl Family for Hexapawn {
     }
 
     fn args(&self) -> Args {
-        Args::defaults(PARAMS)
-            .with(0, Arg::Int(u32::from(self.grid.height)))
-            .with(1, Arg::Int(u32::from(self.grid.width)))
+        self.grid.size_args(PARAMS)
     }
 }
 
@@ -222,11 +203,8 @@ impl Notation for Hexapawn {
     }
 
     fn move_help(&self) -> &'static str {
-        if self.grid.cells() <= 9 {
-            Self::MOVE_HELP
-        } else {
-            "FROM-TO, cells numbered row-major from 1 at the top left, like 2-6"
-        }
+        let larger = "FROM-TO, cells numbered row-major from 1 at the top left, like 2-6";
+        self.grid.move_help(Self::MOVE_HELP, larger)
     }
 
     fn piece(&self, cell: u8) -> Option<Side> {
@@ -234,10 +212,7 @@ impl Notation for Hexapawn {
     }
 
     fn move_shape(&self, (from, to): HexapawnMove) -> MoveShape {
-        MoveShape::FromTo {
-            from: u16::from(from),
-            to: Some(u16::from(to)),
-        }
+        from_to(from, Some(to))
     }
 
     fn write_move((from, to): HexapawnMove, out: &mut dyn fmt::Write) -> fmt::Result {

@@ -45,7 +45,7 @@ use perfect_play_core::family::{Arg, Args, Family, Param, ParamKind, SizeError};
 use perfect_play_core::notation::{Notation, ParseError, Side, Spelling};
 use perfect_play_core::{Game, MoveShape, Value};
 
-use super::grid::{Grid, parse_from_to, write_from_to};
+use super::grid::{Grid, from_to, parse_from_to, write_from_to};
 
 /// A Toads and Frogs position: the strip (the toads are the grid's first side) and whose
 /// turn it is.
@@ -204,10 +204,7 @@ impl Notation for ToadsAndFrogs {
     }
 
     fn move_shape(&self, (from, to): (u8, u8)) -> MoveShape {
-        MoveShape::FromTo {
-            from: u16::from(from),
-            to: Some(u16::from(to)),
-        }
+        from_to(from, Some(to))
     }
 
     fn write_move((from, to): (u8, u8), out: &mut dyn fmt::Write) -> fmt::Result {
