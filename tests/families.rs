@@ -277,6 +277,38 @@ fn dodgem_every_position_of_the_compiled_game_and_other_sizes() {
     assert!(gone > 0);
 }
 
+/// A move is read at the size opened: cell 12 is no cell of 3x3 (the game of one size
+/// answers as it always has), and is one of 4x4; the help says how cells are numbered.
+#[test]
+fn moves_are_read_at_the_size_opened() {
+    let small = games::open("dodgem").unwrap();
+    let refused = small.play(&small.about().start, "12-3").unwrap_err();
+    assert!(
+        refused.to_string().starts_with(
+            "`12-3` is not a move: a move is FROM-TO with cells 1-9 or off, like 1-2 or 3-off"
+        ),
+        "{refused}"
+    );
+    let large = games::open("dodgem:4").unwrap();
+    let refused = large.play(&large.about().start, "12-3").unwrap_err();
+    assert!(
+        refused.to_string().contains("not a legal move"),
+        "{refused}"
+    );
+    assert_eq!(
+        large.play(&large.about().start, "9-10").unwrap(),
+        "b.../b.../.b../.rrr r"
+    );
+    assert!(large.about().move_help.contains("row-major"));
+    let pawns = games::open("hexapawn:4,4").unwrap();
+    assert_eq!(
+        pawns.play(&pawns.about().start, "2-6").unwrap(),
+        "w.ww/.w../..../bbbb b"
+    );
+    let refused = pawns.play(&pawns.about().start, "2-off").unwrap_err();
+    assert!(refused.to_string().contains("row-major"), "{refused}");
+}
+
 #[test]
 fn toads_and_frogs_every_position() {
     use ref_toads::Toads;

@@ -236,6 +236,11 @@ impl Notation for Dodgem {
         parse_cells_move(text, true, 16, Self::MOVE_HELP)
     }
 
+    /// Reads `FROM-TO` or `FROM-off` with this board's cells: on 3x3, 1-9 alone.
+    fn parse_move_at(&self, text: &str) -> Result<DodgemMove, ParseError> {
+        parse_cells_move(text, true, self.grid.cells(), self.move_help())
+    }
+
     /// Reads the rows at this position's size and the side to move.
     fn parse_at(&self, text: &str) -> Result<Dodgem, ParseError> {
         let (grid, side) = self.grid.parse_sided(text, &SPELLING)?;

@@ -242,8 +242,8 @@ pub fn parse_from_to(
 }
 
 /// Reads a move `FROM-TO` as the games of one size on 3x3 read it (cells 1-9, TO also
-/// `off` where `off` is allowed, with their messages), else with cells from 1 to `max`:
-/// the families that grew from a 3x3 game.
+/// `off` where `off` is allowed, with their messages), else with cells from 1 to `max`
+/// (`max` 9 or less: as on 3x3 alone): the families that grew from a 3x3 game.
 pub fn parse_cells_move(
     text: &str,
     off: bool,
@@ -251,7 +251,9 @@ pub fn parse_cells_move(
     expected: &'static str,
 ) -> Result<(u8, Option<u8>), ParseError> {
     notation::parse_from_to(text, off, expected).or_else(|first| {
-        let general = if off {
+        let general = if max <= 9 {
+            Err(first)
+        } else if off {
             parse_from_to_off(text, max, expected)
         } else {
             parse_from_to(text, max, expected).map(|(from, to)| (from, Some(to)))

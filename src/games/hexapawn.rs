@@ -176,6 +176,18 @@ impl Game for Hexapawn {
 
 // --- Notation ---------------------------------------------------------------------------
 
+impl Hexapawn {
+    /// Reads `FROM-TO` with cells from 1 to `max` (on 3x3 as the game of one size reads
+    /// it), `expected` saying what a move looks like.
+    fn read_move(text: &str, max: usize, expected: &'static str) -> Result<HexapawnMove, ParseError> {
+        match parse_cells_move(text, false, max, expected)? {
+            (from, Some(to)) => Ok((from, to)),
+            // Without `off`, TO is always a cell.
+            (_, None) => Err(ParseError::new(0, ParseErrorKind::NotAMove { expected })),
+        }
+    }
+}
+
 /// The notation's letters: `w` and `b` for the pawns and the side to move.
 const SPELLING: Spelling = Spelling {
     pieces: ['w', 'b'],
@@ -221,16 +233,12 @@ impl Notation for Hexapawn {
 
     /// Reads `FROM-TO`, cells from 1 (a board has at most 30).
     fn parse_move(text: &str) -> Result<HexapawnMove, ParseError> {
-        match parse_cells_move(text, false, 30, Self::MOVE_HELP)? {
-            (from, Some(to)) => Ok((from, to)),
-            // Without `off`, TO is always a cell.
-            (_, None) => Err(ParseError::new(
-                0,
-                ParseErrorKind::NotAMove {
-                    expected: Self::MOVE_HELP,
-                },
-            )),
-        }
+        Hexapawn::read_move(text, 30, Self::MOVE_HELP)
+    }
+
+    /// Reads `FROM-TO` with this board's cells: on 3x3, 1-9 alone.
+    fn parse_move_at(&self, text: &str) -> Result<HexapawnMove, ParseError> {
+        Hexapawn::read_move(text, self.grid.cells(), self.move_help())
     }
 
     /// Reads the rows at this position's size and the side to move.

@@ -125,6 +125,15 @@ pub trait Notation: Game + fmt::Display + FromStr<Err = ParseError> {
         text.parse()
     }
 
+    /// Reads a move at this position's size: [`Notation::parse_move`] unless a family's
+    /// sizes number their cells differently (a move to cell 12 is no move on 3x3).
+    ///
+    /// # Errors
+    /// [`ParseError`] saying what is wrong, at which column of `text`.
+    fn parse_move_at(&self, text: &str) -> Result<Self::Move, ParseError> {
+        Self::parse_move(text)
+    }
+
     /// How a person names `side`: one of [`Notation::SIDES`].
     fn side_name(side: Side) -> &'static str {
         match side {
