@@ -40,7 +40,7 @@
 //! |---|--:|---|---|
 //! | `dodgem:n=2` | 15 | win in 3 plies | first use |
 //! | `dodgem:n=3` | 1,963 | win in 19 plies | compiled, as `dodgem` |
-//! | `dodgem:n=4` | 393,900 | draw | first use (about 0.3 s) |
+//! | `dodgem:n=4` | 393,900 | draw | first use (about 0.2 s) |
 //!
 //! ```
 //! use perfect_play::games::{DODGEM, Dodgem, Notation, ShowMove};

@@ -36,7 +36,7 @@
 //! | `toads-and-frogs:toads=1,gap=3,frogs=2` | 16 | loss in 4 plies | first use |
 //! | `toads-and-frogs:toads=4,gap=3,frogs=4` | 4,833 | win in 21 plies | first use |
 //! | `toads-and-frogs:toads=5,gap=4,frogs=5` | 124,527 | win in 35 plies | first use |
-//! | `toads-and-frogs:toads=6,gap=6,frogs=6` | 9,965,591 | win in 87 plies | first use (about 14 s) |
+//! | `toads-and-frogs:toads=6,gap=6,frogs=6` | 9,965,591 | win in 87 plies | first use (about 12 s) |
 
 use core::fmt;
 use core::str::FromStr;
