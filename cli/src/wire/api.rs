@@ -12,13 +12,28 @@ use perfect_play::games::Side;
 use perfect_play::games::tictactoe::{Board, Outcome, Position};
 use perfect_play::{PlayedGame, Value};
 
-use super::{GamePosition, JudgedBoard, judged_outcome, plies, side_name, squares, winner};
+use super::{
+    GamePosition, JudgedBoard, UnreachablePosition, judged_outcome, plies, side_name, squares,
+    winner,
+};
 
 /// Every error the API answers (schema `Error`): `{"error": why}`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct ErrorBody {
     /// What is wrong, in words (which parameter, which move, which column).
     pub error: String,
+}
+
+/// An answer about a position of a game: `T` when the game reaches it, or the
+/// [`UnreachablePosition`] `outcome --game NAME --json` writes when no game does (one rule
+/// on every surface: a position that parses is answered, reachable or not).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(untagged)]
+pub enum OrUnreachable<T> {
+    /// The game reaches the position: the answer.
+    Reached(T),
+    /// No game reaches it: `{"position": ..., "reachable": false, "reason": ...}`.
+    Unreachable(UnreachablePosition),
 }
 
 /// One position of any game with every move's value (schema `GamePosition`): the answer
@@ -38,6 +53,22 @@ pub struct AnalysedPosition {
     pub height: usize,
     /// Every legal move, best first for the side to move.
     pub moves: Vec<GameMove>,
+    /// The line that ended the game, in a game that ended on one (k in a row): null
+    /// otherwise.
+    pub winning_line: Option<GameLine>,
+}
+
+/// The line of pieces that ended a game (schema `GameLine`), as the game's rules find it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct GameLine {
+    /// The side whose pieces make it (in misère tic-tac-toe, the loser).
+    pub owner: &'static str,
+    /// The side that won; null if the line ended the game in a draw.
+    pub winner: Option<&'static str>,
+    /// Its cells, end to end, row-major from 0 as `cells` numbers them.
+    pub cells: Vec<u16>,
+    /// Who won and how, in words: `x won: three in a row, top row`.
+    pub sentence: String,
 }
 
 impl AnalysedPosition {
@@ -59,6 +90,12 @@ impl AnalysedPosition {
                 .iter()
                 .map(|mv| GameMove::of(about, mover, mv))
                 .collect(),
+            winning_line: analysis.winning_line.as_ref().map(|line| GameLine {
+                owner: side_name(about, line.owner),
+                winner: line.winner.map(|side| side_name(about, side)),
+                cells: line.cells.clone(),
+                sentence: line.sentence.clone(),
+            }),
         }
     }
 }

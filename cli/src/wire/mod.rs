@@ -222,6 +222,17 @@ pub struct UnreachablePosition {
     pub reason: String,
 }
 
+impl UnreachablePosition {
+    /// The answer for `position`, which no game reaches, and why.
+    pub fn new(position: String, reason: String) -> UnreachablePosition {
+        UnreachablePosition {
+            position,
+            reachable: false,
+            reason,
+        }
+    }
+}
+
 /// A tic-tac-toe board as the judges' `outcome --json` and `GET /api/tictactoe/{board}`
 /// answer it, cells 0-8 (scripts depend on this shape).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
