@@ -215,7 +215,8 @@ fn othello_every_position_a_player_with_no_move_passes() {
 #[test]
 fn hexapawn_every_position_of_the_compiled_game_and_other_sizes() {
     use ref_hexapawn::Hexapawn;
-    // `hexapawn` is the compiled table; `hexapawn:3,3` the family solved on first use.
+    // `hexapawn` and `hexapawn:3,3` answer from the same compiled table; the other sizes
+    // are solved on first use.
     for (name, rows, columns) in [
         ("hexapawn", 3, 3),
         ("hexapawn:3,3", 3, 3),
@@ -238,6 +239,10 @@ fn hexapawn_every_position_of_the_compiled_game_and_other_sizes() {
         games::open("hexapawn:3,3").unwrap().about().name,
         "hexapawn:rows=3,columns=3"
     );
+    let family = FAMILIES.iter().find(|f| f.name == "hexapawn").unwrap();
+    assert_eq!(family.compiled, ["rows=3,columns=3"]);
+    let family = FAMILIES.iter().find(|f| f.name == "dodgem").unwrap();
+    assert_eq!(family.compiled, ["n=3"]);
 }
 
 #[test]

@@ -245,7 +245,7 @@ impl core::fmt::Debug for FamilyInfo {
 }
 
 macro_rules! families {
-    ($($module:ident $file:literal $game:ident [$($table:ident $stem:literal $size:literal),* $(,)?];)*) => {
+    ($($module:ident $file:literal $game:ident [$($table:ident $stem:literal $size:literal),* $(,)?] $(also $fixed:ident $fixed_size:literal)?;)*) => {
         $(pub mod $module;)*
         $(pub use $module::$game;)*
 
@@ -266,9 +266,9 @@ macro_rules! families {
                 name: <$game as Family>::FAMILY,
                 title: <$game as Notation>::TITLE,
                 params: <$game as Family>::PARAMS,
-                compiled: &[$($size),*],
+                compiled: &[$($size,)* $($fixed_size)?],
                 #[cfg(feature = "alloc")]
-                open: |args, solving| open::open_sized::<$game>(args, &[$(($size, &$table)),*], solving),
+                open: |args, solving| open::open_sized::<$game>(args, &[$(($size, &$table),)* $(($fixed_size, &$fixed))?], solving),
             }
         ),*];
     };
