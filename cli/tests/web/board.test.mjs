@@ -335,6 +335,9 @@ describe("the line that won", () => {
     await open("#game/misere?moves=1,4,2,5,3");
     assert.deepEqual(await lineCells(), [0, 1, 2]);
     assert.equal(await status(), "O won: x made three in a row, top row.");
+    // The loser's line is drawn as a loss, not as a win.
+    assert.equal(await page.locator("#game-board .cell.win-line.line-lost").count(), 3);
+    await page.screenshot({ path: `${SHOTS}/line-misere.png` });
   });
 
   test("Connect Four: four in a column, dropped by clicking the columns", async () => {
