@@ -10,9 +10,10 @@
 //!   tic-tac-toe that player won, in misère the other did. The words name the line as a
 //!   person would ("top row", "column 2", a corner to a corner), checked by hand for each
 //!   of the eight.
-//! - Connect Four on 4x4 and the family at 4x5 and at 3x5 with three in a row: games played at random from a
-//!   fixed seed to their end; a line is `x_in_row` or more of one player's discs, each the
-//!   next's neighbour in one direction, found by a plain scan of every cell and direction.
+//! - Connect Four on 4x4 and the family at 4x5 and at 3x5 with three in a row, and m,n,k at
+//!   4,3,3 and 4,4,4: games played at random from a fixed seed to their end; a line is `k`
+//!   (`x_in_row`) or more of one player's pieces, each the next's neighbour in one
+//!   direction, found by a plain scan of every cell and direction.
 #![allow(
     clippy::unwrap_used,
     clippy::expect_used,
@@ -137,7 +138,7 @@ fn longest_run(cells: &[char], width: usize, piece: char) -> Vec<u16> {
 }
 
 #[test]
-fn connect_four_lines_are_four_in_a_row() {
+fn connect_four_and_mnk_lines_are_k_in_a_row() {
     let mut won = 0;
     for name in [
         "connect4-4x4",
@@ -148,7 +149,11 @@ fn connect_four_lines_are_four_in_a_row() {
             panic!("{name} opens");
         };
         let width = game.about().width;
-        let k = if name.contains("x_in_row=3") { 3 } else { 4 };
+        let k = if name.contains("x_in_row=3") || name.contains("k=3") {
+            3
+        } else {
+            4
+        };
         let mut seed = 92_345u32;
         for _ in 0..40 {
             let mut position = game.about().start.clone();
@@ -188,5 +193,5 @@ fn connect_four_lines_are_four_in_a_row() {
             }
         }
     }
-    assert!(won > 60, "most random games are won: {won}");
+    assert!(won > 60, "many random games are won: {won}");
 }
