@@ -27,12 +27,12 @@ const INCLUDED: [(&str, &str); 4] = [
         include_str!(concat!(env!("OUT_DIR"), "/misere.rs")),
     ),
     (
-        "hexapawn.rs",
-        include_str!(concat!(env!("OUT_DIR"), "/hexapawn.rs")),
+        "hexapawn_3x3.rs",
+        include_str!(concat!(env!("OUT_DIR"), "/hexapawn_3x3.rs")),
     ),
     (
-        "dodgem.rs",
-        include_str!(concat!(env!("OUT_DIR"), "/dodgem.rs")),
+        "dodgem_3x3.rs",
+        include_str!(concat!(env!("OUT_DIR"), "/dodgem_3x3.rs")),
     ),
 ];
 

@@ -22,4 +22,9 @@ families! {
     // Connect Four's rules at every size: the fixed sizes of list.rs (`connect4-4x4`...)
     // are its `Connect4<W, H>`, the family its `ConnectFour`.
     connect4 "connect4.rs" ConnectFour [];
+    // Hexapawn's and Dodgem's rules at every size: the games of one size `hexapawn` and
+    // `dodgem` of list.rs are these families at their default sizes.
+    hexapawn "hexapawn.rs" Hexapawn [];
+    dodgem "dodgem.rs" Dodgem [];
+    toads_and_frogs "toads_and_frogs.rs" ToadsAndFrogs [];
 }

@@ -529,7 +529,7 @@ impl<G: Notation, O: Oracle<G>> Handle<G, O> {
                 rules: G::RULES,
                 sides: G::SIDES,
                 pieces: G::PIECES,
-                move_help: G::MOVE_HELP,
+                move_help: start.move_help(),
                 width: start.width(),
                 height: start.height(),
                 positions,
@@ -657,7 +657,7 @@ impl<G: Notation, O: Oracle<G>> Handle<G, O> {
     fn refusal(error: &MoveError<'_, G>) -> MoveRefusal {
         let sentence = error.to_string();
         match error {
-            MoveError::NotAMove { text, why } => MoveRefusal::NotAMove {
+            MoveError::NotAMove { text, why, .. } => MoveRefusal::NotAMove {
                 text: (*text).to_owned(),
                 why: *why,
                 sentence,

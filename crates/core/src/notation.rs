@@ -78,6 +78,12 @@ pub trait Notation: Game + fmt::Display + FromStr<Err = ParseError> {
     /// The side to move (in a finished position, the side that would move next).
     fn to_move(&self) -> Side;
 
+    /// What a move looks like at this position's size: [`Notation::MOVE_HELP`] unless a
+    /// family numbers its cells past what that says (Hexapawn on 4x4 has cells 1-16).
+    fn move_help(&self) -> &'static str {
+        Self::MOVE_HELP
+    }
+
     /// This position's board columns: [`Notation::WIDTH`] unless the size is chosen at run
     /// time (a [`Family`](crate::family::Family)); 0 for a board without cells (Nim's piles).
     fn width(&self) -> usize {
@@ -117,6 +123,15 @@ pub trait Notation: Game + fmt::Display + FromStr<Err = ParseError> {
     /// [`ParseError`] saying what is wrong, at which column of `text`.
     fn parse_at(&self, text: &str) -> Result<Self, ParseError> {
         text.parse()
+    }
+
+    /// Reads a move at this position's size: [`Notation::parse_move`] unless a family's
+    /// sizes number their cells differently (a move to cell 12 is no move on 3x3).
+    ///
+    /// # Errors
+    /// [`ParseError`] saying what is wrong, at which column of `text`.
+    fn parse_move_at(&self, text: &str) -> Result<Self::Move, ParseError> {
+        Self::parse_move(text)
     }
 
     /// How a person names `side`: one of [`Notation::SIDES`].
