@@ -10,9 +10,11 @@
 //!   tic-tac-toe that player won, in misère the other did. The words name the line as a
 //!   person would ("top row", "column 2", a corner to a corner), checked by hand for each
 //!   of the eight.
-//! - Connect Four on 4x4 and the family at 4x5 and at 3x5 with three in a row: games played at random from a
-//!   fixed seed to their end; a line is `x_in_row` or more of one player's discs, each the
-//!   next's neighbour in one direction, found by a plain scan of every cell and direction.
+//! - Hex: see `hex_chains_join_the_edges`.
+//! - Connect Four on 4x4 and the family at 4x5 and at 3x5 with three in a row, and m,n,k at
+//!   4,3,3 and 4,4,4: games played at random from a fixed seed to their end; a line is `k`
+//!   (`x_in_row`) or more of one player's pieces, each the next's neighbour in one
+//!   direction, found by a plain scan of every cell and direction.
 #![allow(
     clippy::unwrap_used,
     clippy::expect_used,
@@ -106,6 +108,21 @@ fn misere_lines_are_the_losers() {
     check_three(&*games::open("misere").unwrap(), true);
 }
 
+/// The end of a game played at random (an xorshift from `seed`) through the handle.
+fn random_game(game: &dyn DynGame, seed: &mut u32) -> String {
+    let mut position = game.about().start.clone();
+    let mut random = || {
+        *seed ^= *seed << 13;
+        *seed ^= *seed >> 17;
+        *seed ^= *seed << 5;
+        *seed
+    };
+    while let Some(mv) = game.pick(&position, Level::Random, &mut random).unwrap() {
+        position = game.play(&position, &mv).unwrap();
+    }
+    position
+}
+
 /// A plain scan: the longest run of `piece` on a `width`-column board, as its cells.
 fn longest_run(cells: &[char], width: usize, piece: char) -> Vec<u16> {
     let height = cells.len() / width;
@@ -137,7 +154,7 @@ fn longest_run(cells: &[char], width: usize, piece: char) -> Vec<u16> {
 }
 
 #[test]
-fn connect_four_lines_are_four_in_a_row() {
+fn connect_four_and_mnk_lines_are_k_in_a_row() {
     let mut won = 0;
     for name in [
         "connect4-4x4",
@@ -148,21 +165,14 @@ fn connect_four_lines_are_four_in_a_row() {
             panic!("{name} opens");
         };
         let width = game.about().width;
-        let k = if name.contains("x_in_row=3") { 3 } else { 4 };
+        let k = if name.contains("x_in_row=3") || name.contains("k=3") {
+            3
+        } else {
+            4
+        };
         let mut seed = 92_345u32;
         for _ in 0..40 {
-            let mut position = game.about().start.clone();
-            while let Some(mv) = game
-                .pick(&position, Level::Random, &mut || {
-                    seed ^= seed << 13;
-                    seed ^= seed >> 17;
-                    seed ^= seed << 5;
-                    seed
-                })
-                .unwrap()
-            {
-                position = game.play(&position, &mv).unwrap();
-            }
+            let position = random_game(&*game, &mut seed);
             let analysis = game.analyze(&position).unwrap();
             let cells: String = position.split(' ').next().unwrap().replace('/', "");
             let cells: Vec<char> = cells.chars().collect();
@@ -188,5 +198,62 @@ fn connect_four_lines_are_four_in_a_row() {
             }
         }
     }
-    assert!(won > 60, "most random games are won: {won}");
+    assert!(won > 60, "many random games are won: {won}");
+}
+
+/// Hex (`hex:rows=3,columns=3` and `hex:rows=3,columns=4`), games played at random to their
+/// end: the chain is the last mover's stones, each touching the next by the rules' six
+/// neighbours (left, right, up, up-right, down, down-left: Hex's rules text), from one of
+/// its edges to the other (top and bottom rows for x, left and right columns for o).
+#[test]
+fn hex_chains_join_the_edges() {
+    for name in ["hex:rows=3,columns=3", "hex:rows=3,columns=4"] {
+        let game = games::open(name).unwrap();
+        let (width, height) = (game.about().width, game.about().height);
+        let mut seed = 7682u32;
+        for _ in 0..30 {
+            let position = random_game(&*game, &mut seed);
+            let analysis = game.analyze(&position).unwrap();
+            let cells: Vec<char> = position.replace('/', "").chars().collect();
+            let xs = cells.iter().filter(|&&c| c == 'x').count();
+            let last = if xs > cells.len() - xs - cells.iter().filter(|&&c| c == '.').count() {
+                'x'
+            } else {
+                'o'
+            };
+            let line = analysis.winning_line.expect("every game of Hex is won");
+            let chain: Vec<usize> = line.cells.iter().map(|&c| usize::from(c)).collect();
+            assert!(
+                chain.iter().all(|&c| cells[c] == last),
+                "{position} {chain:?}"
+            );
+            for pair in chain.windows(2) {
+                let (r0, c0) = ((pair[0] / width) as i32, (pair[0] % width) as i32);
+                let (r1, c1) = ((pair[1] / width) as i32, (pair[1] % width) as i32);
+                let step = (r1 - r0, c1 - c0);
+                assert!(
+                    [(0, -1), (0, 1), (-1, 0), (-1, 1), (1, 0), (1, -1)].contains(&step),
+                    "{position} {chain:?}"
+                );
+            }
+            let (first, end) = (chain[0], chain[chain.len() - 1]);
+            let edges = if last == 'x' {
+                let rows = [first / width, end / width];
+                rows.contains(&0) && rows.contains(&(height - 1))
+            } else {
+                let columns = [first % width, end % width];
+                columns.contains(&0) && columns.contains(&(width - 1))
+            };
+            assert!(edges, "{position} {chain:?}");
+            let joins = if last == 'x' {
+                "the top and bottom rows"
+            } else {
+                "the left and right columns"
+            };
+            assert_eq!(
+                line.sentence,
+                format!("{last} won: a chain of {} joining {joins}", chain.len())
+            );
+        }
+    }
 }

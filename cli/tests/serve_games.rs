@@ -328,3 +328,39 @@ fn unreachable_positions_answer_as_the_cli_does() {
         response.text()
     );
 }
+
+/// Each move carries its shape as the game declares it, checked here against the move's
+/// written form, which each game's docs define: a cell `N` is placed on cell `N - 1`, a
+/// column `N` is the drop into column `N - 1`, `A-B` moves from cell `A - 1` to `B - 1`
+/// (`A-off` leaves the board).
+#[test]
+fn every_move_says_its_shape() {
+    let server = Server::start(&[]);
+    for (game, kind) in [
+        ("tictactoe", "place"),
+        ("misere", "place"),
+        ("connect4-4x4", "drop"),
+        ("hexapawn", "from-to"),
+        ("dodgem", "from-to"),
+    ] {
+        let answer = server.get(&format!("/api/games/{game}/position")).json();
+        let moves = answer["moves"].as_array().unwrap();
+        assert!(!moves.is_empty(), "{game}");
+        for mv in moves {
+            let name = mv["move"].as_str().unwrap();
+            assert_eq!(mv["kind"], kind, "{game} {mv}");
+            let number = |text: &str| text.parse::<u64>().ok().map(|n| n - 1);
+            let (from, to, column) = match kind {
+                "place" => (None, number(name), None),
+                "drop" => (None, None, number(name)),
+                _ => {
+                    let (a, b) = name.split_once('-').unwrap();
+                    (number(a), number(b), None)
+                }
+            };
+            assert_eq!(mv["from"].as_u64(), from, "{game} {mv}");
+            assert_eq!(mv["to"].as_u64(), to, "{game} {mv}");
+            assert_eq!(mv["column"].as_u64(), column, "{game} {mv}");
+        }
+    }
+}

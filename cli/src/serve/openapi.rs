@@ -1,7 +1,7 @@
 //! The OpenAPI document checked against the wire structs: for every path it documents,
 //! values of the structs the handler answers (made by the handlers' own functions, over
 //! every game of the registry) are validated against the schema of its 200 answer, and
-//! every error against `Error`. The checker is small and hand-written: `$ref`, `allOf`, `oneOf`, `type`,
+//! every error against `Error`. The checker is small and hand-written: `$ref`, `allOf`, `oneOf`, `type`, `additionalProperties: true`,
 //! `nullable`, `required`, `properties` (a field the document does not name is an error
 //! too, so a field added to a struct must be documented), `items`, `minItems`/`maxItems`,
 //! `minLength`/`maxLength`, `minimum`/`maximum` and `enum`; `pattern` is left to
@@ -91,6 +91,8 @@ fn check(document: &Value, schema: &Value, value: &Value, at: &str, why: &mut Ve
                     Some(property) => {
                         check(document, property, field, &format!("{at}.{name}"), why)
                     }
+                    // A field the document leaves open (`additionalProperties: true`).
+                    None if schema["additionalProperties"] == true => {}
                     None => why.push(format!("{at}: {name} is not in the document")),
                 }
             }

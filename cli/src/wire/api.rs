@@ -7,6 +7,7 @@ use serde::Serialize;
 
 use perfect_play::dynamic::{About, JudgedPly, PositionAnalysis, RankedMove, Review};
 use perfect_play::footholds::{self, Analysis};
+use perfect_play::games::MoveShape;
 use perfect_play::games::Notation;
 use perfect_play::games::Side;
 use perfect_play::games::tictactoe::{Board, Outcome, Position};
@@ -106,10 +107,17 @@ pub struct GameMove {
     /// The move in the game's notation, as `play` takes it.
     #[serde(rename = "move")]
     pub mv: String,
-    /// The cell the piece leaves (0-8), null when a mark is placed.
-    pub from: Option<u8>,
-    /// The cell the move lands on (0-8), null when a piece leaves the board.
-    pub to: Option<u8>,
+    /// What the move does on the board, as the game declares it (`MoveShape::kind`):
+    /// `drop`, `place`, `from-to`, `domino`, `take`, `edge`, `sow` or `pass`.
+    pub kind: &'static str,
+    /// The cell the piece leaves (row-major from 0), for a move from one cell to another;
+    /// null otherwise.
+    pub from: Option<u16>,
+    /// The cell the move lands on (row-major from 0) for a placement or a piece's move;
+    /// null otherwise, and for a piece leaving the board.
+    pub to: Option<u16>,
+    /// The column a disc is dropped into (0 from the left), for a drop; null otherwise.
+    pub column: Option<u8>,
     /// Who wins after this move with perfect play: a side's name, or `draw`.
     pub outcome: &'static str,
     /// Plies to the end, this move included; null for a draw that never ends.
@@ -119,30 +127,25 @@ pub struct GameMove {
 }
 
 impl GameMove {
-    /// The shape of `mv`, a move of `mover` in the game `about` describes.
+    /// The shape of `mv`, a move of `mover` in the game `about` describes: its cells from
+    /// the move's own shape, never from its text.
     fn of(about: &About, mover: Side, mv: &RankedMove) -> GameMove {
-        let (from, to) = cells(&mv.name);
+        let (from, to, column) = match mv.shape {
+            MoveShape::Place { cell } => (None, Some(cell), None),
+            MoveShape::FromTo { from, to } => (Some(from), to, None),
+            MoveShape::Drop { column } => (None, None, Some(column)),
+            _ => (None, None, None),
+        };
         GameMove {
+            kind: mv.shape.kind(),
             from,
             to,
+            column,
             outcome: winner(about, mover, mv.record.value),
             plies: plies(mv.record),
             position: Some(mv.after.clone()),
             mv: mv.name.clone(),
         }
-    }
-}
-
-/// A move's cells for drawing it, from its notation: `(from, to)`, cells 0-8, `None` for
-/// none (a mark placed has no `from`; a car driving off the board has no `to`).
-fn cells(text: &str) -> (Option<u8>, Option<u8>) {
-    let cell = |part: &str| match part.as_bytes() {
-        [digit @ b'1'..=b'9'] => Some(digit - b'1'),
-        _ => None,
-    };
-    match text.split_once('-') {
-        Some((from, to)) => (cell(from), cell(to)),
-        None => (None, cell(text)),
     }
 }
 

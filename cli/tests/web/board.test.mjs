@@ -335,6 +335,9 @@ describe("the line that won", () => {
     await open("#game/misere?moves=1,4,2,5,3");
     assert.deepEqual(await lineCells(), [0, 1, 2]);
     assert.equal(await status(), "O won: x made three in a row, top row.");
+    // The loser's line is drawn as a loss, not as a win.
+    assert.equal(await page.locator("#game-board .cell.win-line.line-lost").count(), 3);
+    await page.screenshot({ path: `${SHOTS}/line-misere.png` });
   });
 
   test("Connect Four: four in a column, dropped by clicking the columns", async () => {
@@ -354,6 +357,8 @@ describe("the line that won", () => {
     // x on 1, 2, 3, 4 climbing: x 1, o 2, x 2, o 3, x 3, o 4, x 3, o 4, x 4, o 1, x 4.
     await open("#game/connect4-4x4?moves=1,2,2,3,3,4,3,4,4,1,4");
     assert.deepEqual(await lineCells(), [3, 6, 9, 12]);
+    // Opened at its end, the board is still one of columns (the history's moves say so).
+    assert.equal(await page.locator("#game-columns .column").count(), 4);
     assert.equal(await status(), "X won: four in a row, diagonal from the top right corner to the bottom left corner.");
     await page.screenshot({ path: `${SHOTS}/line-connect4-diagonal.png` });
   });

@@ -159,8 +159,8 @@ pub struct WinningLine {
     pub owner: Side,
     /// The side that won, or `None` if the line ended the game in a draw.
     pub winner: Option<Side>,
-    /// The line, end to end.
-    pub line: Line,
+    /// The line, end to end; `None` for a chain that is not straight (Hex's).
+    pub line: Option<Line>,
     /// Its cells, row-major from 0 as [`PositionAnalysis::cells`] numbers them.
     pub cells: Vec<u16>,
     /// Who won and how, in words: `x won: three in a row, top row`; in misère
@@ -174,22 +174,49 @@ impl WinningLine {
     #[must_use]
     pub fn new(about: &About, owner: Side, winner: Option<Side>, line: Line) -> WinningLine {
         let what = line_words(&line, about.height);
-        let sentence = match winner {
-            Some(side) if side == owner => format!("{} won: {what}", about.side_name(side)),
-            Some(side) => format!(
-                "{} won: {} made {what}",
-                about.side_name(side),
-                about.side_name(owner)
-            ),
-            None => format!("a draw: {} made {what}", about.side_name(owner)),
-        };
+        let sentence = ended(about, owner, winner, &what);
         WinningLine {
             owner,
             winner,
-            line,
+            line: Some(line),
             cells: line.cells().collect(),
             sentence,
         }
+    }
+
+    /// The winning chain of a finished position whose game, `about`, says it ended on the
+    /// chain `cells` of `owner`'s pieces joining `joins`, the game won by `winner`.
+    #[must_use]
+    pub fn chain(
+        about: &About,
+        owner: Side,
+        winner: Option<Side>,
+        cells: Vec<u16>,
+        joins: &str,
+    ) -> WinningLine {
+        let what = format!("a chain of {} joining {joins}", cells.len());
+        let sentence = ended(about, owner, winner, &what);
+        WinningLine {
+            owner,
+            winner,
+            line: None,
+            cells,
+            sentence,
+        }
+    }
+}
+
+/// Who won and how: `x won: {what}`, or `o won: x made {what}` when the pieces of the
+/// line are the loser's (misère).
+fn ended(about: &About, owner: Side, winner: Option<Side>, what: &str) -> String {
+    match winner {
+        Some(side) if side == owner => format!("{} won: {what}", about.side_name(side)),
+        Some(side) => format!(
+            "{} won: {} made {what}",
+            about.side_name(side),
+            about.side_name(owner)
+        ),
+        None => format!("a draw: {} made {what}", about.side_name(owner)),
     }
 }
 
@@ -601,10 +628,15 @@ impl<G: Notation, O: Oracle<G>> Handle<G, O> {
             Geometry::Pits { pits } => 2 * usize::from(pits) + 2,
             _ => 0,
         };
-        let winning_line = position.winning_line().map(|(owner, line)| {
-            let winner = probe.finished.then(|| probe.winner()).flatten();
-            WinningLine::new(&self.about, owner, winner, line)
-        });
+        let winner = probe.finished.then(|| probe.winner()).flatten();
+        let winning_line = position
+            .winning_line()
+            .map(|(owner, line)| WinningLine::new(&self.about, owner, winner, line))
+            .or_else(|| {
+                let mut cells = Vec::new();
+                let (owner, joins) = position.winning_chain(&mut |cell| cells.push(cell))?;
+                Some(WinningLine::chain(&self.about, owner, winner, cells, joins))
+            });
         PositionAnalysis {
             position: position.to_string(),
             probe,

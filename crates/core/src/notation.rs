@@ -174,6 +174,15 @@ pub trait Notation: Game + fmt::Display + FromStr<Err = ParseError> {
     fn winning_line(&self) -> Option<(Side, Line)> {
         None
     }
+
+    /// The chain of touching pieces that ended the game here, when the game ended on one
+    /// (Hex's edge to edge): visits its cells in order from one end to the other, and
+    /// answers whose pieces make it and what it joins, in words (`the top and bottom
+    /// rows`). `None` (the default) for a game that does not end on a chain.
+    fn winning_chain(&self, visit: &mut dyn FnMut(u16)) -> Option<(Side, &'static str)> {
+        let _ = visit;
+        None
+    }
 }
 
 /// The longest line of at least `k` of `side`'s pieces in a row on `position`'s board of

@@ -206,7 +206,8 @@ export async function mount(root, params, name, info) {
     const best = new Set(position.best_moves);
     const valueOf = (move) => valueFor(move.outcome, mover);
     // Once a game's moves show it drops into columns, its board stays a board of columns.
-    if (S.dropsIntoColumns(position.moves, width)) view.drop = true;
+    // A finished game has no moves left to say so: any position of its history does.
+    if (data.positions.some((earlier) => S.dropsIntoColumns(earlier.moves, width))) view.drop = true;
 
     const text = data.rules ?? info.rules;
     rules.hidden = !text;
@@ -238,7 +239,7 @@ export async function mount(root, params, name, info) {
         targets.set(move.to, move);
       }
     }
-    const drops = new Map(view.drop ? position.moves.map((move) => [Number(move.move) - 1, move]) : []);
+    const drops = new Map(view.drop ? position.moves.map((move) => [S.dropColumn(move), move]) : []);
     // The line that ended the game, as the server's rules found it (never looked for here).
     const line = position.winning_line;
     const lineCells = new Set(line ? line.cells : []);
