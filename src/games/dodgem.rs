@@ -124,7 +124,7 @@ impl Game for Dodgem {
         })
     }
 
-    /// Blue's cars, red's, and the side to move ([`Grid::mask_key`]): on 3x3 the key the
+    /// Blue's cars, red's, and the side to move (`Grid::mask_key`): on 3x3 the key the
     /// table of `dodgem` has always had.
     fn key(&self) -> u64 {
         self.grid.mask_key(self.red_to_move)

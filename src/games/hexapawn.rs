@@ -114,7 +114,7 @@ impl Game for Hexapawn {
         })
     }
 
-    /// White's pawns, black's, and the side to move ([`Grid::mask_key`]): on 3x3 the key
+    /// White's pawns, black's, and the side to move (`Grid::mask_key`): on 3x3 the key
     /// the table of `hexapawn` has always had.
     fn key(&self) -> u64 {
         self.grid.mask_key(self.black_to_move)
