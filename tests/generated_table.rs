@@ -65,11 +65,14 @@ fn modified(path: &Path) -> std::time::SystemTime {
 }
 
 /// The newest of the sources a build script reads: `build.rs`, and the games' rules and
-/// the generator and core it brings in.
+/// the generator and core it brings in (a packaged crate holds only its own: the core and
+/// the generator are dependencies there, and a directory that is absent counts as old).
 fn newest_source() -> std::time::SystemTime {
     fn newest(dir: &Path) -> std::time::SystemTime {
-        std::fs::read_dir(dir)
-            .unwrap()
+        let Ok(entries) = std::fs::read_dir(dir) else {
+            return std::time::SystemTime::UNIX_EPOCH;
+        };
+        entries
             .map(|entry| {
                 let path = entry.unwrap().path();
                 if path.is_dir() {
