@@ -52,7 +52,7 @@ macro_rules! games {
 include!("src/games/list.rs");
 
 macro_rules! families {
-    ($($module:ident $file:literal $game:ident [$($table:ident $stem:literal $size:literal),* $(,)?];)*) => {
+    ($($module:ident $file:literal $game:ident [$($table:ident $stem:literal $size:literal),* $(,)?] $(also $fixed:ident $fixed_size:literal)?;)*) => {
         $(
             #[allow(dead_code, unused_imports)]
             #[path = $file]

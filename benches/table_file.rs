@@ -104,6 +104,10 @@ fn main() {
             group.bench_function("file connect4-6x4", |b| {
                 b.iter(|| probe_all(table, &positions));
             });
+            let loaded = perfect_play::file::load::<Connect4<6, 4>>(&path, name).unwrap();
+            group.bench_function("file connect4-6x4, loaded (huge pages)", |b| {
+                b.iter(|| probe_all(loaded, &positions));
+            });
         }
         "connect4-5x5" => {
             let table = perfect_play::file::open::<Connect4<5, 5>>(&path, name).unwrap();

@@ -22,6 +22,16 @@
 //!   *Winning Ways for your Mathematical Plays*, 1982).
 //! - Othello 4x4: the second player (White) wins (exhaustive search, widely reproduced;
 //!   the families-facts fixture).
+//! - Hexapawn 3x3: the second player (black) wins (M. Gardner, "Mathematical Games",
+//!   Scientific American, March 1962).
+//! - Dodgem 3x3: the first player wins (Berlekamp, Conway and Guy, *Winning Ways*, which
+//!   tabulates every position); 4x4: a draw (D. desJardins, 1996, as Wikipedia's "Dodgem"
+//!   article reports it).
+//!
+//! Hexapawn's and Dodgem's references are written from the rules again at every size
+//! (`tests/common/ref_hexapawn.rs`, `ref_dodgem.rs`; Dodgem is loopy, so its reference
+//! settles positions in rounds of plies instead of by negamax), Toads and Frogs' from
+//! *Winning Ways*, chapter 1 (`ref_toads.rs`).
 
 // The helpers below are test code too: a panic there is a failed test.
 #![allow(clippy::unwrap_used, clippy::panic, clippy::indexing_slicing)]
@@ -32,10 +42,14 @@ mod family_reference;
 mod ref_board;
 #[path = "common/ref_connect_four.rs"]
 mod ref_connect_four;
+#[path = "common/ref_dodgem.rs"]
+mod ref_dodgem;
 #[path = "common/ref_domineering.rs"]
 mod ref_domineering;
 #[path = "common/ref_dots.rs"]
 mod ref_dots;
+#[path = "common/ref_hexapawn.rs"]
+mod ref_hexapawn;
 #[path = "common/ref_kalah.rs"]
 mod ref_kalah;
 #[path = "common/ref_mnk.rs"]
@@ -44,6 +58,8 @@ mod ref_mnk;
 mod ref_nim;
 #[path = "common/ref_othello.rs"]
 mod ref_othello;
+#[path = "common/ref_toads.rs"]
+mod ref_toads;
 
 use family_reference::{Rules, check_every_position};
 use perfect_play::Value;
@@ -194,6 +210,124 @@ fn othello_every_position_a_player_with_no_move_passes() {
         Value::Loss,
         "White, the second player, wins 4x4"
     );
+}
+
+#[test]
+fn hexapawn_every_position_of_the_compiled_game_and_other_sizes() {
+    use ref_hexapawn::Hexapawn;
+    // `hexapawn` and `hexapawn:3,3` answer from the same compiled table; the other sizes
+    // are solved on first use.
+    for (name, rows, columns) in [
+        ("hexapawn", 3, 3),
+        ("hexapawn:3,3", 3, 3),
+        ("hexapawn:rows=3,columns=4", 3, 4),
+        ("hexapawn:4,3", 4, 3),
+        ("hexapawn:4,4", 4, 4),
+        ("hexapawn:5,2", 5, 2),
+    ] {
+        let game = games::open(name).unwrap();
+        let count = check_every_position(game.as_ref(), &Hexapawn::new(rows, columns));
+        assert!(count > 1, "{name}");
+    }
+    // Gardner: black, the second player, wins 3x3, in 6 plies here.
+    for name in ["hexapawn", "hexapawn:3,3"] {
+        let game = games::open(name).unwrap();
+        let start = game.probe(&game.about().start).unwrap().record;
+        assert_eq!((start.value, start.remoteness), (Value::Loss, 6), "{name}");
+    }
+    assert_eq!(
+        games::open("hexapawn:3,3").unwrap().about().name,
+        "hexapawn:rows=3,columns=3"
+    );
+    let family = FAMILIES.iter().find(|f| f.name == "hexapawn").unwrap();
+    assert_eq!(family.compiled, ["rows=3,columns=3"]);
+    let family = FAMILIES.iter().find(|f| f.name == "dodgem").unwrap();
+    assert_eq!(family.compiled, ["n=3"]);
+}
+
+#[test]
+fn dodgem_every_position_of_the_compiled_game_and_other_sizes() {
+    use ref_dodgem::{Dodgem, check_every_position};
+    let mut starts = Vec::new();
+    for (name, n) in [
+        ("dodgem", 3),
+        ("dodgem:n=3", 3),
+        ("dodgem:2", 2),
+        ("dodgem:4", 4),
+    ] {
+        let game = games::open(name).unwrap();
+        let start = Dodgem::new(n);
+        let solved = check_every_position(game.as_ref(), &start);
+        starts.push((name, solved[&start]));
+    }
+    // Winning Ways: the first player wins 3x3 (in 19 plies here); desJardins: 4x4 a draw.
+    assert_eq!(starts[0].1, Some((Value::Win, 19)));
+    assert_eq!(starts[1].1, Some((Value::Win, 19)));
+    assert_eq!(starts[3].1, None, "4x4 is a draw");
+    assert_eq!(start_value("dodgem:4"), Value::Draw);
+    // Issue 29's rule at every size: the move that takes a side's last car off ends the
+    // game, won by that side, whatever the other side could still do (the reference's
+    // `over`; checked above on every position, and here that such positions are reached).
+    let solved = ref_dodgem::solve(&Dodgem::new(4));
+    let game = games::open("dodgem:4").unwrap();
+    let mut gone = 0;
+    for (position, record) in &solved {
+        let them = if position.red { 'b' } else { 'r' };
+        if !position.cells.contains(&them) {
+            assert_eq!(*record, Some((Value::Loss, 0)), "{}", position.text());
+            assert!(game.probe(&position.text()).unwrap().finished);
+            gone += 1;
+        }
+    }
+    assert!(gone > 0);
+}
+
+/// A move is read at the size opened: cell 12 is no cell of 3x3 (the game of one size
+/// answers as it always has), and is one of 4x4; the help says how cells are numbered.
+#[test]
+fn moves_are_read_at_the_size_opened() {
+    let small = games::open("dodgem").unwrap();
+    let refused = small.play(&small.about().start, "12-3").unwrap_err();
+    assert!(
+        refused.to_string().starts_with(
+            "`12-3` is not a move: a move is FROM-TO with cells 1-9 or off, like 1-2 or 3-off"
+        ),
+        "{refused}"
+    );
+    let large = games::open("dodgem:4").unwrap();
+    let refused = large.play(&large.about().start, "12-3").unwrap_err();
+    assert!(
+        refused.to_string().contains("not a legal move"),
+        "{refused}"
+    );
+    assert_eq!(
+        large.play(&large.about().start, "9-10").unwrap(),
+        "b.../b.../.b../.rrr r"
+    );
+    assert!(large.about().move_help.contains("row-major"));
+    let pawns = games::open("hexapawn:4,4").unwrap();
+    assert_eq!(
+        pawns.play(&pawns.about().start, "2-6").unwrap(),
+        "w.ww/.w../..../bbbb b"
+    );
+    let refused = pawns.play(&pawns.about().start, "2-off").unwrap_err();
+    assert!(refused.to_string().contains("row-major"), "{refused}");
+}
+
+#[test]
+fn toads_and_frogs_every_position() {
+    use ref_toads::Toads;
+    for (name, (toads, gap, frogs)) in [
+        ("toads-and-frogs", (3, 2, 3)),
+        ("toads-and-frogs:2,2,2", (2, 2, 2)),
+        ("toads-and-frogs:toads=1,gap=3,frogs=2", (1, 3, 2)),
+        ("toads-and-frogs:4,1,3", (4, 1, 3)),
+        ("toads-and-frogs:3,1,2", (3, 1, 2)),
+    ] {
+        let game = games::open(name).unwrap();
+        let count = check_every_position(game.as_ref(), &Toads::new(toads, gap, frogs));
+        assert!(count > 1, "{name}");
+    }
 }
 
 /// OpenSpiel 2.0.2's distinct states at small sizes (the families-facts fixture), and the

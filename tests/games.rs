@@ -34,7 +34,7 @@ use perfect_play::Game;
 use perfect_play::games::tictactoe::Board;
 use perfect_play::games::{
     DODGEM, Dodgem, HEXAPAWN, Hexapawn, MISERE, Misere, Notation, ParseError, ParseErrorKind,
-    ShowMove, TICTACTOE,
+    ShowMove, Side, TICTACTOE,
 };
 use perfect_play::{ENDLESS, Record, Value};
 
@@ -332,18 +332,10 @@ fn ranked_moves_keep_the_best_when_the_buffer_is_short() {
 
 #[test]
 fn unreachable_positions_have_no_entry() {
-    let both_home = Hexapawn {
-        white: 0b111,
-        black: 0b111 << 3,
-        black_to_move: false,
-    };
+    let both_home: Hexapawn = "www/bbb/... w".parse().unwrap();
     assert_eq!(HEXAPAWN.probe(&both_home), None);
     assert_eq!(
-        DODGEM.probe(&Dodgem {
-            blue: 0b111,
-            red: 0,
-            red_to_move: false
-        }),
+        DODGEM.probe(&"bbb/.../... b".parse::<Dodgem>().unwrap()),
         None
     );
     let mut moves = [(
@@ -353,11 +345,7 @@ fn unreachable_positions_have_no_entry() {
             remoteness: 0,
         },
     ); 4];
-    let finished = Dodgem {
-        blue: 0,
-        red: 1 << 7,
-        red_to_move: false,
-    };
+    let finished: Dodgem = ".../.../.r. b".parse().unwrap();
     assert_eq!(DODGEM.ranked_moves(&finished, &mut moves), 0);
     assert_eq!(DODGEM.best_move(&finished), None);
 }
@@ -450,13 +438,10 @@ fn notation_of_the_start_positions() {
         "x...o....".parse::<Misere>().unwrap().to_string(),
         "x../.o./..."
     );
-    assert_eq!(
-        "WWW/.../BBB B".parse::<Hexapawn>().unwrap(),
-        Hexapawn {
-            black_to_move: true,
-            ..Hexapawn::start()
-        }
-    );
+    let upper = "WWW/.../BBB B".parse::<Hexapawn>().unwrap();
+    assert_eq!(upper.to_string(), "www/.../bbb b");
+    assert_eq!(upper.to_move(), Side::Second);
+    assert_eq!(upper.key(), Hexapawn::start().key() | 1 << 18);
 }
 
 #[test]

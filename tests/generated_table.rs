@@ -27,12 +27,12 @@ const INCLUDED: [(&str, &str); 4] = [
         include_str!(concat!(env!("OUT_DIR"), "/misere.rs")),
     ),
     (
-        "hexapawn.rs",
-        include_str!(concat!(env!("OUT_DIR"), "/hexapawn.rs")),
+        "hexapawn_3x3.rs",
+        include_str!(concat!(env!("OUT_DIR"), "/hexapawn_3x3.rs")),
     ),
     (
-        "dodgem.rs",
-        include_str!(concat!(env!("OUT_DIR"), "/dodgem.rs")),
+        "dodgem_3x3.rs",
+        include_str!(concat!(env!("OUT_DIR"), "/dodgem_3x3.rs")),
     ),
 ];
 
@@ -51,9 +51,46 @@ fn build_scripts() -> Vec<PathBuf> {
                     .and_then(Path::file_name)
                     .is_some_and(|name| name.to_string_lossy().starts_with("perfect-play-"))
         })
+        // A script compiled from older sources (a target directory kept across changes)
+        // writes older tables: only those built since the newest source they read count.
+        .filter(|path| modified(path) >= newest_source())
         .collect();
     scripts.sort();
     scripts
+}
+
+/// When `path` was last written.
+fn modified(path: &Path) -> std::time::SystemTime {
+    std::fs::metadata(path).unwrap().modified().unwrap()
+}
+
+/// The newest of the sources a build script reads: `build.rs`, and the games' rules and
+/// the generator and core it brings in (a packaged crate holds only its own: the core and
+/// the generator are dependencies there, and a directory that is absent counts as old).
+fn newest_source() -> std::time::SystemTime {
+    fn newest(dir: &Path) -> std::time::SystemTime {
+        let Ok(entries) = std::fs::read_dir(dir) else {
+            return std::time::SystemTime::UNIX_EPOCH;
+        };
+        entries
+            .map(|entry| {
+                let path = entry.unwrap().path();
+                if path.is_dir() {
+                    newest(&path)
+                } else {
+                    modified(&path)
+                }
+            })
+            .max()
+            .unwrap_or(std::time::SystemTime::UNIX_EPOCH)
+    }
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    ["src/games", "crates/core/src", "crates/generate/src"]
+        .iter()
+        .map(|dir| newest(&root.join(dir)))
+        .chain([modified(&root.join("build.rs"))])
+        .max()
+        .unwrap()
 }
 
 /// Runs a build script with a fresh OUT_DIR and returns the tables it wrote, in the order

@@ -167,12 +167,14 @@ fn misere_every_complete_game_matches_the_reference() {
 fn hexapawn_every_complete_game_matches_the_reference() {
     let mut memo = HashMap::new();
     let mut reference = |position: &Hexapawn| {
-        let cells: [u8; 9] = std::array::from_fn(|cell| {
-            u8::from(position.white >> cell & 1 == 1)
-                + 2 * u8::from(position.black >> cell & 1 == 1)
+        let cells: [u8; 9] = std::array::from_fn(|cell| match position.piece(cell as u8) {
+            Some(Side::First) => 1,
+            Some(Side::Second) => 2,
+            None => 0,
         });
-        assert_eq!(hexapawn_position(cells, position.black_to_move), *position);
-        record(hexapawn_reference(cells, position.black_to_move, &mut memo))
+        let black = position.to_move() == Side::Second;
+        assert_eq!(hexapawn_position(cells, black), *position);
+        record(hexapawn_reference(cells, black, &mut memo))
     };
     let mut game = PlayedGame::new(&HEXAPAWN);
     let (games, longest) = walk(&mut game, &mut reference);

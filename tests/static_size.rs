@@ -22,8 +22,8 @@ mod generated {
     #![allow(clippy::unreadable_literal, dead_code)]
     include!(concat!(env!("OUT_DIR"), "/tictactoe.rs"));
     include!(concat!(env!("OUT_DIR"), "/misere.rs"));
-    include!(concat!(env!("OUT_DIR"), "/hexapawn.rs"));
-    include!(concat!(env!("OUT_DIR"), "/dodgem.rs"));
+    include!(concat!(env!("OUT_DIR"), "/hexapawn_3x3.rs"));
+    include!(concat!(env!("OUT_DIR"), "/dodgem_3x3.rs"));
 }
 
 /// The bytes of the tic-tac-toe map.

@@ -72,7 +72,10 @@ fn every_4x4_key_answers_as_the_compiled_table() {
     let dir = scratch("keys");
     let path = solved_4x4(&dir, 2);
     let table = file::open::<Connect4<4, 4>>(&path, "connect4-4x4").unwrap();
+    // The same file read into memory (huge pages where there are some) answers the same.
+    let loaded = file::load::<Connect4<4, 4>>(&path, "connect4-4x4").unwrap();
     assert_eq!(table.len(), 161_029);
+    assert_eq!(loaded.len(), 161_029);
     let mut found = 0;
     for key in 0..1u64 << 20 {
         let Some(position) = Connect4::<4, 4>::from_key(key) else {
@@ -80,6 +83,7 @@ fn every_4x4_key_answers_as_the_compiled_table() {
         };
         let compiled = CONNECT4_4X4.probe(&position);
         assert_eq!(table.probe(&position), compiled, "key {key}");
+        assert_eq!(loaded.probe(&position), compiled, "key {key}, loaded");
         found += usize::from(compiled.is_some());
     }
     assert_eq!(found, 161_029);
@@ -162,7 +166,13 @@ fn a_flipped_byte_anywhere_is_refused() {
         let mut copy = bytes.clone();
         copy[at] ^= 0x10;
         std::fs::write(&damaged, &copy).unwrap();
+        let loaded = file::load::<Connect4<4, 4>>(&damaged, "connect4-4x4").unwrap_err();
         let error = file::open::<Connect4<4, 4>>(&damaged, "connect4-4x4").unwrap_err();
+        assert_eq!(
+            loaded.to_string(),
+            error.to_string(),
+            "load and open refuse alike"
+        );
         let message = error.to_string();
         assert!(
             message.starts_with(&damaged.display().to_string()),
@@ -195,7 +205,13 @@ fn a_truncated_file_is_refused_with_its_length() {
     let cut = dir.join("cut.table");
     for len in [0, 7, 8, 63, 64, 600, bytes.len() / 2, bytes.len() - 1] {
         std::fs::write(&cut, &bytes[..len]).unwrap();
+        let loaded = file::load::<Connect4<4, 4>>(&cut, "connect4-4x4").unwrap_err();
         let error = file::open::<Connect4<4, 4>>(&cut, "connect4-4x4").unwrap_err();
+        assert_eq!(
+            loaded.to_string(),
+            error.to_string(),
+            "load and open refuse alike"
+        );
         match error.kind {
             OpenErrorKind::Format(FormatError::Truncated { len: there, .. }) => {
                 assert_eq!(there, len as u64);

@@ -288,10 +288,11 @@ pub enum TableCommand {
 }
 
 /// A game `solve` and `--table` take, in any case: one of the registry (its name as the
-/// registry spells it), or a Connect Four size of the list; else the message that lists
-/// the games and names the nearest.
+/// registry spells it; a family's size that is not compiled in is solved now, shown on a
+/// terminal), or a Connect Four size of the list; else the message that lists the games
+/// and names the nearest.
 fn solvable_game(name: &str) -> Result<String, String> {
-    perfect_play::games::open(name)
+    crate::first_use::open(name)
         .map(|game| game.about().name.clone())
         .or_else(|unknown| {
             let wanted = name.trim().to_ascii_lowercase();

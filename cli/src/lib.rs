@@ -2,9 +2,10 @@
 //! the tests and the fuzz targets call the same code; the library a program links is
 //! `perfect-play`.
 //!
-//! Every game goes through the library's registry (`perfect_play::games::visit`): `games`
-//! lists them, `analyze --game`, `play --game` and `outcome --game` ([`outcome`]) take any
-//! of them in its notation, through one path each. The judges' adapter ([`judges`]) answers
+//! Every game goes through the library's dynamic handle (`perfect_play::games::open`, a
+//! `Box<dyn DynGame>` for any game at any size): `games` lists them, `analyze --game`,
+//! `play --game`, `review --game` and `outcome --game` ([`outcome`]) take any of them in
+//! its notation, through one path each. The judges' adapter ([`judges`]) answers
 //! tic-tac-toe boards in the online judges' formats at full speed (`outcome` and
 //! `validity` without `--game`). [`batch`] is the one loop over a command's inputs,
 //! [`input`] reads lines in constant memory, [`output`] writes answers and messages;
@@ -29,6 +30,7 @@ pub mod wire;
 mod analyze;
 mod book;
 mod draw;
+mod first_use;
 mod games;
 mod play;
 mod random;

@@ -103,11 +103,7 @@ fn answer(
                 out.note(number, &why)?;
                 let buf = out.buffer();
                 if json {
-                    let unreachable = wire::UnreachablePosition {
-                        position,
-                        reachable: false,
-                        reason,
-                    };
+                    let unreachable = wire::UnreachablePosition::new(position, reason);
                     wire::line(buf, &unreachable);
                 } else {
                     buf.extend_from_slice(b"invalid\n");

@@ -343,7 +343,8 @@ fn games_json_lists_every_game_with_its_start_and_sides() {
     assert!(rules.as_str().unwrap().contains("has no move"), "{rules}");
     assert_eq!(
         hexapawn,
-        json!({"name": "hexapawn", "game": "hexapawn", "title": "Hexapawn",
+        json!({"name": "hexapawn", "game": "hexapawn", "family": "hexapawn",
+               "parameters": {}, "title": "Hexapawn",
                "rules": null, "positions": 135,
                "start": "www/.../bbb w", "sides": ["white", "black"],
                "outcome": "second", "plies": 6})

@@ -1,7 +1,9 @@
 //! Every game of the registry through the game routes (`/api/games/{game}`, `/position`,
 //! `/pick`), on a seeded sample of positions reached by random play through the API
 //! itself, against the plain references in `tests/common/games.rs` (written from the
-//! rules, no code shared with the crate); and bad input answered with the JSON error.
+//! rules, no code shared with the crate); bad input answered with the JSON error; and a
+//! position no game reaches answered as the binary's own `outcome --game NAME --json`
+//! answers it (issue 29's one rule: `{"position", "reachable": false, "reason"}`).
 #![allow(
     clippy::unwrap_used,
     clippy::expect_used,
@@ -259,18 +261,12 @@ fn bad_game_requests_are_json_errors_that_say_where() {
             "position: ",
         ),
         (
-            "/api/games/hexapawn/position?position=bbb%2F...%2Fwww%20w",
-            422,
-            "position: no game",
-        ),
-        (
             "/api/games/hexapawn/position?start=x",
             400,
             "unknown parameter `start`",
         ),
         ("/api/games/hexapawn/pick?level=genius", 400, "level: "),
         ("/api/games/hexapawn/pick?position=%FF", 400, "not UTF-8"),
-        ("/api/games/misere/pick?position=xxx%2Fooo%2F...", 422, ""),
     ] {
         let response = server.get(path);
         assert_eq!(response.status, status, "{path}: {}", response.text());
@@ -288,5 +284,83 @@ fn bad_game_requests_are_json_errors_that_say_where() {
         let review = server.get(&format!("/api/games/{game}")).json();
         assert_eq!(review["positions"][0], position, "{game}");
         assert!(!position.get("cells").unwrap_or(&Value::Null).is_null());
+    }
+}
+
+/// A position that parses but that no game reaches is answered 200 by `/position`, `/pick`
+/// and a review's `start`, in the shape and words of `outcome --game NAME --json` (run
+/// here as a user runs it); text that is not a position stays a 400 naming where.
+#[test]
+fn unreachable_positions_answer_as_the_cli_does() {
+    let server = Server::start(&[]);
+    for (game, position) in [
+        ("hexapawn", "bbb/.../www w"),
+        ("misere", "xxx/ooo/..."),
+        ("tictactoe", "oo./.../..."),
+        ("connect4-4x4", "x.../..../..../...."),
+    ] {
+        let out = support::perfect_play()
+            .args(["outcome", "--game", game, "--json"])
+            .write_stdin(format!("{position}\n"))
+            .output()
+            .unwrap();
+        let cli: Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(cli["reachable"], false, "{game} {position}: {cli}");
+        for path in [
+            format!("/api/games/{game}/position?position={}", encode(position)),
+            format!("/api/games/{game}/pick?position={}", encode(position)),
+            format!("/api/games/{game}?start={}", encode(position)),
+        ] {
+            let response = server.get(&path);
+            assert_eq!(response.status, 200, "{path}: {}", response.text());
+            assert_eq!(response.json(), cli, "{path}");
+        }
+    }
+    // Not a position: an error, with where.
+    let response = server.get("/api/games/hexapawn/position?position=www%2F...%2Fbbb%2F...%20w");
+    assert_eq!(response.status, 400, "{}", response.text());
+    assert!(
+        response.json()["error"]
+            .as_str()
+            .unwrap()
+            .starts_with("position: "),
+        "{}",
+        response.text()
+    );
+}
+
+/// Each move carries its shape as the game declares it, checked here against the move's
+/// written form, which each game's docs define: a cell `N` is placed on cell `N - 1`, a
+/// column `N` is the drop into column `N - 1`, `A-B` moves from cell `A - 1` to `B - 1`
+/// (`A-off` leaves the board).
+#[test]
+fn every_move_says_its_shape() {
+    let server = Server::start(&[]);
+    for (game, kind) in [
+        ("tictactoe", "place"),
+        ("misere", "place"),
+        ("connect4-4x4", "drop"),
+        ("hexapawn", "from-to"),
+        ("dodgem", "from-to"),
+    ] {
+        let answer = server.get(&format!("/api/games/{game}/position")).json();
+        let moves = answer["moves"].as_array().unwrap();
+        assert!(!moves.is_empty(), "{game}");
+        for mv in moves {
+            let name = mv["move"].as_str().unwrap();
+            assert_eq!(mv["kind"], kind, "{game} {mv}");
+            let number = |text: &str| text.parse::<u64>().ok().map(|n| n - 1);
+            let (from, to, column) = match kind {
+                "place" => (None, number(name), None),
+                "drop" => (None, None, number(name)),
+                _ => {
+                    let (a, b) = name.split_once('-').unwrap();
+                    (number(a), number(b), None)
+                }
+            };
+            assert_eq!(mv["from"].as_u64(), from, "{game} {mv}");
+            assert_eq!(mv["to"].as_u64(), to, "{game} {mv}");
+            assert_eq!(mv["column"].as_u64(), column, "{game} {mv}");
+        }
     }
 }

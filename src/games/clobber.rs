@@ -31,11 +31,11 @@
 use core::fmt;
 use core::str::FromStr;
 
-use perfect_play_core::family::{Arg, Args, Family, Param, ParamKind, SizeError};
+use perfect_play_core::family::{Args, Family, Param, SizeError};
 use perfect_play_core::notation::{Notation, ParseError, Side, parse_side};
 use perfect_play_core::{Game, MoveShape, Value};
 
-use super::grid::{Grid, parse_from_to, write_from_to};
+use super::grid::{Grid, from_to, parse_from_to, rows_and_columns, write_from_to};
 
 /// A Clobber position: the stones and the side to move.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
@@ -45,24 +45,7 @@ pub struct Clobber {
 }
 
 /// The parameters, in the order positional values take them.
-const PARAMS: &[Param] = &[
-    Param {
-        name: "rows",
-        kind: ParamKind::Integer,
-        min: 1,
-        max: 6,
-        default: Arg::Int(3),
-        doc: "the board's rows",
-    },
-    Param {
-        name: "columns",
-        kind: ParamKind::Integer,
-        min: 1,
-        max: 6,
-        default: Arg::Int(3),
-        doc: "the board's columns",
-    },
-];
+const PARAMS: &[Param] = &rows_and_columns([1, 6, 3], [1, 6, 3]);
 
 impl Family for Clobber {
     const FAMILY: &'static str = "clobber";
@@ -83,9 +66,7 @@ impl Family for Clobber {
     }
 
     fn args(&self) -> Args {
-        Args::defaults(PARAMS)
-            .with(0, Arg::Int(u32::from(self.grid.height)))
-            .with(1, Arg::Int(u32::from(self.grid.width)))
+        self.grid.size_args(PARAMS)
     }
 }
 
@@ -171,10 +152,7 @@ impl Notation for Clobber {
     }
 
     fn move_shape(&self, (from, to): (u8, u8)) -> MoveShape {
-        MoveShape::FromTo {
-            from: u16::from(from),
-            to: Some(u16::from(to)),
-        }
+        from_to(from, Some(to))
     }
 
     fn write_move((from, to): (u8, u8), out: &mut dyn fmt::Write) -> fmt::Result {

@@ -32,10 +32,10 @@ use core::str::FromStr;
 
 use perfect_play_core::family::{Arg, Args, Family, Param, ParamKind, SizeError};
 use perfect_play_core::notation::{
-    Notation, ParseError, ParseErrorKind, Side, after_grid, parse_end, parse_grid,
+    Notation, ParseError, ParseErrorKind, Side, after_grid, line_in_row, parse_end, parse_grid,
     parse_number, write_grid,
 };
-use perfect_play_core::{Game, MoveShape, Value};
+use perfect_play_core::{Game, Line, MoveShape, Value};
 
 /// A Connect Four position on `W` columns and `H` rows: each player's discs as a bit mask.
 ///
@@ -284,6 +284,13 @@ impl<const W: usize, const H: usize> Notation for Connect4<W, H> {
                 ))
             }
         }
+    }
+
+    /// The four in a row that ended the game, made by the side that moved last.
+    fn winning_line(&self) -> Option<(Side, Line)> {
+        self.finished()?;
+        let side = Notation::to_move(self).other();
+        line_in_row(self, side, 4).map(|line| (side, line))
     }
 }
 
@@ -624,6 +631,13 @@ impl Notation for ConnectFour {
     fn parse_move(text: &str) -> Result<u8, ParseError> {
         let column = parse_number(text, 7, Self::MOVE_HELP)?;
         Ok(u8::try_from(column).unwrap_or(u8::MAX))
+    }
+
+    /// The `x_in_row` in a row that ended the game, made by the side that moved last.
+    fn winning_line(&self) -> Option<(Side, Line)> {
+        self.finished()?;
+        let side = Notation::to_move(self).other();
+        line_in_row(self, side, usize::from(self.x_in_row)).map(|line| (side, line))
     }
 
     /// Reads the rows at this size (a floating disc or the wrong counts parse, and are

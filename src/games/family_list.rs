@@ -1,7 +1,8 @@
 // Every family of games, one line each: its module in src/games/, its rules file (the one
 // file build.rs compiles), its position type, and the sizes compiled into the build, each
 // as its table's name, the file stem build.rs writes it to, and the size's parameters in
-// the naming syntax (`src/games/mod.rs` documents it). Every other size is solved on first
+// the naming syntax (`src/games/mod.rs` documents it); then, after `also`, a table of
+// list.rs that is this family at a size. Every other size is solved on first
 // use, in memory: the default sizes of every family here in well under a second
 // (BENCHMARKS.md 12), so only a few sizes are compiled in, to keep the build script within
 // a fifth of its time before the families came.
@@ -22,4 +23,10 @@ families! {
     // Connect Four's rules at every size: the fixed sizes of list.rs (`connect4-4x4`...)
     // are its `Connect4<W, H>`, the family its `ConnectFour`.
     connect4 "connect4.rs" ConnectFour [];
+    // Hexapawn's and Dodgem's rules at every size: the games of one size `hexapawn` and
+    // `dodgem` of list.rs are these families at their default sizes, whose tables serve
+    // the families there too (`also TABLE "size"`: a table of list.rs, not built again).
+    hexapawn "hexapawn.rs" Hexapawn [] also HEXAPAWN "rows=3,columns=3";
+    dodgem "dodgem.rs" Dodgem [] also DODGEM "n=3";
+    toads_and_frogs "toads_and_frogs.rs" ToadsAndFrogs [];
 }

@@ -6,9 +6,44 @@
 
 use core::fmt;
 
+use perfect_play_core::MoveShape;
+use perfect_play_core::family::{Arg, Args, Param, ParamKind};
+
 use perfect_play_core::notation::{
-    ParseError, ParseErrorKind, Side, after_grid, parse_grid, parse_number, write_grid,
+    self, ParseError, ParseErrorKind, Side, Spelling, after_grid, parse_grid, parse_number,
+    parse_position, parse_side, write_grid,
 };
+
+/// A family's `rows` and `columns` parameters, each given as its least value, its
+/// greatest and its default: what the families on a rectangle take.
+pub const fn rows_and_columns(rows: [u32; 3], columns: [u32; 3]) -> [Param; 2] {
+    [
+        Param {
+            name: "rows",
+            kind: ParamKind::Integer,
+            min: rows[0],
+            max: rows[1],
+            default: Arg::Int(rows[2]),
+            doc: "the board's rows",
+        },
+        Param {
+            name: "columns",
+            kind: ParamKind::Integer,
+            min: columns[0],
+            max: columns[1],
+            default: Arg::Int(columns[2]),
+            doc: "the board's columns",
+        },
+    ]
+}
+
+/// A move from cell `from` to cell `to` (`None`: off the board), as data.
+pub fn from_to(from: u8, to: Option<u8>) -> MoveShape {
+    MoveShape::FromTo {
+        from: u16::from(from),
+        to: to.map(u16::from),
+    }
+}
 
 /// A board of `width` columns and `height` rows; each player's pieces as a mask, bit
 /// `cell` for the cell numbered row-major from the top left, from 0.
@@ -110,6 +145,63 @@ impl Grid {
         )
     }
 
+    /// The values of [`rows_and_columns`] at this board's size, the other `params` at
+    /// their defaults.
+    pub fn size_args(&self, params: &[Param]) -> Args {
+        Args::defaults(params)
+            .with(0, Arg::Int(u32::from(self.height)))
+            .with(1, Arg::Int(u32::from(self.width)))
+    }
+
+    /// `on_3x3` on a board of at most 9 cells (numbered 1-9), else `larger`: a move's help
+    /// for the families that grew from a 3x3 game.
+    pub fn move_help(&self, on_3x3: &'static str, larger: &'static str) -> &'static str {
+        if self.cells() <= 9 { on_3x3 } else { larger }
+    }
+
+    /// The board as two masks and the side to move, `first | second << n | side << 2n`
+    /// for `n` cells: one-to-one at one size while `2n + 1 <= 64` (and, on 3x3, the key
+    /// the games of one size had before they became families, so their tables stay).
+    pub fn mask_key(&self, second_to_move: bool) -> u64 {
+        let n = u32::try_from(self.cells()).unwrap_or(u32::MAX);
+        let shift = |value: u64, by: u32| value.checked_shl(by).unwrap_or(0);
+        self.first | shift(self.second, n) | shift(u64::from(second_to_move), 2 * n)
+    }
+
+    /// Reads a board of this one's size and the side to move after it, spelt with
+    /// `spelling`'s letters. A 3x3 board reads as the games of one size always read it
+    /// (also as its nine cells without `/`, with the same messages).
+    pub fn parse_sided(&self, text: &str, spelling: &Spelling) -> Result<(Grid, Side), ParseError> {
+        if (self.width, self.height) == (3, 3) {
+            let ([first, second], side) = parse_position(text, spelling)?;
+            let grid = Grid {
+                first: u64::from(first),
+                second: u64::from(second),
+                ..*self
+            };
+            return Ok((grid, side));
+        }
+        let (grid, rest) = self.parse(text, spelling.pieces, spelling.cells)?;
+        let side = parse_side(rest, spelling.pieces, spelling.sides.unwrap_or(""))?;
+        Ok((grid, side))
+    }
+
+    /// Writes the rows from the top split by `/` and, after a space, the side to move, in
+    /// `letters`.
+    pub fn write_sided(
+        &self,
+        f: &mut dyn fmt::Write,
+        letters: [char; 2],
+        to_move: Side,
+    ) -> fmt::Result {
+        self.write(f, letters)?;
+        let side = match to_move {
+            Side::First => letters[0],
+            Side::Second => letters[1],
+        };
+        write!(f, " {side}")
+    }
+
     /// Reads a board of this one's size (rows from the top split by `/`, `letters` for
     /// the pieces), and the text after it as [`after_grid`] gives it.
     pub fn parse<'t>(
@@ -147,6 +239,46 @@ pub fn parse_from_to(
         u8::try_from(from).unwrap_or(u8::MAX),
         u8::try_from(to).unwrap_or(u8::MAX),
     ))
+}
+
+/// Reads a move `FROM-TO` as the games of one size on 3x3 read it (cells 1-9, TO also
+/// `off` where `off` is allowed, with their messages), else with cells from 1 to `max`
+/// (`max` 9 or less: as on 3x3 alone): the families that grew from a 3x3 game.
+pub fn parse_cells_move(
+    text: &str,
+    off: bool,
+    max: usize,
+    expected: &'static str,
+) -> Result<(u8, Option<u8>), ParseError> {
+    notation::parse_from_to(text, off, expected).or_else(|first| {
+        let general = if max <= 9 {
+            Err(first)
+        } else if off {
+            parse_from_to_off(text, max, expected)
+        } else {
+            parse_from_to(text, max, expected).map(|(from, to)| (from, Some(to)))
+        };
+        general.map_err(|_| first)
+    })
+}
+
+/// Reads a move `FROM-TO` where TO may also be `off` (returned as `None`), cells numbered
+/// from 1 to `max` (returned from 0), whitespace around it ignored.
+pub fn parse_from_to_off(
+    text: &str,
+    max: usize,
+    expected: &'static str,
+) -> Result<(u8, Option<u8>), ParseError> {
+    let trimmed = text.trim();
+    match trimmed.rsplit_once('-') {
+        Some((from, to)) if to.trim().eq_ignore_ascii_case("off") => {
+            let leading = text.chars().take_while(|c| c.is_whitespace()).count();
+            let from = parse_number(from, max, expected)
+                .map_err(|_| ParseError::new(leading + 1, ParseErrorKind::NotAMove { expected }))?;
+            Ok((u8::try_from(from).unwrap_or(u8::MAX), None))
+        }
+        _ => parse_from_to(text, max, expected).map(|(from, to)| (from, Some(to))),
+    }
 }
 
 /// How many characters the FROM of a `FROM-TO` takes.

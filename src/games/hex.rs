@@ -73,6 +73,12 @@ impl Hex {
     /// Whether `side`'s stones join its two edges (top and bottom for `x`, left and right
     /// for `o`).
     fn joined(&self, side: Side) -> bool {
+        self.chain(side, &mut |_| {})
+    }
+
+    /// Whether `side`'s stones join its two edges; if they do, visits the cells of one
+    /// shortest chain that joins them, from the far edge back to the first.
+    fn chain(&self, side: Side, visit: &mut dyn FnMut(usize)) -> bool {
         let (w, cells) = (usize::from(self.0.width), self.0.cells());
         let start = |cell: usize| match side {
             Side::First => cell < w,
@@ -82,30 +88,41 @@ impl Hex {
             Side::First => cell + w >= cells,
             Side::Second => cell % w == w - 1,
         };
-        // A flood fill from the first edge, over at most 25 cells: a mask of seen cells.
+        // A breadth-first search from the first edge, over at most 25 cells: each cell
+        // reached keeps the cell it was reached from (`NONE` on the first edge).
+        const NONE: u8 = u8::MAX;
+        let mut from = [NONE; 64];
         let mut seen = 0u64;
-        let mut stack = [0usize; 64];
-        let mut top = 0;
+        let mut queue = [0usize; 64];
+        let (mut head, mut tail) = (0, 0);
         for cell in (0..cells).filter(|&c| start(c) && self.0.get(c) == Some(side)) {
             seen |= 1 << cell;
-            if let Some(slot) = stack.get_mut(top) {
+            if let Some(slot) = queue.get_mut(tail) {
                 *slot = cell;
-                top += 1;
+                tail += 1;
             }
         }
-        while top > 0 {
-            top -= 1;
-            let cell = stack.get(top).copied().unwrap_or(0);
+        while head < tail {
+            let cell = queue.get(head).copied().unwrap_or(0);
+            head += 1;
             if end(cell) {
-                return true;
+                let mut at = cell;
+                loop {
+                    visit(at);
+                    match from.get(at).copied() {
+                        Some(back) if back != NONE => at = usize::from(back),
+                        _ => return true,
+                    }
+                }
             }
             for (dr, dc) in NEIGHBOURS {
                 if let Some(next) = self.0.step(cell, dr, dc) {
                     if seen & (1 << next) == 0 && self.0.get(next) == Some(side) {
                         seen |= 1 << next;
-                        if let Some(slot) = stack.get_mut(top) {
+                        if let (Some(slot), Some(back)) = (queue.get_mut(tail), from.get_mut(next)) {
                             *slot = next;
-                            top += 1;
+                            *back = u8::try_from(cell).unwrap_or(NONE);
+                            tail += 1;
                         }
                     }
                 }
@@ -222,6 +239,18 @@ impl Notation for Hex {
     fn parse_move(text: &str) -> Result<u8, ParseError> {
         let cell = parse_number(text, 25, Self::MOVE_HELP)?;
         Ok(u8::try_from(cell).unwrap_or(u8::MAX))
+    }
+
+    /// The chain of the side that moved last, joining its two edges.
+    fn winning_chain(&self, visit: &mut dyn FnMut(u16)) -> Option<(Side, &'static str)> {
+        self.finished()?;
+        let side = self.to_move().other();
+        let joins = match side {
+            Side::First => "the top and bottom rows",
+            Side::Second => "the left and right columns",
+        };
+        self.chain(side, &mut |cell| visit(u16::try_from(cell).unwrap_or(u16::MAX)))
+            .then_some((side, joins))
     }
 
     /// Reads the rows at this position's size, and checks that `x` has as many stones as

@@ -1,19 +1,43 @@
-//! Hexapawn (Martin Gardner, 1962): three white pawns against three black pawns on a 3x3
-//! board. White moves first.
+//! Hexapawn (Martin Gardner, "Mathematical Games", *Scientific American*, March 1962), as
+//! a family: `hexapawn:rows=3,columns=3`, Gardner's 3x3 board by default, which is also
+//! the game of one size `hexapawn` (its compiled table; [`Hexapawn3x3`]).
 //!
-//! Cells 0..9 row-major; white starts on row 0 (cells 0-2) and moves down (+3), black
-//! starts on row 2 (cells 6-8) and moves up (-3). A pawn steps straight forward onto an
-//! empty cell, or diagonally forward onto an enemy pawn, capturing it. A player wins by
-//! reaching the far row, by capturing every enemy pawn, or when the other player cannot
-//! move. With perfect play black, the second player, wins.
+//! White fills the top row with pawns and moves first, down the board; black fills the
+//! bottom row and moves up. A pawn steps one row forward straight onto an empty cell, or
+//! diagonally forward onto an enemy pawn, capturing it. A player wins by reaching the far
+//! row, by capturing every enemy pawn, or when the other player cannot move. With perfect
+//! play black, the second player, wins on 3x3 (Gardner).
+//!
+//! # Parameters
+//!
+//! `rows` from 3 to 6 and `columns` from 2 to 5 (at most 30 cells: the key holds both
+//! sides' masks and the side to move in 64 bits).
 //!
 //! # Notation
 //!
-//! A position is the board's three rows from the top (white's home row first), split by
-//! `/`, `w` for a white pawn, `b` for a black one and `.` for an empty cell, then a space
-//! and the side to move, `w` or `b`: the start is `www/.../bbb w`. A move is the pawn's
-//! cell and the cell it goes to, as a person numbers them, 1-9 (1 2 3 on the top row,
-//! 7 8 9 on the bottom): `2-5` steps the middle pawn forward, `1-5` captures diagonally.
+//! A position is the board's rows from the top (white's home row first), split by `/`, `w`
+//! for a white pawn, `b` for a black one and `.` for an empty cell, then a space and the
+//! side to move, `w` or `b`: the start is `www/.../bbb w` (a 3x3 board also as its nine
+//! cells, `www...bbb w`). A move is the pawn's cell and the cell it goes to, numbered
+//! row-major from 1 at the top left (1 2 3 on the top row of 3x3, 7 8 9 on the bottom):
+//! `2-5` steps the middle pawn forward, `1-5` captures diagonally.
+//!
+//! # Published results
+//!
+//! 3x3: a second-player win (Gardner 1962), in 6 plies here. No other size has a published
+//! value that we know of.
+//!
+//! # Sizes
+//!
+//! | size | positions | start (white to move) | |
+//! |---|--:|---|---|
+//! | `hexapawn:rows=3,columns=3` | 135 | loss in 6 plies | compiled, as `hexapawn` |
+//! | `hexapawn:rows=3,columns=4` | 1,128 | win in 5 plies | first use |
+//! | `hexapawn:rows=4,columns=3` | 987 | loss in 8 plies | first use |
+//! | `hexapawn:rows=4,columns=4` | 20,286 | win in 11 plies | first use |
+//! | `hexapawn:rows=5,columns=4` | 118,133 | loss in 16 plies | first use |
+//! | `hexapawn:rows=4,columns=5` | 359,894 | loss in 14 plies | first use |
+//! | `hexapawn:rows=5,columns=5` | 3,210,411 | win in 19 plies | first use (about 3 s) |
 //!
 //! ```
 //! use perfect_play::games::{HEXAPAWN, Hexapawn, Notation, ShowMove};
@@ -32,50 +56,84 @@
 use core::fmt;
 use core::str::FromStr;
 
-use perfect_play_core::notation::{
-    Notation, ParseError, ParseErrorKind, Side, Spelling, parse_from_to, parse_position,
-    piece_in, write_from_to, write_position,
-};
+use perfect_play_core::family::{Args, Family, Param, SizeError};
+use perfect_play_core::notation::{Notation, ParseError, ParseErrorKind, Side, Spelling};
 use perfect_play_core::{Game, MoveShape, Value};
 
-/// A Hexapawn position: each side's pawns as 9-bit cell masks, and whose turn it is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+use super::grid::{Grid, from_to, parse_cells_move, rows_and_columns, write_from_to};
+
+/// A Hexapawn position: the pawns (white's are the grid's first side) and whose turn it is.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Hexapawn {
-    /// White's pawns (bit `i` is cell `i`).
-    pub white: u16,
-    /// Black's pawns.
-    pub black: u16,
-    /// Whether black is to move.
-    pub black_to_move: bool,
+    grid: Grid,
+    black_to_move: bool,
 }
 
-/// A move: the pawn's cell and the cell it goes to.
+/// Gardner's Hexapawn on 3x3, the game of one size `hexapawn`: the family at its default
+/// size ([`Game::start`] is 3x3).
+pub type Hexapawn3x3 = Hexapawn;
+
+/// A move: the pawn's cell and the cell it goes to, row-major from 0.
 pub type HexapawnMove = (u8, u8);
+
+/// The parameters, in the order positional values take them.
+const PARAMS: &[Param] = &rows_and_columns([3, 6, 3], [2, 5, 3]);
+
+impl Family for Hexapawn {
+    const FAMILY: &'static str = "hexapawn";
+    const PARAMS: &'static [Param] = PARAMS;
+
+    fn at(args: &Args) -> Result<Hexapawn, SizeError> {
+        let rows = u8::try_from(args.get(0).int()).unwrap_or(3);
+        let columns = u8::try_from(args.get(1).int()).unwrap_or(3);
+        let mut grid = Grid::empty(columns, rows);
+        let width = usize::from(columns);
+        for cell in 0..width {
+            grid.set(cell, Some(Side::First));
+            grid.set(grid.cells() - width + cell, Some(Side::Second));
+        }
+        Ok(Hexapawn {
+            grid,
+            black_to_move: false,
+        })
+    }
+
+    fn args(&self) -> Args {
+        self.grid.size_args(PARAMS)
+    }
+}
 
 impl Game for Hexapawn {
     type Move = HexapawnMove;
 
+    /// Gardner's 3x3 board.
     fn start() -> Hexapawn {
-        Hexapawn {
-            white: 0b000_000_111,
-            black: 0b111_000_000,
+        Hexapawn::at(&Args::defaults(PARAMS)).unwrap_or(Hexapawn {
+            grid: Grid::empty(3, 3),
             black_to_move: false,
-        }
+        })
     }
 
+    /// White's pawns, black's, and the side to move (`Grid::mask_key`): on 3x3 the key
+    /// the table of `hexapawn` has always had.
     fn key(&self) -> u64 {
-        u64::from(self.white) | u64::from(self.black) << 9 | u64::from(self.black_to_move) << 18
+        self.grid.mask_key(self.black_to_move)
     }
 
     /// The player who just moved won if a pawn of theirs is on the far row or the side to
     /// move has no pawn; the side to move loses too if it cannot move.
     fn finished(&self) -> Option<Value> {
-        let (mine, theirs_home_reached) = if self.black_to_move {
-            (self.black, self.white & 0b111_000_000 != 0)
+        let width = usize::from(self.grid.width);
+        let last_row = self.grid.cells() - width;
+        let (mine, their_goal_reached) = if self.black_to_move {
+            let reached = (last_row..self.grid.cells())
+                .any(|cell| self.grid.get(cell) == Some(Side::First));
+            (self.grid.second, reached)
         } else {
-            (self.white, self.black & 0b000_000_111 != 0)
+            let reached = (0..width).any(|cell| self.grid.get(cell) == Some(Side::Second));
+            (self.grid.first, reached)
         };
-        if mine == 0 || theirs_home_reached {
+        if mine == 0 || their_goal_reached {
             return Some(Value::Loss);
         }
         let mut any = false;
@@ -84,48 +142,32 @@ impl Game for Hexapawn {
     }
 
     fn moves(&self, visit: &mut dyn FnMut(HexapawnMove, Hexapawn)) {
-        let (mine, theirs) = if self.black_to_move {
-            (self.black, self.white)
-        } else {
-            (self.white, self.black)
-        };
-        for from in 0..9u8 {
-            if mine & (1 << from) == 0 {
+        let side = Side::second_if(self.black_to_move);
+        let forward = if self.black_to_move { -1 } else { 1 };
+        for from in 0..self.grid.cells() {
+            if self.grid.get(from) != Some(side) {
                 continue;
             }
-            let (row, col) = (i16::from(from / 3), i16::from(from % 3));
-            let next_row = if self.black_to_move { row - 1 } else { row + 1 };
-            if !(0..3).contains(&next_row) {
-                continue;
-            }
-            for dc in [0i16, -1, 1] {
-                let c = col + dc;
-                if !(0..3).contains(&c) {
+            // Straight first, then left and right: the order the table has always had.
+            for dc in [0, -1, 1] {
+                let Some(to) = self.grid.step(from, forward, dc) else {
                     continue;
-                }
-                let to = (next_row * 3 + c) as u8;
-                let bit = 1u16 << to;
+                };
+                let target = self.grid.get(to);
                 let legal = if dc == 0 {
-                    (mine | theirs) & bit == 0
+                    target.is_none()
                 } else {
-                    theirs & bit != 0
+                    target == Some(side.other())
                 };
                 if legal {
-                    let moved = (mine & !(1 << from)) | bit;
-                    let left = theirs & !bit;
-                    let (white, black) = if self.black_to_move {
-                        (left, moved)
-                    } else {
-                        (moved, left)
+                    let mut next = Hexapawn {
+                        grid: self.grid,
+                        black_to_move: !self.black_to_move,
                     };
-                    visit(
-                        (from, to),
-                        Hexapawn {
-                            white,
-                            black,
-                            black_to_move: !self.black_to_move,
-                        },
-                    );
+                    next.grid.set(from, None);
+                    next.grid.set(to, Some(side));
+                    let cell = |c: usize| u8::try_from(c).unwrap_or(u8::MAX);
+                    visit((cell(from), cell(to)), next);
                 }
             }
         }
@@ -133,6 +175,18 @@ impl Game for Hexapawn {
 }
 
 // --- Notation ---------------------------------------------------------------------------
+
+impl Hexapawn {
+    /// Reads `FROM-TO` with cells from 1 to `max` (on 3x3 as the game of one size reads
+    /// it), `expected` saying what a move looks like.
+    fn read_move(text: &str, max: usize, expected: &'static str) -> Result<HexapawnMove, ParseError> {
+        match parse_cells_move(text, false, max, expected)? {
+            (from, Some(to)) => Ok((from, to)),
+            // Without `off`, TO is always a cell.
+            (_, None) => Err(ParseError::new(0, ParseErrorKind::NotAMove { expected })),
+        }
+    }
+}
 
 /// The notation's letters: `w` and `b` for the pawns and the side to move.
 const SPELLING: Spelling = Spelling {
@@ -146,58 +200,76 @@ impl Notation for Hexapawn {
     const PIECES: [char; 2] = SPELLING.pieces;
     const MOVE_HELP: &'static str = "FROM-TO with cells 1-9, like 2-5";
     const TITLE: &'static str = "Hexapawn";
-    const RULES: &'static str = "Three white pawns (top row) against three black pawns (bottom row) on a 3x3 board; white moves first. A pawn steps straight forward onto an empty cell, or diagonally forward onto an enemy pawn, capturing it. A player wins by reaching the far row, by capturing every enemy pawn, or when the other player has no move on their turn.";
+    const RULES: &'static str = "White's pawns fill the top row and black's the bottom row (three each on Gardner's 3x3 board); white moves first. A pawn steps straight forward onto an empty cell, or diagonally forward onto an enemy pawn, capturing it. A player wins by reaching the far row, by capturing every enemy pawn, or when the other player has no move on their turn.";
 
     fn to_move(&self) -> Side {
         Side::second_if(self.black_to_move)
     }
 
+    fn width(&self) -> usize {
+        usize::from(self.grid.width)
+    }
+
+    fn height(&self) -> usize {
+        usize::from(self.grid.height)
+    }
+
+    fn move_help(&self) -> &'static str {
+        let larger = "FROM-TO, cells numbered row-major from 1 at the top left, like 2-6";
+        self.grid.move_help(Self::MOVE_HELP, larger)
+    }
+
     fn piece(&self, cell: u8) -> Option<Side> {
-        piece_in([self.white, self.black], cell)
+        self.grid.get(usize::from(cell))
     }
 
     fn move_shape(&self, (from, to): HexapawnMove) -> MoveShape {
-        MoveShape::FromTo {
-            from: u16::from(from),
-            to: Some(u16::from(to)),
-        }
+        from_to(from, Some(to))
     }
 
     fn write_move((from, to): HexapawnMove, out: &mut dyn fmt::Write) -> fmt::Result {
-        write_from_to(from, Some(to), out)
+        write_from_to(from, to, out)
     }
 
+    /// Reads `FROM-TO`, cells from 1 (a board has at most 30).
     fn parse_move(text: &str) -> Result<HexapawnMove, ParseError> {
-        match parse_from_to(text, false, Self::MOVE_HELP)? {
-            (from, Some(to)) => Ok((from, to)),
-            // Without `off`, TO is always a cell.
-            (_, None) => Err(ParseError::new(
-                0,
-                ParseErrorKind::NotAMove {
-                    expected: Self::MOVE_HELP,
-                },
-            )),
-        }
+        Hexapawn::read_move(text, 30, Self::MOVE_HELP)
+    }
+
+    /// Reads `FROM-TO` with this board's cells: on 3x3, 1-9 alone.
+    fn parse_move_at(&self, text: &str) -> Result<HexapawnMove, ParseError> {
+        Hexapawn::read_move(text, self.grid.cells(), self.move_help())
+    }
+
+    /// Reads the rows at this position's size and the side to move.
+    fn parse_at(&self, text: &str) -> Result<Hexapawn, ParseError> {
+        let (grid, side) = self.grid.parse_sided(text, &SPELLING)?;
+        Ok(Hexapawn {
+            grid,
+            black_to_move: side == Side::Second,
+        })
     }
 }
 
 impl fmt::Display for Hexapawn {
     /// The rows from the top and the side to move: `www/.../bbb w`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write_position([self.white, self.black], self.to_move(), &SPELLING, f)
+        self.grid.write_sided(f, SPELLING.pieces, self.to_move())
+    }
+}
+
+impl fmt::Debug for Hexapawn {
+    /// The size and the position: what a solver's error names.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} {self}", self.sized())
     }
 }
 
 impl FromStr for Hexapawn {
     type Err = ParseError;
 
-    /// Reads the rows from the top and the side to move: `www/.../bbb w`.
+    /// Reads a position at the default size, 3x3 (see [`Notation::parse_at`] for others).
     fn from_str(text: &str) -> Result<Hexapawn, ParseError> {
-        let ([white, black], side) = parse_position(text, &SPELLING)?;
-        Ok(Hexapawn {
-            white,
-            black,
-            black_to_move: side == Side::Second,
-        })
+        Hexapawn::start().parse_at(text)
     }
 }

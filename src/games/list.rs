@@ -12,8 +12,8 @@
 games! {
     tictactoe "tictactoe" "tictactoe/rules.rs" Board TICTACTOE phf_best_cells;
     misere "misere" "misere.rs" Misere MISERE phf;
-    hexapawn "hexapawn" "hexapawn.rs" Hexapawn HEXAPAWN phf;
-    dodgem "dodgem" "dodgem.rs" Dodgem DODGEM phf;
+    hexapawn_3x3 "hexapawn" "hexapawn_3x3.rs" Hexapawn3x3 HEXAPAWN phf;
+    dodgem_3x3 "dodgem" "dodgem_3x3.rs" Dodgem3x3 DODGEM phf;
     connect4_4x4 "connect4-4x4" "connect4_4x4.rs" Connect4On4x4 CONNECT4_4X4 packed;
     #[cfg(feature = "large-games")]
     connect4_5x4 "connect4-5x4" "connect4_5x4.rs" Connect4On5x4 CONNECT4_5X4 packed;

@@ -23,8 +23,10 @@
 use core::fmt;
 use core::str::FromStr;
 
-use perfect_play_core::notation::{Notation, ParseError, Side, Spelling, write_position};
-use perfect_play_core::{Game, MoveShape, Value};
+use perfect_play_core::notation::{
+    Notation, ParseError, Side, Spelling, line_in_row, write_position,
+};
+use perfect_play_core::{Game, Line, MoveShape, Value};
 
 use super::tictactoe::{Board, Player};
 
@@ -90,6 +92,13 @@ impl Notation for Misere {
 
     fn parse_move(text: &str) -> Result<u8, ParseError> {
         Board::parse_move(text)
+    }
+
+    /// The three in a row that ended the game, made by the side that moved last.
+    fn winning_line(&self) -> Option<(Side, Line)> {
+        self.finished()?;
+        let side = Notation::to_move(self).other();
+        line_in_row(self, side, 3).map(|line| (side, line))
     }
 }
 

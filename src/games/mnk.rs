@@ -35,10 +35,10 @@ use core::str::FromStr;
 
 use perfect_play_core::family::{Arg, Args, Family, Param, ParamKind, SizeError};
 use perfect_play_core::notation::{
-    Notation, ParseError, Side, after_grid, parse_end, parse_grid,
+    Notation, ParseError, Side, after_grid, line_in_row, parse_end, parse_grid,
     parse_number, write_grid,
 };
-use perfect_play_core::{Game, MoveShape, Value};
+use perfect_play_core::{Game, Line, MoveShape, Value};
 
 /// An m,n,k position: the board's size and each player's marks as bit masks.
 ///
@@ -261,6 +261,13 @@ impl Notation for Mnk {
     fn parse_move(text: &str) -> Result<u8, ParseError> {
         let cell = parse_number(text, 36, Self::MOVE_HELP)?;
         Ok(u8::try_from(cell).unwrap_or(u8::MAX))
+    }
+
+    /// The `k` in a row that ended the game, made by the side that moved last.
+    fn winning_line(&self) -> Option<(Side, Line)> {
+        self.finished()?;
+        let side = Notation::to_move(self).other();
+        line_in_row(self, side, usize::from(self.k)).map(|line| (side, line))
     }
 
     /// Reads the rows at this position's size, and checks that `x` has as many marks as

@@ -16,7 +16,8 @@
 //! (the binary's `--game`, the web API, Python):
 //!
 //! - a game of one size by its name, in any case: `tictactoe`, `misere`, `hexapawn`,
-//!   `dodgem`, `connect4-4x4` (and `connect4-5x4`, `connect4-4x5` with `large-games`);
+//!   `dodgem`, `connect4-4x4` (and `connect4-5x4`, `connect4-4x5` with `large-games`;
+//!   `hexapawn` and `dodgem` are the families of those names at their default sizes);
 //! - a family at a size: the family's name, a colon, and its parameters as `name=value`
 //!   split by commas, `mnk:m=4,n=4,k=3`, or by position in the family's order,
 //!   `mnk:4,4,3`. A parameter left out keeps its default, so `mnk` alone is the default
@@ -40,6 +41,9 @@
 //! | [`dots_and_boxes`] | `rows`, `columns` of boxes (2,2) | `dots_and_boxes(num_rows, num_cols)` | 2x2 first wins; 4x5 draw |
 //! | [`kalah`] | `pits`, `seeds` (3,2) | (`mancala` is Kalah 6,4) | Kalah(6,4) first wins by 10 |
 //! | [`othello`] | `rows`, `columns` (4,4) | (`othello` is 8x8) | 4x4 second player wins |
+//! | [`hexapawn`] | `rows`, `columns` (3,3) | | 3x3 second player wins (Gardner 1962) |
+//! | [`dodgem`] | `n` (3), n-1 cars a side | | 3x3 first wins (*Winning Ways*); 4x4, 5x5 draws |
+//! | [`toads_and_frogs`] | `toads`, `gap`, `frogs` (3,2,3) | | *Winning Ways* ch. 1; Erickson 1996 |
 //!
 //! Who moves next is the position's to say ([`Game::moves_again`]): in Dots and Boxes a
 //! player who completes a box, and in Kalah one whose last seed lands in their store,
@@ -241,7 +245,7 @@ impl core::fmt::Debug for FamilyInfo {
 }
 
 macro_rules! families {
-    ($($module:ident $file:literal $game:ident [$($table:ident $stem:literal $size:literal),* $(,)?];)*) => {
+    ($($module:ident $file:literal $game:ident [$($table:ident $stem:literal $size:literal),* $(,)?] $(also $fixed:ident $fixed_size:literal)?;)*) => {
         $(pub mod $module;)*
         $(pub use $module::$game;)*
 
@@ -262,9 +266,9 @@ macro_rules! families {
                 name: <$game as Family>::FAMILY,
                 title: <$game as Notation>::TITLE,
                 params: <$game as Family>::PARAMS,
-                compiled: &[$($size),*],
+                compiled: &[$($size,)* $($fixed_size)?],
                 #[cfg(feature = "alloc")]
-                open: |args, solving| open::open_sized::<$game>(args, &[$(($size, &$table)),*], solving),
+                open: |args, solving| open::open_sized::<$game>(args, &[$(($size, &$table),)* $(($fixed_size, &$fixed))?], solving),
             }
         ),*];
     };

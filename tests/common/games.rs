@@ -156,17 +156,13 @@ pub fn hexapawn_move_is_legal(cells: [u8; 9], black: bool, from: usize, to: usiz
         && ((to_col == col && cells[to] == 0) || ((to_col - col).abs() == 1 && cells[to] == them))
 }
 
+/// The position in Hexapawn's notation as README documents it (`w`, `b`, a space, the
+/// side to move), read by the crate's parser.
 pub fn hexapawn_position(cells: [u8; 9], black: bool) -> Hexapawn {
-    let mask = |v| {
-        (0..9)
-            .filter(|&i| cells[i] == v)
-            .fold(0u16, |m, i| m | 1 << i)
-    };
-    Hexapawn {
-        white: mask(1),
-        black: mask(2),
-        black_to_move: black,
-    }
+    let side = if black { 'b' } else { 'w' };
+    format!("{} {side}", notation(cells, ['.', 'w', 'b']))
+        .parse()
+        .unwrap()
 }
 
 // --- Dodgem -----------------------------------------------------------------------------
@@ -254,16 +250,7 @@ impl Cars {
     }
 
     pub fn to_game(self) -> Dodgem {
-        let mask = |cars: [Option<(i32, i32)>; 2]| {
-            cars.iter()
-                .flatten()
-                .fold(0u16, |m, &(r, c)| m | 1 << (r * 3 + c))
-        };
-        Dodgem {
-            blue: mask(self.blue),
-            red: mask(self.red),
-            red_to_move: self.red_to_move,
-        }
+        self.notation().parse().unwrap()
     }
 }
 

@@ -18,8 +18,8 @@ use perfect_play::dynamic::{DynGame, MoveRefusal, PositionAnalysis, PositionErro
 use perfect_play::file;
 use perfect_play::games;
 
-use crate::wire::GameInfo;
-use crate::wire::api::{AnalysedPosition, GamePick, GameReview};
+use crate::wire::api::{AnalysedPosition, GamePick, GameReview, OrUnreachable};
+use crate::wire::{GameInfo, UnreachablePosition};
 
 use super::error::ApiError;
 use super::limits::{MAX_REVIEW_MOVES, RETRY_AFTER, REVIEW_WAIT, REVIEWS};
@@ -70,20 +70,27 @@ pub async fn game(
 }
 
 /// `GET /api/games/{game}/position?position=POSITION`: one position (the game's start
-/// when absent) with its value and every move's, as each position of a review.
+/// when absent) with its value and every move's, as each position of a review; a position
+/// no game reaches is answered as `outcome --game NAME --json` answers it
+/// (`{"position": ..., "reachable": false, "reason": ...}`).
 pub async fn position(
     name: Result<Path<String>, PathRejection>,
     Params(query): Params<PositionQuery>,
 ) -> Answer {
     let Path(name) = name?;
     let game = open(&name)?;
-    let analysis = read_position(&*game, "position", query.position.as_deref())?;
-    reply::ok(&AnalysedPosition::of(game.about(), &analysis))
+    match read_position(&*game, "position", query.position.as_deref())? {
+        OrUnreachable::Reached(analysis) => {
+            reply::ok(&AnalysedPosition::of(game.about(), &analysis))
+        }
+        OrUnreachable::Unreachable(unreachable) => reply::ok(&unreachable),
+    }
 }
 
 /// `GET /api/games/{game}/pick?position=POSITION&level=LEVEL`: the move the computer
 /// plays from a position (the game's start when absent) at a level (`perfect` when
-/// absent).
+/// absent); a position no game reaches is answered as `/position` answers it, a finished
+/// one 422.
 pub async fn pick(
     name: Result<Path<String>, PathRejection>,
     Params(query): Params<PickQuery>,
@@ -91,7 +98,10 @@ pub async fn pick(
     let Path(name) = name?;
     let game = open(&name)?;
     let level = query.level();
-    let analysis = read_position(&*game, "position", query.position.as_deref())?;
+    let analysis = match read_position(&*game, "position", query.position.as_deref())? {
+        OrUnreachable::Reached(analysis) => analysis,
+        OrUnreachable::Unreachable(unreachable) => return reply::ok(&unreachable),
+    };
     let picked = game
         .pick(&analysis.position, level, &mut random())
         .map_err(|why| position_error("position", &why))?;
@@ -220,28 +230,41 @@ fn position_error(parameter: &str, why: &PositionError) -> ApiError {
 }
 
 /// A position of `game` given as `text` in parameter `parameter` (the game's start when
-/// absent), analysed; 400 if it is not a position, 422 if no game reaches it.
+/// absent), analysed, or the answer for a position no game reaches; 400 if it is not a
+/// position.
 fn read_position(
     game: &dyn DynGame,
     parameter: &str,
     text: Option<&str>,
-) -> Result<PositionAnalysis, ApiError> {
+) -> Result<OrUnreachable<PositionAnalysis>, ApiError> {
     let text = text.unwrap_or(&game.about().start);
-    game.analyze(text)
-        .map_err(|why| position_error(parameter, &why))
+    match game.analyze(text) {
+        Ok(analysis) => Ok(OrUnreachable::Reached(analysis)),
+        Err(PositionError::Unreachable { position, reason }) => Ok(OrUnreachable::Unreachable(
+            UnreachablePosition::new(position, reason),
+        )),
+        Err(why) => Err(position_error(parameter, &why)),
+    }
 }
 
 /// The whole review of one game from `start` through `moves` (each with its column in
-/// `moves=`), or why there is none: 400 for text that is not a position or a move, 422
-/// for a position no game reaches or a move that cannot be played.
+/// `moves=`), the answer for a start no game reaches, or why there is none: 400 for text
+/// that is not a position or a move, 422 for a move that cannot be played.
 pub fn review(
     game: &dyn DynGame,
     start: Option<&str>,
     moves: &[(usize, String)],
-) -> Result<GameReview, ApiError> {
+) -> Result<OrUnreachable<GameReview>, ApiError> {
     let texts: Vec<&str> = moves.iter().map(|(_, text)| text.as_str()).collect();
     match game.review(start, &texts) {
-        Ok(review) => Ok(GameReview::of(game.about(), &texts, &review)),
+        Ok(review) => Ok(OrUnreachable::Reached(GameReview::of(
+            game.about(),
+            &texts,
+            &review,
+        ))),
+        Err(ReviewError::Start(PositionError::Unreachable { position, reason })) => Ok(
+            OrUnreachable::Unreachable(UnreachablePosition::new(position, reason)),
+        ),
         Err(ReviewError::Start(why)) => Err(position_error("start", &why)),
         Err(ReviewError::Move {
             number,

@@ -1,7 +1,7 @@
 //! The OpenAPI document checked against the wire structs: for every path it documents,
 //! values of the structs the handler answers (made by the handlers' own functions, over
 //! every game of the registry) are validated against the schema of its 200 answer, and
-//! every error against `Error`. The checker is small and hand-written: `$ref`, `type`,
+//! every error against `Error`. The checker is small and hand-written: `$ref`, `allOf`, `oneOf`, `type`, `additionalProperties: true`,
 //! `nullable`, `required`, `properties` (a field the document does not name is an error
 //! too, so a field added to a struct must be documented), `items`, `minItems`/`maxItems`,
 //! `minLength`/`maxLength`, `minimum`/`maximum` and `enum`; `pattern` is left to
@@ -15,17 +15,17 @@ use serde_json::Value;
 
 use perfect_play::Level;
 use perfect_play::PlayedGame;
-use perfect_play::dynamic::DynGame;
+use perfect_play::dynamic::{DynGame, PositionError};
 use perfect_play::footholds::{Budget, FootholdsPlayer, Grid, Position as Footholds, Solver};
 use perfect_play::games;
 use perfect_play::games::TICTACTOE;
 use perfect_play::games::tictactoe::Board;
 
 use crate::wire::api::{
-    AnalysedPosition, ErrorBody, FootholdsAnalysis, GamePick, TicTacToeGame, TicTacToePick,
-    TicTacToePosition,
+    AnalysedPosition, ErrorBody, FootholdsAnalysis, GamePick, OrUnreachable, TicTacToeGame,
+    TicTacToePick, TicTacToePosition,
 };
-use crate::wire::{FootholdsSolution, Validity};
+use crate::wire::{FootholdsSolution, UnreachablePosition, Validity};
 
 use super::games::{list_games, review};
 
@@ -45,6 +45,26 @@ fn check(document: &Value, schema: &Value, value: &Value, at: &str, why: &mut Ve
     if value.is_null() {
         if schema["nullable"] != true {
             why.push(format!("{at}: null, but not nullable"));
+        }
+        return;
+    }
+    if let Some(options) = schema.get("oneOf").and_then(Value::as_array) {
+        let fits = options
+            .iter()
+            .filter(|option| {
+                let mut misfits = Vec::new();
+                check(document, option, value, at, &mut misfits);
+                misfits.is_empty()
+            })
+            .count();
+        if fits != 1 {
+            why.push(format!("{at}: {value} fits {fits} of the oneOf, not 1"));
+        }
+        return;
+    }
+    if let Some(parts) = schema.get("allOf").and_then(Value::as_array) {
+        for part in parts {
+            check(document, part, value, at, why);
         }
         return;
     }
@@ -71,6 +91,8 @@ fn check(document: &Value, schema: &Value, value: &Value, at: &str, why: &mut Ve
                     Some(property) => {
                         check(document, property, field, &format!("{at}.{name}"), why)
                     }
+                    // A field the document leaves open (`additionalProperties: true`).
+                    None if schema["additionalProperties"] == true => {}
                     None => why.push(format!("{at}: {name} is not in the document")),
                 }
             }
@@ -146,11 +168,54 @@ fn sample(samples: &mut Samples, game: &dyn DynGame) {
         "/api/games/{game}",
         &review(game, Some(&position), &[]).unwrap(),
     );
+    // A game at the random level, from a fixed seed, to an end a perfect game does not
+    // reach (a won line, in the games that have one).
+    let mut position = game.about().start.clone();
+    let mut seed = 7682u32;
+    let mut random = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 17;
+        seed ^= seed << 5;
+        seed
+    };
+    for _ in 0..30 {
+        let analysis = game.analyze(&position).unwrap();
+        samples.add(
+            "/api/games/{game}/position",
+            &AnalysedPosition::of(game.about(), &analysis),
+        );
+        let Some(mv) = game.pick(&position, Level::Random, &mut random).unwrap() else {
+            break;
+        };
+        position = game.play(&position, &mv).unwrap();
+    }
 }
 
 /// Every answer the handlers give, from their own functions.
 fn samples() -> Samples {
     let mut samples = Samples::default();
+    // A position no game reaches, as each of the three answers it.
+    let misere = games::open("misere").unwrap();
+    let unreachable = "xxx/ooo/...";
+    assert!(matches!(
+        review(&*misere, Some(unreachable), &[]).unwrap(),
+        OrUnreachable::Unreachable(_)
+    ));
+    samples.add(
+        "/api/games/{game}",
+        &review(&*misere, Some(unreachable), &[]).unwrap(),
+    );
+    let PositionError::Unreachable { position, reason } = misere.analyze(unreachable).unwrap_err()
+    else {
+        panic!("{unreachable} parses");
+    };
+    for path in ["/api/games/{game}/position", "/api/games/{game}/pick"] {
+        let answer = OrUnreachable::<AnalysedPosition>::Unreachable(UnreachablePosition::new(
+            position.clone(),
+            reason.clone(),
+        ));
+        samples.add(path, &answer);
+    }
     samples.add("/api/games", &list_games());
     let mut registered = 0;
     for name in games::names() {

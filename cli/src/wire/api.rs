@@ -7,18 +7,34 @@ use serde::Serialize;
 
 use perfect_play::dynamic::{About, JudgedPly, PositionAnalysis, RankedMove, Review};
 use perfect_play::footholds::{self, Analysis};
+use perfect_play::games::MoveShape;
 use perfect_play::games::Notation;
 use perfect_play::games::Side;
 use perfect_play::games::tictactoe::{Board, Outcome, Position};
 use perfect_play::{PlayedGame, Value};
 
-use super::{GamePosition, JudgedBoard, judged_outcome, plies, side_name, squares, winner};
+use super::{
+    GamePosition, JudgedBoard, UnreachablePosition, judged_outcome, plies, side_name, squares,
+    winner,
+};
 
 /// Every error the API answers (schema `Error`): `{"error": why}`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct ErrorBody {
     /// What is wrong, in words (which parameter, which move, which column).
     pub error: String,
+}
+
+/// An answer about a position of a game: `T` when the game reaches it, or the
+/// [`UnreachablePosition`] `outcome --game NAME --json` writes when no game does (one rule
+/// on every surface: a position that parses is answered, reachable or not).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(untagged)]
+pub enum OrUnreachable<T> {
+    /// The game reaches the position: the answer.
+    Reached(T),
+    /// No game reaches it: `{"position": ..., "reachable": false, "reason": ...}`.
+    Unreachable(UnreachablePosition),
 }
 
 /// One position of any game with every move's value (schema `GamePosition`): the answer
@@ -38,6 +54,22 @@ pub struct AnalysedPosition {
     pub height: usize,
     /// Every legal move, best first for the side to move.
     pub moves: Vec<GameMove>,
+    /// The line that ended the game, in a game that ended on one (k in a row): null
+    /// otherwise.
+    pub winning_line: Option<GameLine>,
+}
+
+/// The line of pieces that ended a game (schema `GameLine`), as the game's rules find it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct GameLine {
+    /// The side whose pieces make it (in misère tic-tac-toe, the loser).
+    pub owner: &'static str,
+    /// The side that won; null if the line ended the game in a draw.
+    pub winner: Option<&'static str>,
+    /// Its cells, end to end, row-major from 0 as `cells` numbers them.
+    pub cells: Vec<u16>,
+    /// Who won and how, in words: `x won: three in a row, top row`.
+    pub sentence: String,
 }
 
 impl AnalysedPosition {
@@ -59,6 +91,12 @@ impl AnalysedPosition {
                 .iter()
                 .map(|mv| GameMove::of(about, mover, mv))
                 .collect(),
+            winning_line: analysis.winning_line.as_ref().map(|line| GameLine {
+                owner: side_name(about, line.owner),
+                winner: line.winner.map(|side| side_name(about, side)),
+                cells: line.cells.clone(),
+                sentence: line.sentence.clone(),
+            }),
         }
     }
 }
@@ -69,10 +107,17 @@ pub struct GameMove {
     /// The move in the game's notation, as `play` takes it.
     #[serde(rename = "move")]
     pub mv: String,
-    /// The cell the piece leaves (0-8), null when a mark is placed.
-    pub from: Option<u8>,
-    /// The cell the move lands on (0-8), null when a piece leaves the board.
-    pub to: Option<u8>,
+    /// What the move does on the board, as the game declares it (`MoveShape::kind`):
+    /// `drop`, `place`, `from-to`, `domino`, `take`, `edge`, `sow` or `pass`.
+    pub kind: &'static str,
+    /// The cell the piece leaves (row-major from 0), for a move from one cell to another;
+    /// null otherwise.
+    pub from: Option<u16>,
+    /// The cell the move lands on (row-major from 0) for a placement or a piece's move;
+    /// null otherwise, and for a piece leaving the board.
+    pub to: Option<u16>,
+    /// The column a disc is dropped into (0 from the left), for a drop; null otherwise.
+    pub column: Option<u8>,
     /// Who wins after this move with perfect play: a side's name, or `draw`.
     pub outcome: &'static str,
     /// Plies to the end, this move included; null for a draw that never ends.
@@ -82,30 +127,25 @@ pub struct GameMove {
 }
 
 impl GameMove {
-    /// The shape of `mv`, a move of `mover` in the game `about` describes.
+    /// The shape of `mv`, a move of `mover` in the game `about` describes: its cells from
+    /// the move's own shape, never from its text.
     fn of(about: &About, mover: Side, mv: &RankedMove) -> GameMove {
-        let (from, to) = cells(&mv.name);
+        let (from, to, column) = match mv.shape {
+            MoveShape::Place { cell } => (None, Some(cell), None),
+            MoveShape::FromTo { from, to } => (Some(from), to, None),
+            MoveShape::Drop { column } => (None, None, Some(column)),
+            _ => (None, None, None),
+        };
         GameMove {
+            kind: mv.shape.kind(),
             from,
             to,
+            column,
             outcome: winner(about, mover, mv.record.value),
             plies: plies(mv.record),
             position: Some(mv.after.clone()),
             mv: mv.name.clone(),
         }
-    }
-}
-
-/// A move's cells for drawing it, from its notation: `(from, to)`, cells 0-8, `None` for
-/// none (a mark placed has no `from`; a car driving off the board has no `to`).
-fn cells(text: &str) -> (Option<u8>, Option<u8>) {
-    let cell = |part: &str| match part.as_bytes() {
-        [digit @ b'1'..=b'9'] => Some(digit - b'1'),
-        _ => None,
-    };
-    match text.split_once('-') {
-        Some((from, to)) => (cell(from), cell(to)),
-        None => (None, cell(text)),
     }
 }
 

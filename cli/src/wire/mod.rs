@@ -15,8 +15,9 @@ use serde::Serialize;
 pub mod api;
 
 use perfect_play::dynamic::{About, DynGame, PositionAnalysis};
+
 use perfect_play::games::tictactoe::{Board, NotFinal, Outcome, Player, Position};
-use perfect_play::games::{self, Side};
+use perfect_play::games::{self, Arg, Side};
 use perfect_play::{ENDLESS, Record, Value};
 
 /// Appends `shape` as one line of JSON (`\n` included) to `out`.
@@ -39,6 +40,12 @@ pub struct GameInfo {
     pub name: String,
     /// The same name, under the field the API's first clients read (kept so none breaks).
     pub game: String,
+    /// The family it is a size of (`mnk`, `connect-four`), or its own name for a game of
+    /// one size.
+    pub family: String,
+    /// The family's parameters with their values at this size, in the family's order
+    /// (`{"m": 3, "n": 3, "k": 3}`; `{}` for a game of one size).
+    pub parameters: Parameters,
     /// The game's name as a title: `Misère tic-tac-toe`.
     pub title: &'static str,
     /// The rules in a few sentences, how the game ends and who wins included.
@@ -65,6 +72,14 @@ impl GameInfo {
         Some(GameInfo {
             name: about.name.clone(),
             game: about.name.clone(),
+            family: about.family.clone(),
+            parameters: Parameters(
+                about
+                    .params
+                    .iter()
+                    .map(|(param, arg)| (param.name, *arg))
+                    .collect(),
+            ),
             title: about.title,
             rules: about.rules,
             positions: about.positions,
@@ -73,6 +88,26 @@ impl GameInfo {
             outcome: start_outcome(start.record.value),
             plies: plies(start.record),
         })
+    }
+}
+
+/// A size's parameters, written as a JSON object in the family's order: each value a
+/// number, a boolean or a list of numbers, as its kind is.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Parameters(pub Vec<(&'static str, Arg)>);
+
+impl Serialize for Parameters {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut map = serializer.serialize_map(Some(self.0.len()))?;
+        for (name, arg) in &self.0 {
+            match arg {
+                Arg::Int(n) => map.serialize_entry(name, n)?,
+                Arg::Bool(b) => map.serialize_entry(name, b)?,
+                Arg::List { .. } => map.serialize_entry(name, arg.items())?,
+            }
+        }
+        map.end()
     }
 }
 
@@ -220,6 +255,17 @@ pub struct UnreachablePosition {
     pub reachable: bool,
     /// Why, in a few words (the game's own reason where it has one).
     pub reason: String,
+}
+
+impl UnreachablePosition {
+    /// The answer for `position`, which no game reaches, and why.
+    pub fn new(position: String, reason: String) -> UnreachablePosition {
+        UnreachablePosition {
+            position,
+            reachable: false,
+            reason,
+        }
+    }
 }
 
 /// A tic-tac-toe board as the judges' `outcome --json` and `GET /api/tictactoe/{board}`
@@ -388,6 +434,31 @@ mod tests {
             );
         }
         assert_eq!((reachable, unreachable), (5478, 19_683 - 5478));
+    }
+
+    /// A family's size lists its family and its parameters in the family's order, each
+    /// value typed as its kind is (the parameters as `src/games/mnk.rs` and `nim.rs`
+    /// declare them); a game of one size lists itself and none.
+    #[test]
+    fn game_info_carries_family_and_parameters() {
+        let info = |name: &str| {
+            serde_json::to_string(&GameInfo::of(&*games::open(name).unwrap()).unwrap()).unwrap()
+        };
+        let mnk = info("mnk:m=3,n=3,k=3");
+        assert!(
+            mnk.contains(r#""family":"mnk","parameters":{"m":3,"n":3,"k":3}"#),
+            "{mnk}"
+        );
+        let nim = info("nim:piles=1-3-5-7,misere=false");
+        assert!(
+            nim.contains(r#""family":"nim","parameters":{"piles":[1,3,5,7],"misere":false}"#),
+            "{nim}"
+        );
+        let hexapawn = info("hexapawn");
+        assert!(
+            hexapawn.contains(r#""family":"hexapawn","parameters":{}"#),
+            "{hexapawn}"
+        );
     }
 
     /// Text that is not a board, with quotes, backslashes and control characters, is

@@ -300,6 +300,70 @@ describe("the games, from /api/games", () => {
   });
 });
 
+const capitalized = (text) => text.charAt(0).toUpperCase() + text.slice(1);
+
+// The line that won, as a person sees it: the cells drawn as the line, in order of the board.
+const lineCells = (on = page) => on.$$eval("#game-board .cell.win-line", (cells) => cells.map((cell) => Number(cell.dataset.index)));
+
+describe("the line that won", () => {
+  // Expectations: the cells of the line are those the person clicked into a line (by hand:
+  // x on 1, 2, 3 is the top row; Connect Four's first column filled by x from the bottom);
+  // the words are the game's own, read from the API's `winning_line`, and the status that
+  // says them is a live region.
+  test("tic-tac-toe: x's top row is highlighted and said", async () => {
+    await open("#game/tictactoe");
+    for (const cell of ["1", "4", "2", "5", "3"]) {
+      const count = (await movesInUrl()).length;
+      await page.click(`#game-board .cell[data-cell="${cell}"]`);
+      await page.waitForFunction((count) => (location.hash.match(/[?&]moves=([^&]*)/)?.[1] ?? "").split(",").filter(Boolean).length > count, count);
+      await idle();
+    }
+    assert.deepEqual(await lineCells(), [0, 1, 2]);
+    assert.equal(await status(), "X won: three in a row, top row.");
+    assert.equal(await page.getAttribute("[data-status]", "aria-live"), "polite");
+    // The cells say so to a screen reader too; the others are not in the line.
+    assert.match(await page.textContent('#game-board .cell[data-cell="2"]'), /in the line that ended the game/);
+    assert.doesNotMatch(await page.textContent('#game-board .cell[data-cell="4"]'), /in the line/);
+    await page.screenshot({ path: `${SHOTS}/line-tictactoe.png` });
+    // Undo: no game over, no line.
+    await page.click("#game-undo");
+    await page.waitForFunction(() => !document.querySelector("#game-board .cell.win-line"));
+    assert.match(await status(), /to move/);
+  });
+
+  test("misère tic-tac-toe: the loser's line, and the winner named", async () => {
+    await open("#game/misere?moves=1,4,2,5,3");
+    assert.deepEqual(await lineCells(), [0, 1, 2]);
+    assert.equal(await status(), "O won: x made three in a row, top row.");
+    // The loser's line is drawn as a loss, not as a win.
+    assert.equal(await page.locator("#game-board .cell.win-line.line-lost").count(), 3);
+    await page.screenshot({ path: `${SHOTS}/line-misere.png` });
+  });
+
+  test("Connect Four: four in a column, dropped by clicking the columns", async () => {
+    await open("#game/connect4-4x4");
+    for (const column of ["1", "2", "1", "2", "1", "2", "1"]) {
+      const count = (await movesInUrl()).length;
+      await page.click(`#game-columns .column[data-cell="${column}"]`);
+      await page.waitForFunction((count) => (location.hash.match(/[?&]moves=([^&]*)/)?.[1] ?? "").split(",").filter(Boolean).length > count, count);
+      await idle();
+    }
+    assert.deepEqual(await lineCells(), [0, 4, 8, 12]);
+    assert.equal(await status(), "X won: four in a row, column 1.");
+    await page.screenshot({ path: `${SHOTS}/line-connect4.png` });
+  });
+
+  test("Connect Four: a diagonal", async () => {
+    // x on 1, 2, 3, 4 climbing: x 1, o 2, x 2, o 3, x 3, o 4, x 3, o 4, x 4, o 1, x 4.
+    await open("#game/connect4-4x4?moves=1,2,2,3,3,4,3,4,4,1,4");
+    assert.deepEqual(await lineCells(), [3, 6, 9, 12]);
+    // Opened at its end, the board is still one of columns (the history's moves say so).
+    assert.equal(await page.locator("#game-columns .column").count(), 4);
+    assert.equal(await status(), "X won: four in a row, diagonal from the top right corner to the bottom left corner.");
+    await page.screenshot({ path: `${SHOTS}/line-connect4-diagonal.png` });
+  });
+});
+
 describe("hints off means no answer", () => {
   test("no verdict, no chart, no values, no marked mistakes until asked; then shown", async () => {
     // x at 5, o at 2: o's blunder, x now wins in 5.
@@ -422,8 +486,10 @@ describe("every game, played to its end by clicking", () => {
       const end = await status();
       assert.ok(!end.includes("to move"), `${game.game} ended: ${end}`);
       // Both sides perfect: the game's value under perfect play.
-      const expected = game.outcome === "draw" ? "The game is over: a draw." : `${game.sides[game.outcome === "first" ? 0 : 1]} has won.`;
-      assert.equal(end, expected);
+      // A game won on a line says the line (its words are checked in "the line that won").
+      const winner = game.sides[game.outcome === "first" ? 0 : 1];
+      if (game.outcome === "draw") assert.equal(end, "The game is over: a draw.");
+      else assert.ok(end === `${winner} has won.` || end.startsWith(`${capitalized(winner)} won: `), end);
       const plies = await page.locator("[data-ply]").count();
       assert.equal(plies, game.plies, `${game.game}: perfect play lasts ${game.plies} plies`);
       assert.equal(await page.locator("#game-chart .point").count(), plies + 1);

@@ -92,6 +92,15 @@ test("the board's shape and how each move is clicked", () => {
   assert.equal(S.dropsIntoColumns(places, 3), false);
   assert.equal(S.dropsIntoColumns([{ move: "2-5", from: 1, to: 4 }], 3), false);
   assert.equal(S.dropsIntoColumns([], 4), false);
+  // With the server's `kind` (the game's own move shape), the kind decides, not the name:
+  // Connect Four's start, whose columns 1-4 read as the top row's cells, is a board of drops.
+  const start = [0, 1, 2, 3].map((column) => ({ move: String(column + 1), kind: "drop", from: null, to: null, column }));
+  assert.equal(S.dropsIntoColumns(start, 4), true);
+  assert.equal(S.dropColumn(start[2]), 2);
+  assert.equal(S.moveKind({ move: "5", kind: "place", from: null, to: 4, column: null }, 3), "place");
+  assert.equal(S.moveKind({ move: "2-5", kind: "from-to", from: 1, to: 4, column: null }, 3), "step");
+  assert.equal(S.moveKind({ move: "1,2", kind: "take", from: null, to: null, column: null }, 3), "other");
+  assert.equal(S.dropsIntoColumns([{ move: "1", kind: "place", from: null, to: 0, column: null }], 4), false);
 });
 
 test("the longest legal prefix of a move list", async () => {

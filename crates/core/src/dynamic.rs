@@ -34,7 +34,7 @@ use core::fmt;
 
 use crate::family::{Arg, Param};
 use crate::notation::{Notation, ParseError, ShowMove, Side};
-use crate::shape::{Geometry, MoveShape};
+use crate::shape::{Geometry, Line, MoveShape};
 use crate::{GameMoveError, Level, MoveError, Oracle, Record, Sentence, Value, Verdict, play_text};
 
 /// How many plies [`DynGame::principal_line`] and [`DynGame::review`] follow at most: a
@@ -147,6 +147,144 @@ pub struct PositionAnalysis {
     pub counts: Vec<u16>,
     /// Every legal move, best first for the side to move (ties in the game's move order).
     pub moves: Vec<RankedMove>,
+    /// The line that ended the game, in a game that ended on one (the game's own
+    /// [`Notation::winning_line`]): what a board highlights and says.
+    pub winning_line: Option<WinningLine>,
+}
+
+/// The line of pieces that ended a game, as a board highlights it and says it in words.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct WinningLine {
+    /// Whose pieces make it (in a misère game, the loser's).
+    pub owner: Side,
+    /// The side that won, or `None` if the line ended the game in a draw.
+    pub winner: Option<Side>,
+    /// The line, end to end; `None` for a chain that is not straight (Hex's).
+    pub line: Option<Line>,
+    /// Its cells, row-major from 0 as [`PositionAnalysis::cells`] numbers them.
+    pub cells: Vec<u16>,
+    /// Who won and how, in words: `x won: three in a row, top row`; in misère
+    /// tic-tac-toe, `o won: x made three in a row, top row`.
+    pub sentence: String,
+}
+
+impl WinningLine {
+    /// The winning line of a finished position whose game, `about`, says it ended on
+    /// `line` of `owner`'s pieces, the game won by `winner`.
+    #[must_use]
+    pub fn new(about: &About, owner: Side, winner: Option<Side>, line: Line) -> WinningLine {
+        let what = line_words(&line, about.height);
+        let sentence = ended(about, owner, winner, &what);
+        WinningLine {
+            owner,
+            winner,
+            line: Some(line),
+            cells: line.cells().collect(),
+            sentence,
+        }
+    }
+
+    /// The winning chain of a finished position whose game, `about`, says it ended on the
+    /// chain `cells` of `owner`'s pieces joining `joins`, the game won by `winner`.
+    #[must_use]
+    pub fn chain(
+        about: &About,
+        owner: Side,
+        winner: Option<Side>,
+        cells: Vec<u16>,
+        joins: &str,
+    ) -> WinningLine {
+        let what = format!("a chain of {} joining {joins}", cells.len());
+        let sentence = ended(about, owner, winner, &what);
+        WinningLine {
+            owner,
+            winner,
+            line: None,
+            cells,
+            sentence,
+        }
+    }
+}
+
+/// Who won and how: `x won: {what}`, or `o won: x made {what}` when the pieces of the
+/// line are the loser's (misère).
+fn ended(about: &About, owner: Side, winner: Option<Side>, what: &str) -> String {
+    match winner {
+        Some(side) if side == owner => format!("{} won: {what}", about.side_name(side)),
+        Some(side) => format!(
+            "{} won: {} made {what}",
+            about.side_name(side),
+            about.side_name(owner)
+        ),
+        None => format!("a draw: {} made {what}", about.side_name(owner)),
+    }
+}
+
+/// A line in words, on a board of `height` rows: `three in a row, top row`, `four in a
+/// row, column 2`, `three in a row, diagonal from the top left corner to the bottom right
+/// corner`.
+fn line_words(line: &Line, height: usize) -> String {
+    const COUNTS: [&str; 10] = [
+        "none", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
+    ];
+    let count = COUNTS
+        .get(usize::from(line.length))
+        .map_or_else(|| line.length.to_string(), |word| (*word).to_owned());
+    let width = usize::from(line.width.max(1));
+    let place = |cell: u16| (usize::from(cell) / width, usize::from(cell) % width);
+    let ((row, column), (end_row, end_column)) = (place(line.from), place(line.to));
+    let row_name = |row: usize| match row {
+        0 => "top row".to_owned(),
+        r if r + 1 == height => "bottom row".to_owned(),
+        r => format!("row {} from the top", r + 1),
+    };
+    let cell_name = |row: usize, column: usize| {
+        let vertical = match row {
+            0 => Some("top"),
+            r if r + 1 == height => Some("bottom"),
+            _ => None,
+        };
+        let horizontal = match column {
+            0 => Some("left"),
+            c if c + 1 == width => Some("right"),
+            _ => None,
+        };
+        match (vertical, horizontal) {
+            (Some(v), Some(h)) => format!("the {v} {h} corner"),
+            _ => format!("row {} column {}", row + 1, column + 1),
+        }
+    };
+    let whole = usize::from(line.length);
+    let place_words = if row == end_row {
+        if whole == width {
+            row_name(row)
+        } else {
+            format!(
+                "{}, columns {}-{}",
+                row_name(row),
+                column + 1,
+                end_column + 1
+            )
+        }
+    } else if column == end_column {
+        if whole == height {
+            format!("column {}", column + 1)
+        } else {
+            format!(
+                "column {}, rows {}-{} from the top",
+                column + 1,
+                row + 1,
+                end_row + 1
+            )
+        }
+    } else {
+        format!(
+            "diagonal from {} to {}",
+            cell_name(row, column),
+            cell_name(end_row, end_column)
+        )
+    };
+    format!("{count} in a row, {place_words}")
 }
 
 impl PositionAnalysis {
@@ -391,7 +529,7 @@ impl<G: Notation, O: Oracle<G>> Handle<G, O> {
                 rules: G::RULES,
                 sides: G::SIDES,
                 pieces: G::PIECES,
-                move_help: G::MOVE_HELP,
+                move_help: start.move_help(),
                 width: start.width(),
                 height: start.height(),
                 positions,
@@ -490,12 +628,22 @@ impl<G: Notation, O: Oracle<G>> Handle<G, O> {
             Geometry::Pits { pits } => 2 * usize::from(pits) + 2,
             _ => 0,
         };
+        let winner = probe.finished.then(|| probe.winner()).flatten();
+        let winning_line = position
+            .winning_line()
+            .map(|(owner, line)| WinningLine::new(&self.about, owner, winner, line))
+            .or_else(|| {
+                let mut cells = Vec::new();
+                let (owner, joins) = position.winning_chain(&mut |cell| cells.push(cell))?;
+                Some(WinningLine::chain(&self.about, owner, winner, cells, joins))
+            });
         PositionAnalysis {
             position: position.to_string(),
             probe,
             cells,
             counts: (0..counters).map(|i| position.count(i)).collect(),
             moves,
+            winning_line,
         }
     }
 
@@ -509,7 +657,7 @@ impl<G: Notation, O: Oracle<G>> Handle<G, O> {
     fn refusal(error: &MoveError<'_, G>) -> MoveRefusal {
         let sentence = error.to_string();
         match error {
-            MoveError::NotAMove { text, why } => MoveRefusal::NotAMove {
+            MoveError::NotAMove { text, why, .. } => MoveRefusal::NotAMove {
                 text: (*text).to_owned(),
                 why: *why,
                 sentence,

@@ -16,6 +16,8 @@ pub enum MoveError<'a, G: Notation> {
         text: &'a str,
         /// What the notation found wrong with it.
         why: ParseError,
+        /// What a move looks like at the position's size ([`Notation::move_help`]).
+        help: &'static str,
     },
     /// The game is over in the position: nobody moves.
     GameOver {
@@ -40,7 +42,13 @@ pub fn play_text<'a, G: Notation>(
     position: &G,
     text: &'a str,
 ) -> Result<(G::Move, G), MoveError<'a, G>> {
-    let mv = G::parse_move(text).map_err(|why| MoveError::NotAMove { text, why })?;
+    let mv = position
+        .parse_move_at(text)
+        .map_err(|why| MoveError::NotAMove {
+            text,
+            why,
+            help: position.move_help(),
+        })?;
     if position.finished().is_some() {
         return Err(MoveError::GameOver {
             position: *position,
@@ -85,8 +93,8 @@ fn legal_moves<G: Notation>(position: &G, f: &mut fmt::Formatter<'_>) -> fmt::Re
 impl<G: Notation> fmt::Display for MoveError<'_, G> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            MoveError::NotAMove { text, .. } => {
-                write!(f, "`{text}` is not a move: a move is {}", G::MOVE_HELP)
+            MoveError::NotAMove { text, help, .. } => {
+                write!(f, "`{text}` is not a move: a move is {help}")
             }
             MoveError::GameOver { position } => {
                 f.write_str("the game is over: ")?;

@@ -17,7 +17,7 @@ use core::fmt;
 use core::str::FromStr;
 
 use crate::Game;
-use crate::shape::{Geometry, MoveShape};
+use crate::shape::{Geometry, Line, MoveShape};
 
 /// One of the two sides of a game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -78,6 +78,12 @@ pub trait Notation: Game + fmt::Display + FromStr<Err = ParseError> {
     /// The side to move (in a finished position, the side that would move next).
     fn to_move(&self) -> Side;
 
+    /// What a move looks like at this position's size: [`Notation::MOVE_HELP`] unless a
+    /// family numbers its cells past what that says (Hexapawn on 4x4 has cells 1-16).
+    fn move_help(&self) -> &'static str {
+        Self::MOVE_HELP
+    }
+
     /// This position's board columns: [`Notation::WIDTH`] unless the size is chosen at run
     /// time (a [`Family`](crate::family::Family)); 0 for a board without cells (Nim's piles).
     fn width(&self) -> usize {
@@ -119,6 +125,15 @@ pub trait Notation: Game + fmt::Display + FromStr<Err = ParseError> {
         text.parse()
     }
 
+    /// Reads a move at this position's size: [`Notation::parse_move`] unless a family's
+    /// sizes number their cells differently (a move to cell 12 is no move on 3x3).
+    ///
+    /// # Errors
+    /// [`ParseError`] saying what is wrong, at which column of `text`.
+    fn parse_move_at(&self, text: &str) -> Result<Self::Move, ParseError> {
+        Self::parse_move(text)
+    }
+
     /// How a person names `side`: one of [`Notation::SIDES`].
     fn side_name(side: Side) -> &'static str {
         match side {
@@ -151,6 +166,67 @@ pub trait Notation: Game + fmt::Display + FromStr<Err = ParseError> {
     /// # Errors
     /// [`ParseError`] saying what is wrong, at which column of `text` (counted from 1).
     fn parse_move(text: &str) -> Result<Self::Move, ParseError>;
+
+    /// The line of pieces that ended the game here, and whose pieces make it, when the
+    /// game ended on one (`k` in a row): what a board highlights. `None` while the game
+    /// goes on, for a draw on a full board, and for a game that does not end on a line
+    /// (the default). A game whose end is `k` in a row answers [`line_in_row`].
+    fn winning_line(&self) -> Option<(Side, Line)> {
+        None
+    }
+
+    /// The chain of touching pieces that ended the game here, when the game ended on one
+    /// (Hex's edge to edge): visits its cells in order from one end to the other, and
+    /// answers whose pieces make it and what it joins, in words (`the top and bottom
+    /// rows`). `None` (the default) for a game that does not end on a chain.
+    fn winning_chain(&self, visit: &mut dyn FnMut(u16)) -> Option<(Side, &'static str)> {
+        let _ = visit;
+        None
+    }
+}
+
+/// The longest line of at least `k` of `side`'s pieces in a row on `position`'s board of
+/// cells (a row, a column or a diagonal; the first found, row-major), or `None`: what a
+/// game whose end is `k` in a row answers as its [`Notation::winning_line`].
+pub fn line_in_row<G: Notation>(position: &G, side: Side, k: usize) -> Option<Line> {
+    let (width, height) = (position.width(), position.height());
+    let width_u8 = u8::try_from(width).ok()?;
+    let owns = |row: isize, column: isize| {
+        row >= 0
+            && column >= 0
+            && (row as usize) < height
+            && (column as usize) < width
+            && u8::try_from(row as usize * width + column as usize)
+                .ok()
+                .and_then(|cell| position.piece(cell))
+                == Some(side)
+    };
+    let mut best: Option<Line> = None;
+    for cell in 0..width * height {
+        let (row, column) = ((cell / width) as isize, (cell % width) as isize);
+        for (down, right) in [(0, 1), (1, 0), (1, 1), (1, -1)] {
+            // Count a run only from its first cell.
+            if !owns(row, column) || owns(row - down, column - right) {
+                continue;
+            }
+            let mut length = 1;
+            while owns(row + length * down, column + length * right) {
+                length += 1;
+            }
+            let end = (row + (length - 1) * down) as usize * width
+                + (column + (length - 1) * right) as usize;
+            let longer = best.is_none_or(|line| usize::from(line.length) < length as usize);
+            if length as usize >= k.max(1) && longer {
+                best = Some(Line {
+                    from: u16::try_from(cell).ok()?,
+                    to: u16::try_from(end).ok()?,
+                    length: u8::try_from(length).ok()?,
+                    width: width_u8,
+                });
+            }
+        }
+    }
+    best
 }
 
 /// A move of game `G`, shown in its notation with `{}`.

@@ -135,3 +135,51 @@ impl Geometry {
         }
     }
 }
+
+/// A straight line of cells on a board of cells, one end to the other: the `k` in a row
+/// that ended a game ([`Notation::winning_line`](crate::Notation::winning_line)). Its cells
+/// are equally spaced along a row, a column or a diagonal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Line {
+    /// The cell at one end: the first of the line in row-major order.
+    pub from: u16,
+    /// The cell at the other end.
+    pub to: u16,
+    /// How many cells it has, both ends included (at least 1).
+    pub length: u8,
+    /// The board's columns, which the cells are numbered by.
+    pub width: u8,
+}
+
+impl Line {
+    /// The cell's row and column, from 0.
+    const fn place(&self, cell: u16) -> (i32, i32) {
+        let width = if self.width == 0 {
+            1
+        } else {
+            self.width as u16
+        };
+        ((cell / width) as i32, (cell % width) as i32)
+    }
+
+    /// The rows and columns from one cell of the line to the next.
+    #[must_use]
+    pub const fn step(&self) -> (i32, i32) {
+        let ((r0, c0), (r1, c1)) = (self.place(self.from), self.place(self.to));
+        let gaps = if self.length > 1 {
+            self.length as i32 - 1
+        } else {
+            1
+        };
+        ((r1 - r0) / gaps, (c1 - c0) / gaps)
+    }
+
+    /// The line's cells, row-major from 0, from [`Line::from`] to [`Line::to`].
+    pub fn cells(&self) -> impl Iterator<Item = u16> + '_ {
+        let ((row, column), (down, right)) = (self.place(self.from), self.step());
+        (0..i32::from(self.length)).filter_map(move |i| {
+            let (r, c) = (row + i * down, column + i * right);
+            u16::try_from(r * i32::from(self.width) + c).ok()
+        })
+    }
+}

@@ -13,8 +13,10 @@
 use core::fmt::{self, Display};
 use core::str::FromStr;
 
-use perfect_play_core::notation::{Notation, ParseError, ParseErrorKind, Side, parse_one_cell};
-use perfect_play_core::MoveShape;
+use perfect_play_core::notation::{
+    Notation, ParseError, ParseErrorKind, Side, line_in_row, parse_one_cell,
+};
+use perfect_play_core::{Game, Line, MoveShape};
 
 use super::{Board, Player};
 
@@ -287,6 +289,13 @@ impl Notation for Board {
 
     fn parse_move(text: &str) -> Result<u8, ParseError> {
         parse_one_cell(text, Self::MOVE_HELP)
+    }
+
+    /// The three in a row that ended the game, made by the side that moved last.
+    fn winning_line(&self) -> Option<(Side, Line)> {
+        self.finished()?;
+        let side = Notation::to_move(self).other();
+        line_in_row(self, side, 3).map(|line| (side, line))
     }
 }
 

@@ -126,21 +126,30 @@ export function shape(position, cells, width, height) {
   return { width: columns, height: Math.max(1, Math.round(cells.length / columns)) };
 }
 
-// How a click on the board makes each move: a placement on its cell (its name is the cell
-// a person types, 1-based), a drop into a column (its name is the column), or a piece's
-// move from one cell to another (or off the board). `to` and `from` are 0-based cells.
+// How a click on the board makes each move: a placement on its cell, a drop into a
+// column, or a piece's move from one cell to another (or off the board), as the move's
+// `kind` says (the game's own shape, from the server). An answer without `kind` (an older
+// server) is read from its cells and name. `to` and `from` are 0-based cells.
 export function moveKind(move, width) {
+  if (move.kind !== undefined) return { place: "place", drop: "drop", "from-to": "step" }[move.kind] ?? "other";
   if (move.from !== null && move.from !== undefined) return "step";
   if (move.to !== null && move.to !== undefined && move.move === String(move.to + 1)) return "place";
   if (/^\d+$/.test(move.move) && Number(move.move) >= 1 && Number(move.move) <= width) return "drop";
   return "other";
 }
 
-// Whether a position's moves say the game drops pieces into columns: some move names a
-// column its piece does not land on as a cell number, and every move names a column. (A
-// disc landing in the top row has a name that also reads as its cell: still a drop.)
+// The column a drop falls into, 0 from the left: the server's `column`, else its name.
+export function dropColumn(move) {
+  return move.column ?? Number(move.move) - 1;
+}
+
+// Whether a position's moves say the game drops pieces into columns: with the moves'
+// `kind`, every move is a drop; without, some move names a column its piece does not land
+// on as a cell number, and every move names a column. (A disc landing in the top row has a
+// name that also reads as its cell: still a drop.)
 export function dropsIntoColumns(moves, width) {
   const kinds = moves.map((move) => moveKind(move, width));
+  if (moves.length && moves.every((move) => move.kind !== undefined)) return kinds.every((kind) => kind === "drop");
   return kinds.includes("drop") &&
     moves.every((move, index) => kinds[index] === "drop" || (kinds[index] === "place" && Number(move.move) <= width));
 }

@@ -37,7 +37,8 @@ export async function mount(root, params, name, info) {
   const title = el("h2", { id: id("title") }, titleOf(info));
   const rules = el("details", { class: "rules", "data-rules": "", id: id("rules"), hidden: true },
     el("summary", {}, "Rules"), el("p", {}));
-  const status = el("p", { class: "status", id: id("status"), "data-status": "", role: "status" });
+  // Live: a screen reader says each new status, the end of the game with its line included.
+  const status = el("p", { class: "status", id: id("status"), "data-status": "", role: "status", "aria-live": "polite" });
   const notice = el("p", { class: "notice", id: id("notice"), hidden: true });
   const columns = el("div", { class: "columns", id: id("columns"), role: "group", "aria-label": "Columns", hidden: true });
   const board = el("div", { class: "board", id: id("board"), role: "group", "aria-label": `${titleOf(info)} board` });
@@ -142,6 +143,13 @@ export async function mount(root, params, name, info) {
       }
       if (token !== view.token) return;
     }
+    // A start that parses but that no game reaches: answered, with why, and nothing to draw.
+    if (data.reachable === false) {
+      view.waiting = false;
+      board.removeAttribute("aria-busy");
+      showError(`This game cannot be shown: no game reaches ${data.position}: ${data.reason}.`);
+      return;
+    }
     clearError();
     // The URL as this page writes it (a link's settings in another order, unknown ones dropped).
     const hash = S.hashOf(name, state);
@@ -198,7 +206,8 @@ export async function mount(root, params, name, info) {
     const best = new Set(position.best_moves);
     const valueOf = (move) => valueFor(move.outcome, mover);
     // Once a game's moves show it drops into columns, its board stays a board of columns.
-    if (S.dropsIntoColumns(position.moves, width)) view.drop = true;
+    // A finished game has no moves left to say so: any position of its history does.
+    if (data.positions.some((earlier) => S.dropsIntoColumns(earlier.moves, width))) view.drop = true;
 
     const text = data.rules ?? info.rules;
     rules.hidden = !text;
@@ -230,7 +239,10 @@ export async function mount(root, params, name, info) {
         targets.set(move.to, move);
       }
     }
-    const drops = new Map(view.drop ? position.moves.map((move) => [Number(move.move) - 1, move]) : []);
+    const drops = new Map(view.drop ? position.moves.map((move) => [S.dropColumn(move), move]) : []);
+    // The line that ended the game, as the server's rules found it (never looked for here).
+    const line = position.winning_line;
+    const lineCells = new Set(line ? line.cells : []);
     const focusIndex = view.focus ?? 0;
     const hadFocus = board.contains(document.activeElement) || document.activeElement === document.body;
 
@@ -245,6 +257,7 @@ export async function mount(root, params, name, info) {
       let shownMove = null;
       if (owner >= 0) classes.push("piece", `piece-${owner}`);
       if (view.selected === index) classes.push("selected");
+      if (lineCells.has(index)) classes.push("win-line", ...(line.winner && line.winner !== line.owner ? ["line-lost"] : []));
       let action = null;
       if (yourTurn && move && !view.drop) {
         action = () => tryPlay(move.move);
@@ -271,6 +284,7 @@ export async function mount(root, params, name, info) {
         "data-value": value,
         "data-plies": value ? shownMove.plies : null,
         "data-move": shownMove && !own ? shownMove.move : null,
+        "data-line": lineCells.has(index) ? "" : null,
         "aria-disabled": action ? null : "true",
         tabindex: index === focusIndex ? 0 : -1,
         onclick: () => { view.focus = index; if (action) action(); },
@@ -278,6 +292,7 @@ export async function mount(root, params, name, info) {
       el("span", { class: "sr" }, view.drop ? `row ${Math.floor(index / width) + 1} column ${(index % width) + 1}` : "cell "),
       number ? el("span", { class: "index" }, number) : null,
       owner >= 0 ? [el("span", { class: "sr" }, ": "), el("span", { class: "mark" }, owner >= 0 ? piece : "")] : null,
+      lineCells.has(index) ? el("span", { class: "sr" }, ", in the line that ended the game") : null,
       value ? valueLabel(value, shownMove.plies, own ? "best " : "") : null,
       value && best.has(shownMove.move) ? el("span", { class: "star" }, el("span", { "aria-hidden": "true" }, "\u2605"), el("span", { class: "sr" }, " best")) : null);
     }));
@@ -363,6 +378,8 @@ function valueLabel(value, plies, prefix) {
 
 function describe(position, shown) {
   if (position.finished) {
+    // The game's own words for how it ended, when it ended on a line.
+    if (position.winning_line) return `${capitalize(position.winning_line.sentence)}.`;
     return position.winner ? `${position.winner} has won.` : "The game is over: a draw.";
   }
   if (!shown) return `${position.to_move} to move.`;
