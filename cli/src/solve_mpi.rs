@@ -210,7 +210,10 @@ impl Ranks {
                 .collect();
             let mut rc = vec![0i32; self.size];
             self.world.all_to_all_into(sc.as_slice(), rc.as_mut_slice());
-            let mut buf: Vec<T> = Vec::with_capacity(sc.iter().map(|&c| c as usize).sum());
+            // Never an empty allocation: an empty `Vec<u8>`'s pointer is 1, Open MPI's
+            // `MPI_IN_PLACE`, which `MPI_Alltoallv` refuses (MPI_ERR_ARG).
+            let mut buf: Vec<T> =
+                Vec::with_capacity(sc.iter().map(|&c| c as usize).sum::<usize>().max(1));
             for (d, &c) in sc.iter().enumerate() {
                 let from = starts.get(d).copied().unwrap_or(0) + low;
                 buf.extend_from_slice(send.get(from..from + c as usize).unwrap_or(&[]));
@@ -221,7 +224,9 @@ impl Ranks {
             }
             let sd = displacements(&sc);
             let rd = displacements(&rc);
-            let mut recv = vec![T::default(); rc.iter().map(|&c| c as usize).sum()];
+            let total: usize = rc.iter().map(|&c| c as usize).sum();
+            let mut recv: Vec<T> = Vec::with_capacity(total.max(1));
+            recv.resize(total, T::default());
             {
                 let outgoing = Partition::new(buf.as_slice(), sc.as_slice(), sd.as_slice());
                 let mut incoming =
