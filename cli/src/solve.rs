@@ -17,11 +17,31 @@ use crate::args::SolveArgs;
 use crate::output::{Output, Status, output_failed, report};
 use crate::table::sha256;
 
+/// How many ranks an MPI launcher (`mpirun`, or Slurm's `srun` with PMI) started, if this
+/// process is one of them.
+#[cfg(not(feature = "mpi"))]
+fn launched_ranks() -> Option<u64> {
+    ["OMPI_COMM_WORLD_SIZE", "PMI_SIZE"]
+        .iter()
+        .find_map(|name| std::env::var(name).ok()?.parse().ok())
+}
+
 /// Runs `solve`.
 pub fn run(args: &SolveArgs) -> Status {
     #[cfg(feature = "mpi")]
     if crate::solve_mpi::launched() {
         return crate::solve_mpi::run(args);
+    }
+    #[cfg(not(feature = "mpi"))]
+    if let Some(ranks) = launched_ranks().filter(|&n| n > 1) {
+        report(&format_args!(
+            "solve {}: started by an MPI launcher as one of {ranks} ranks, but this \
+             perfect-play was built without the `mpi` feature, so every rank would solve \
+             the whole game into the same file; build it with `--features mpi` (see \
+             docs/scale.md), or run it without mpirun",
+            args.game
+        ));
+        return Status::Failure;
     }
     let clock = Instant::now();
     let bar = progress_bar();
