@@ -257,6 +257,37 @@ fn displacements(counts: &[i32]) -> Vec<i32> {
         .collect()
 }
 
+/// Every rank's lower bound of keys (rank 0's is 0): `samples` holds [`SAMPLES`] keys from
+/// each rank in turn (`u64::MAX` where it had none), each standing for `weights[rank] /
+/// SAMPLES` keys; rank `r`'s bound is the first sample past `r / ranks` of the weight.
+fn weighted_bounds(samples: &[u64], weights: &[u64], ranks: usize) -> Vec<u64> {
+    let mut weighted: Vec<(u64, u128)> = samples
+        .chunks(SAMPLES)
+        .zip(weights)
+        .flat_map(|(keys, &w)| keys.iter().map(move |&k| (k, u128::from(w))))
+        .filter(|&(k, _)| k != u64::MAX)
+        .collect();
+    weighted.sort_unstable();
+    let total: u128 = weighted.iter().map(|&(_, w)| w).sum();
+    let mut bounds = vec![0u64; ranks];
+    let mut seen = 0u128;
+    let mut next = 1;
+    for &(key, w) in &weighted {
+        // Rank `next` starts at the first sample whose weight lies past its share.
+        while next < ranks && seen * ranks as u128 >= total * next as u128 {
+            if let Some(b) = bounds.get_mut(next) {
+                *b = key;
+            }
+            next += 1;
+        }
+        seen += w;
+    }
+    for b in bounds.iter_mut().skip(next) {
+        *b = u64::MAX;
+    }
+    bounds
+}
+
 /// The rank that owns `key` in a tier whose ranks' lower bounds are `bounds` (rank 0's
 /// is 0): the last rank whose bound is at most the key.
 fn owner(bounds: &[u64], key: u64) -> usize {
@@ -682,8 +713,10 @@ impl Job<'_> {
         let kids = self
             .pool
             .install(|| walk_range::<G>(t, index, 0..n, (0, u64::MAX), &tick))?;
-        // The bounds: every rank's evenly spaced samples, sorted; each rank's lower bound
-        // an even share of them.
+        // The bounds: every rank's evenly spaced samples, each standing for its share of
+        // that rank's children (a rank with three times the children weighs three times
+        // as much), sorted; each rank's lower bound the key where an even share of the
+        // weight begins.
         let mut samples = vec![u64::MAX; SAMPLES];
         if !kids.is_empty() {
             for (i, slot) in samples.iter_mut().enumerate() {
@@ -696,17 +729,8 @@ impl Job<'_> {
         ranks
             .world
             .all_gather_into(samples.as_slice(), all.as_mut_slice());
-        all.retain(|&k| k != u64::MAX);
-        all.sort_unstable();
-        let bounds: Vec<u64> = (0..ranks.size)
-            .map(|r| match r {
-                0 => 0,
-                r => all
-                    .get(r * all.len() / ranks.size)
-                    .copied()
-                    .unwrap_or(u64::MAX),
-            })
-            .collect();
+        let weights = ranks.gather(kids.len() as u64);
+        let bounds = weighted_bounds(&all, &weights, ranks.size);
         let counts = runs(&bounds, &kids, ranks.size);
         let (mut keys, _) = ranks.exchange(&kids, &counts);
         drop(kids);
