@@ -27,6 +27,8 @@ grep -q "built without the \`mpi\` feature" "$dir/said.txt" || fail "the refusal
 [ -e "$dir/refused.table" ] && fail "the refused solve wrote a file"
 
 cargo build --release --locked -p perfect-play-cli --features mpi
+echo "-- the unit tests of the MPI solve (key bounds, owners, manifests)"
+cargo test --locked -p perfect-play-cli --features mpi --lib solve_mpi
 
 for game in connect4-4x4 connect4-5x4; do
   echo "-- $game: one process, then 1, 2 and 3 ranks"

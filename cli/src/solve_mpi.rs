@@ -843,6 +843,25 @@ mod tests {
     }
 
     #[test]
+    fn bounds_weigh_each_ranks_samples_by_its_children() {
+        // Rank 0 made three times the children of rank 1: its samples weigh three times
+        // as much, so rank 1's range starts two thirds of the way into rank 0's samples.
+        let mut samples: Vec<u64> = (0..SAMPLES as u64).collect();
+        samples.extend((0..SAMPLES as u64).map(|k| 1000 + k));
+        let bounds = weighted_bounds(&samples, &[300, 100], 2);
+        let half = (SAMPLES * 4).div_ceil(2 * 3) as u64; // 3 x n >= 4 x SAMPLES / 2
+        assert_eq!(bounds, [0, half]);
+        // Equal weights: the plain median.
+        assert_eq!(weighted_bounds(&samples, &[1, 1], 2), [0, 1000]);
+        // No children anywhere: every later rank owns nothing.
+        let none = vec![u64::MAX; SAMPLES * 3];
+        assert_eq!(
+            weighted_bounds(&none, &[0, 0, 0], 3),
+            [0, u64::MAX, u64::MAX]
+        );
+    }
+
+    #[test]
     fn a_manifest_reads_back() {
         let manifest = Manifest {
             bounds: vec![0, 77],
