@@ -22,6 +22,8 @@ pub mod outcome;
 pub mod output;
 pub mod queries;
 pub mod solve;
+#[cfg(feature = "mpi")]
+pub mod solve_mpi;
 pub mod table;
 pub mod wire;
 

@@ -17,8 +17,32 @@ use crate::args::SolveArgs;
 use crate::output::{Output, Status, output_failed, report};
 use crate::table::sha256;
 
+/// How many ranks an MPI launcher (`mpirun`, or Slurm's `srun` with PMI) started, if this
+/// process is one of them.
+#[cfg(not(feature = "mpi"))]
+fn launched_ranks() -> Option<u64> {
+    ["OMPI_COMM_WORLD_SIZE", "PMI_SIZE"]
+        .iter()
+        .find_map(|name| std::env::var(name).ok()?.parse().ok())
+}
+
 /// Runs `solve`.
 pub fn run(args: &SolveArgs) -> Status {
+    #[cfg(feature = "mpi")]
+    if crate::solve_mpi::launched() {
+        return crate::solve_mpi::run(args);
+    }
+    #[cfg(not(feature = "mpi"))]
+    if let Some(ranks) = launched_ranks().filter(|&n| n > 1) {
+        report(&format_args!(
+            "solve {}: started by an MPI launcher as one of {ranks} ranks, but this \
+             perfect-play was built without the `mpi` feature, so every rank would solve \
+             the whole game into the same file; build it with `--features mpi` (see \
+             docs/scale.md), or run it without mpirun",
+            args.game
+        ));
+        return Status::Failure;
+    }
     let clock = Instant::now();
     let bar = progress_bar();
     let show = |progress: Progress| show(&bar, progress);
@@ -61,7 +85,7 @@ pub fn run(args: &SolveArgs) -> Status {
 }
 
 /// The closing lines.
-fn said(args: &SolveArgs, summary: &Summary, seconds: f64, digest: &str) -> String {
+pub(crate) fn said(args: &SolveArgs, summary: &Summary, seconds: f64, digest: &str) -> String {
     let mut text = String::new();
     let start = summary.start;
     let _ = writeln!(text, "game: {}", args.game);
@@ -99,23 +123,27 @@ fn said(args: &SolveArgs, summary: &Summary, seconds: f64, digest: &str) -> Stri
     text
 }
 
+/// The process's peak resident memory in kB, as Linux reports it (`VmHWM`).
+pub(crate) fn peak_memory_kb() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    status
+        .lines()
+        .find_map(|line| line.strip_prefix("VmHWM:"))
+        .and_then(|rest| {
+            rest.trim()
+                .trim_end_matches("kB")
+                .trim()
+                .parse::<u64>()
+                .ok()
+        })
+}
+
 /// The process's peak resident memory, as Linux reports it (`VmHWM`), else `unknown`.
 struct PeakMemory;
 
 impl fmt::Display for PeakMemory {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
-        let kb = status
-            .lines()
-            .find_map(|line| line.strip_prefix("VmHWM:"))
-            .and_then(|rest| {
-                rest.trim()
-                    .trim_end_matches("kB")
-                    .trim()
-                    .parse::<u64>()
-                    .ok()
-            });
-        match kb {
+        match peak_memory_kb() {
             Some(kb) => write!(f, "{} MB", kb.div_ceil(1024)),
             None => f.write_str("unknown"),
         }
@@ -123,7 +151,7 @@ impl fmt::Display for PeakMemory {
 }
 
 /// A bar on stderr when it is a terminal; hidden otherwise.
-fn progress_bar() -> ProgressBar {
+pub(crate) fn progress_bar() -> ProgressBar {
     if !io::stderr().is_terminal() {
         return ProgressBar::hidden();
     }
@@ -137,7 +165,7 @@ fn progress_bar() -> ProgressBar {
 }
 
 /// Shows where the solve is.
-fn show(bar: &ProgressBar, progress: Progress) {
+pub(crate) fn show(bar: &ProgressBar, progress: Progress) {
     let what = match progress.phase {
         Phase::Walk => "walk",
         Phase::Solve => "solve",

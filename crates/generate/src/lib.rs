@@ -78,7 +78,15 @@ mod tiers;
 pub use codegen::{PackedFiles, write_file_table, write_table};
 pub use file_write::{FileError, FileHeader, flat_file, key_index, record_bytes, write_file};
 pub use flat::{FlatError, FlatLimits, SolvedKeys, solve_flat, solve_flat_from};
+/// A tier's sorted keys as a table file keeps them, which [`walk_range`] and
+/// [`solve_range`] take.
+#[cfg(feature = "tiers")]
+pub use perfect_play_core::file::KeyIndex;
 pub use perfect_play_core::{Game, Record, Value};
 pub use solve::{MAX_POSITIONS, SolveError, SolvedPositions, solve};
 #[cfg(feature = "tiers")]
-pub use tiers::{Options, Phase, Progress, SolveFileError, Summary, solve_file};
+pub use tiers::{
+    Options, Phase, Progress, SolveFileError, Summary, claim_parts, join_file, parts_dir,
+    parts_stamp, read_part, record_at, solve_file, solve_range, tier_header, walk_range,
+    write_atomically,
+};

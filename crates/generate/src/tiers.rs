@@ -22,10 +22,10 @@
 use std::fmt;
 use std::fs::{self, File};
 use std::io::{self, BufWriter, Read, Write};
+use std::ops::Range;
 use std::path::{Path, PathBuf};
 use std::string::String;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::time::Instant;
 use std::vec::Vec;
 
 use perfect_play_core::file::KeyIndex;
@@ -176,9 +176,12 @@ fn io_at(path: &Path) -> impl FnOnce(io::Error) -> SolveFileError + '_ {
     }
 }
 
-/// Writes `bytes` to `path` as a whole or not at all: a temporary name beside it,
-/// synced, then renamed over it.
-fn write_atomically(
+/// Writes a part file (or any file) at `path` as a whole or not at all: a temporary name
+/// beside it, synced, then renamed over it.
+///
+/// # Errors
+/// [`SolveFileError::Io`] with the path.
+pub fn write_atomically(
     path: &Path,
     write: impl FnOnce(&mut File) -> io::Result<()>,
 ) -> Result<(), SolveFileError> {
@@ -269,16 +272,100 @@ impl Parts {
     }
 
     fn read(path: &Path) -> Result<Option<Vec<u8>>, SolveFileError> {
-        match File::open(path) {
-            Ok(mut file) => {
-                let mut bytes = Vec::new();
-                file.read_to_end(&mut bytes).map_err(io_at(path))?;
-                Ok(Some(bytes))
-            }
-            Err(error) if error.kind() == io::ErrorKind::NotFound => Ok(None),
-            Err(error) => Err(io_at(path)(error)),
-        }
+        read_part(path)
     }
+}
+
+/// The bytes of the part file at `path`, or `None` if there is none.
+///
+/// # Errors
+/// [`SolveFileError::Io`]: it is there but cannot be read.
+pub fn read_part(path: &Path) -> Result<Option<Vec<u8>>, SolveFileError> {
+    match File::open(path) {
+        Ok(mut file) => {
+            let mut bytes = Vec::new();
+            file.read_to_end(&mut bytes).map_err(io_at(path))?;
+            Ok(Some(bytes))
+        }
+        Err(error) if error.kind() == io::ErrorKind::NotFound => Ok(None),
+        Err(error) => Err(io_at(path)(error)),
+    }
+}
+
+/// The header of game `G`'s table file called `name`, solved tier by tier: a move goes up
+/// a tier, so no remoteness reaches the number of tiers, and a record is one byte while
+/// that is below 63.
+#[must_use]
+pub fn tier_header<G: Game>(name: &str) -> FileHeader {
+    let width = if G::TIERS <= 63 { 1 } else { 2 };
+    FileHeader::new::<G>(name, G::KEY_BITS, width)
+}
+
+/// The directory of the parts of the solve into `out`: `out.parts`.
+#[must_use]
+pub fn parts_dir(out: &Path) -> PathBuf {
+    let mut dir = out.as_os_str().to_owned();
+    dir.push(".parts");
+    PathBuf::from(dir)
+}
+
+/// Makes the parts directory `dir` (if it is not there) and claims it for the solve that
+/// `stamp` describes (its file `game`): a directory another solve claimed is refused.
+///
+/// # Errors
+/// [`SolveFileError::Parts`] when another solve's parts are there; [`SolveFileError::Io`].
+pub fn claim_parts(dir: &Path, stamp: &str) -> Result<(), SolveFileError> {
+    fs::create_dir_all(dir).map_err(io_at(dir))?;
+    let stamp_path = dir.join("game");
+    match read_part(&stamp_path)? {
+        Some(found) if found != stamp.as_bytes() => Err(SolveFileError::Parts {
+            path: dir.to_path_buf(),
+            found: String::from_utf8_lossy(&found).trim().into(),
+        }),
+        Some(_) => Ok(()),
+        None => write_atomically(&stamp_path, |f| f.write_all(stamp.as_bytes())),
+    }
+}
+
+/// What a parts directory of game `G` called `name` is stamped with.
+#[must_use]
+pub fn parts_stamp<G: Game>(name: &str) -> String {
+    let header = tier_header::<G>(name);
+    format!(
+        "{} rules {} keys {} tiers {} records {}\n",
+        name,
+        header.rules_version,
+        header.key_bits,
+        G::TIERS,
+        header.record_bytes
+    )
+}
+
+/// Writes the table file `out` with the one writer ([`write_file`]) from its tiers'
+/// counts and sections (`section(t, writer)` writes tier `t`'s keys then records) under a
+/// temporary name, synced, then renamed into place; returns its length.
+///
+/// # Errors
+/// [`SolveFileError::File`] from the writer, [`SolveFileError::Io`] with the path.
+pub fn join_file(
+    out: &Path,
+    header: &FileHeader,
+    counts: &[u64],
+    section: impl FnMut(u32, &mut dyn Write) -> Result<(), FileError>,
+) -> Result<u64, SolveFileError> {
+    let mut temp = out.as_os_str().to_owned();
+    temp.push(".tmp");
+    let temp = PathBuf::from(temp);
+    let file = File::create(&temp).map_err(io_at(&temp))?;
+    let file = write_file(BufWriter::new(file), header, counts, section)?;
+    let file = file
+        .into_inner()
+        .map_err(|e| io_at(&temp)(e.into_error()))?;
+    file.sync_all().map_err(io_at(&temp))?;
+    let bytes = file.metadata().map_err(io_at(&temp))?.len();
+    drop(file);
+    fs::rename(&temp, out).map_err(io_at(out))?;
+    Ok(bytes)
 }
 
 /// The position of `key`, or the error that says the game cannot give it.
@@ -297,36 +384,13 @@ fn solve_tiers<G: Game + fmt::Debug + Send + Sync>(
     out: &Path,
     options: &Options,
 ) -> Result<Summary, SolveFileError> {
-    let key_bits = G::KEY_BITS;
-    // A move goes up a tier, so no remoteness reaches the number of tiers: one byte a
-    // record while that is below 63.
-    let width = if G::TIERS <= 63 { 1 } else { 2 };
-    let header = FileHeader::new::<G>(name, key_bits, width);
-    let mut dir = out.as_os_str().to_owned();
-    dir.push(".parts");
+    let header = tier_header::<G>(name);
+    let key_bits = header.key_bits;
+    let width = header.record_bytes;
     let parts = Parts {
-        dir: PathBuf::from(dir),
+        dir: parts_dir(out),
     };
-    fs::create_dir_all(&parts.dir).map_err(io_at(&parts.dir))?;
-    let stamp = format!(
-        "{} rules {} keys {} tiers {} records {}\n",
-        name,
-        header.rules_version,
-        key_bits,
-        G::TIERS,
-        width
-    );
-    let stamp_path = parts.dir.join("game");
-    match Parts::read(&stamp_path)? {
-        Some(found) if found != stamp.as_bytes() => {
-            return Err(SolveFileError::Parts {
-                path: parts.dir.clone(),
-                found: String::from_utf8_lossy(&found).trim().into(),
-            });
-        }
-        Some(_) => {}
-        None => write_atomically(&stamp_path, |f| f.write_all(stamp.as_bytes()))?,
-    }
+    claim_parts(&parts.dir, &parts_stamp::<G>(name))?;
     let mut resumed = 0;
 
     // 1. The walk: every tier's keys.
@@ -434,11 +498,7 @@ fn solve_tiers<G: Game + fmt::Debug + Send + Sync>(
         done: 0,
         total: None,
     });
-    let mut temp = out.as_os_str().to_owned();
-    temp.push(".tmp");
-    let temp = PathBuf::from(temp);
-    let file = File::create(&temp).map_err(io_at(&temp))?;
-    let file = write_file(BufWriter::new(file), &header, &counts, |t, w| {
+    let bytes = join_file(out, &header, &counts, |t, w| {
         let keys = tiers
             .get(t as usize)
             .ok_or(FileError::Section { tier: t })?;
@@ -448,13 +508,6 @@ fn solve_tiers<G: Game + fmt::Debug + Send + Sync>(
         io::copy(&mut records, w)?;
         Ok(())
     })?;
-    let file = file
-        .into_inner()
-        .map_err(|e| io_at(&temp)(e.into_error()))?;
-    file.sync_all().map_err(io_at(&temp))?;
-    let bytes = file.metadata().map_err(io_at(&temp))?.len();
-    drop(file);
-    fs::rename(&temp, out).map_err(io_at(out))?;
     fs::remove_dir_all(&parts.dir).map_err(io_at(&parts.dir))?;
     Ok(Summary {
         positions: counts.iter().sum(),
@@ -483,11 +536,90 @@ fn index_of(keys: &Keys, key_bits: u32, tier: u32) -> Result<KeyIndex<'_>, Solve
         .ok_or_else(|| SolveFileError::Game(format!("tier {tier}'s keys are damaged")))
 }
 
-/// The chunks of a tier of `n` positions: where each starts.
-fn chunks(n: u64) -> Vec<usize> {
-    (0..usize::try_from(n).unwrap_or(usize::MAX))
+/// The children of tier `t`'s positions `from..from + len` (their places in `index`) with
+/// keys in `range` (both ends included), sorted and without repeats, and how many moves
+/// led there; the list is kept only when `keep`.
+fn chunk_children<G: Game + fmt::Debug>(
+    t: u32,
+    index: KeyIndex<'_>,
+    (from, len): (usize, usize),
+    range: (u64, u64),
+    keep: bool,
+) -> Result<(Vec<u64>, u64), SolveFileError> {
+    let mut kids = Vec::new();
+    let mut count = 0u64;
+    let mut wrong = None;
+    for key in index.keys(from).take(len) {
+        let p = position::<G>(key, t)?;
+        if p.finished().is_some() {
+            continue;
+        }
+        p.moves(&mut |_, child| {
+            if child.tier() != t + 1 {
+                wrong.get_or_insert((p, child));
+            }
+            let k = child.key();
+            if k >= range.0 && k <= range.1 {
+                count += 1;
+                if keep {
+                    kids.push(k);
+                }
+            }
+        });
+    }
+    if let Some((p, child)) = wrong {
+        return Err(SolveFileError::Game(format!(
+            "a move from {p:?} (tier {t}) leads to {child:?}, in tier {}: each move must lead \
+             to the next tier",
+            child.tier()
+        )));
+    }
+    kids.sort_unstable();
+    kids.dedup();
+    Ok((kids, count))
+}
+
+/// The chunks of the positions `positions`: where each starts and how many it holds,
+/// fixed by the range alone.
+fn chunks_of(positions: &Range<usize>) -> Vec<(usize, usize)> {
+    positions
+        .clone()
         .step_by(CHUNK)
+        .map(|from| (from, CHUNK.min(positions.end - from)))
         .collect()
+}
+
+/// The walk of one tier: the children of tier `t`'s positions `positions` (their places
+/// among the tier's sorted keys, `index`) whose keys are in `range` (both ends included),
+/// sorted and without repeats, on every thread of the current pool. `tick` is told how
+/// many positions each piece of work has done. The single-process solve calls it over the
+/// whole tier (once per pass of its memory budget); an MPI rank over its own key range.
+///
+/// # Errors
+/// [`SolveFileError::Game`]: a key the game cannot turn back into a position, a move that
+/// does not lead to tier `t + 1`.
+pub fn walk_range<G: Game + fmt::Debug + Send + Sync>(
+    t: u32,
+    index: KeyIndex<'_>,
+    positions: Range<usize>,
+    range: (u64, u64),
+    tick: &(dyn Fn(u64) + Sync),
+) -> Result<Vec<u64>, SolveFileError> {
+    let lists: Vec<Vec<u64>> = chunks_of(&positions)
+        .par_iter()
+        .map(|&chunk| {
+            let kids = chunk_children::<G>(t, index, chunk, range, true).map(|(kids, _)| kids);
+            tick(chunk.1 as u64);
+            kids
+        })
+        .collect::<Result<_, _>>()?;
+    let mut joined: Vec<u64> = Vec::with_capacity(lists.iter().map(Vec::len).sum());
+    for list in lists {
+        joined.extend_from_slice(&list);
+    }
+    joined.par_sort_unstable();
+    joined.dedup();
+    Ok(joined)
 }
 
 /// Tier `t + 1`'s keys: the children of tier `t`'s positions, sorted, without repeats,
@@ -501,46 +633,11 @@ fn walk<G: Game + fmt::Debug + Send + Sync>(
     options: &Options,
 ) -> Result<Vec<u64>, SolveFileError> {
     let index = index_of(below, key_bits, t)?;
-    let starts = chunks(below.positions);
-    // The children of one chunk with keys in `range`, sorted and without repeats.
-    let children =
-        |from: usize, range: (u64, u64), keep: bool| -> Result<(Vec<u64>, u64), SolveFileError> {
-            let mut kids = Vec::new();
-            let mut count = 0u64;
-            let mut wrong = None;
-            for key in index.keys(from).take(CHUNK) {
-                let p = position::<G>(key, t)?;
-                if p.finished().is_some() {
-                    continue;
-                }
-                p.moves(&mut |_, child| {
-                    if child.tier() != t + 1 {
-                        wrong.get_or_insert((p, child));
-                    }
-                    let k = child.key();
-                    if k >= range.0 && k <= range.1 {
-                        count += 1;
-                        if keep {
-                            kids.push(k);
-                        }
-                    }
-                });
-            }
-            if let Some((p, child)) = wrong {
-                return Err(SolveFileError::Game(format!(
-                    "a move from {p:?} (tier {t}) leads to {child:?}, in tier {}: each move \
-                 must lead to the next tier",
-                    child.tier()
-                )));
-            }
-            kids.sort_unstable();
-            kids.dedup();
-            Ok((kids, count))
-        };
+    let n = usize::try_from(below.positions).unwrap_or(usize::MAX);
     let all = (0, u64::MAX);
-    let total: u64 = starts
+    let total: u64 = chunks_of(&(0..n))
         .par_iter()
-        .map(|&from| children(from, all, false).map(|(_, n)| n))
+        .map(|&chunk| chunk_children::<G>(t, index, chunk, all, false).map(|(_, n)| n))
         .try_reduce(|| 0, |a, b| Ok(a + b))?;
     // Each pass holds its children twice (the chunks' lists, then the joined list).
     let need = 16 * total;
@@ -560,39 +657,38 @@ fn walk<G: Game + fmt::Debug + Send + Sync>(
     };
     let step = span / passes + 1;
     let done = AtomicU64::new(0);
-    let clock = Instant::now();
+    let tick = |positions: u64| {
+        let so_far = done.fetch_add(positions, Ordering::Relaxed) + positions;
+        (options.progress)(Progress {
+            phase: Phase::Walk,
+            tier: t + 1,
+            tiers: G::TIERS,
+            done: so_far,
+            total: Some(below.positions * passes),
+        });
+    };
     let mut keys: Vec<u64> = Vec::new();
     for pass in 0..passes {
         let range = (pass * step, ((pass + 1) * step).saturating_sub(1).min(span));
-        let lists: Vec<Vec<u64>> = starts
-            .par_iter()
-            .map(|&from| {
-                let kids = children(from, range, true).map(|(kids, _)| kids);
-                let so_far = done.fetch_add(CHUNK as u64, Ordering::Relaxed) + CHUNK as u64;
-                (options.progress)(Progress {
-                    phase: Phase::Walk,
-                    tier: t + 1,
-                    tiers: G::TIERS,
-                    done: so_far.min(below.positions * passes),
-                    total: Some(below.positions * passes),
-                });
-                kids
-            })
-            .collect::<Result<_, _>>()?;
-        let mut joined: Vec<u64> = Vec::with_capacity(lists.iter().map(Vec::len).sum());
-        for list in lists {
-            joined.extend_from_slice(&list);
-        }
-        joined.par_sort_unstable();
-        joined.dedup();
-        keys.extend_from_slice(&joined);
+        keys.extend_from_slice(&walk_range::<G>(t, index, 0..n, range, &tick)?);
     }
-    let _ = clock;
     Ok(keys)
 }
 
-/// The packed record of a position's best move, from its children's records in tier
-/// `t + 1` (`above`, `width` bytes each).
+/// The record at place `j` of `records` (`header.record_bytes` bytes each), if there and
+/// valid.
+#[must_use]
+pub fn record_at(records: &[u8], j: usize, header: &FileHeader) -> Option<Record> {
+    let width = header.record_bytes as usize;
+    let at = j.checked_mul(width)?;
+    let mut buf = [0u8; 4];
+    buf.get_mut(..width)?
+        .copy_from_slice(records.get(at..at.checked_add(width)?)?);
+    Record::unpack_in(u32::from_le_bytes(buf), header.remoteness_bits)
+}
+
+/// The packed records of tier `t`'s positions from its children's records in tier
+/// `t + 1` (`above`, `header.record_bytes` bytes each, in the order of `next`'s keys).
 fn solve_tier<G: Game + fmt::Debug + Send + Sync>(
     t: u32,
     keys: &Keys,
@@ -601,14 +697,51 @@ fn solve_tier<G: Game + fmt::Debug + Send + Sync>(
     header: &FileHeader,
     options: &Options,
 ) -> Result<Vec<u32>, SolveFileError> {
-    let key_bits = header.key_bits;
-    let index = index_of(keys, key_bits, t)?;
-    let next = next.map(|k| index_of(k, key_bits, t + 1)).transpose()?;
+    let index = index_of(keys, header.key_bits, t)?;
+    let next = next
+        .map(|k| index_of(k, header.key_bits, t + 1))
+        .transpose()?;
     let above = above.unwrap_or(&[]);
-    let width = header.record_bytes as usize;
-    let n = usize::try_from(keys.positions).unwrap_or(usize::MAX);
-    let mut records = vec![0u32; n];
+    let child = |key: u64| {
+        next.and_then(|next| next.find(key))
+            .and_then(|j| record_at(above, j, header))
+    };
     let done = AtomicU64::new(0);
+    let tick = |positions: u64| {
+        let so_far = done.fetch_add(positions, Ordering::Relaxed) + positions;
+        (options.progress)(Progress {
+            phase: Phase::Solve,
+            tier: t,
+            tiers: G::TIERS,
+            done: so_far,
+            total: Some(keys.positions),
+        });
+    };
+    let n = usize::try_from(keys.positions).unwrap_or(usize::MAX);
+    solve_range::<G>(t, index, 0..n, header, &child, &tick)
+}
+
+/// The solve of one tier: the packed records ([`FileHeader::pack`]) of tier `t`'s
+/// positions `positions` (their places among the tier's sorted keys, `index`), each the
+/// best of its children's records, which `child` gives by key (`None`: not a position of
+/// tier `t + 1`, an error). In parallel over fixed chunks, each writing its own slots: the
+/// same records whatever the threads. `tick` is told how many positions each chunk did.
+/// The single-process solve calls it over the whole tier, looking children up in the
+/// tier above; an MPI rank over its own key range, with the records its children's owners
+/// sent.
+///
+/// # Errors
+/// [`SolveFileError::Game`]: a key the game cannot turn back into a position, a child
+/// without a record, a position neither finished nor with a move, a record too deep.
+pub fn solve_range<G: Game + fmt::Debug + Send + Sync>(
+    t: u32,
+    index: KeyIndex<'_>,
+    positions: Range<usize>,
+    header: &FileHeader,
+    child: &(dyn Fn(u64) -> Option<Record> + Sync),
+    tick: &(dyn Fn(u64) + Sync),
+) -> Result<Vec<u32>, SolveFileError> {
+    let mut records = vec![0u32; positions.len()];
     let settle = |key: u64| -> Result<u32, SolveFileError> {
         let p = position::<G>(key, t)?;
         let record = if let Some(value) = p.finished() {
@@ -619,29 +752,20 @@ fn solve_tier<G: Game + fmt::Debug + Send + Sync>(
         } else {
             let mut best: Option<Record> = None;
             let mut missing = None;
-            p.moves(&mut |_, child| {
-                let bits = next.and_then(|next| next.find(child.key())).and_then(|j| {
-                    let at = j * width;
-                    let mut buf = [0u8; 4];
-                    buf.get_mut(..width)?
-                        .copy_from_slice(above.get(at..at + width)?);
-                    Record::unpack_in(u32::from_le_bytes(buf), header.remoteness_bits)
-                });
-                match bits {
-                    Some(record) => {
-                        let mine = record.before_move();
-                        if best.is_none_or(|b| mine.rank() > b.rank()) {
-                            best = Some(mine);
-                        }
-                    }
-                    None => {
-                        missing.get_or_insert(child);
+            p.moves(&mut |_, c| match child(c.key()) {
+                Some(record) => {
+                    let mine = record.before_move();
+                    if best.is_none_or(|b| mine.rank() > b.rank()) {
+                        best = Some(mine);
                     }
                 }
+                None => {
+                    missing.get_or_insert(c);
+                }
             });
-            if let Some(child) = missing {
+            if let Some(c) = missing {
                 return Err(SolveFileError::Game(format!(
-                    "{child:?}, a child of {p:?}, is not among tier {}'s positions",
+                    "{c:?}, a child of {p:?}, is not among tier {}'s positions",
                     t + 1
                 )));
             }
@@ -656,19 +780,13 @@ fn solve_tier<G: Game + fmt::Debug + Send + Sync>(
             SolveFileError::Game(format!("{p:?} is too deep for the file's records"))
         })
     };
+    let from = positions.start;
     records.par_chunks_mut(CHUNK).enumerate().try_for_each(
         |(c, slots)| -> Result<(), SolveFileError> {
-            for (slot, key) in slots.iter_mut().zip(index.keys(c * CHUNK)) {
+            for (slot, key) in slots.iter_mut().zip(index.keys(from + c * CHUNK)) {
                 *slot = settle(key)?;
             }
-            let so_far = done.fetch_add(slots.len() as u64, Ordering::Relaxed) + slots.len() as u64;
-            (options.progress)(Progress {
-                phase: Phase::Solve,
-                tier: t,
-                tiers: G::TIERS,
-                done: so_far,
-                total: Some(keys.positions),
-            });
+            tick(slots.len() as u64);
             Ok(())
         },
     )?;

@@ -1,0 +1,75 @@
+#!/usr/bin/env bash
+# `perfect-play solve` under a real MPI engine (Open MPI's mpirun), several ranks on this
+# one machine: Connect Four 4x4 and 5x4 solved by 1, 2 and 3 ranks (shared memory, then
+# TCP forced with `--mca btl tcp,self`), every file compared byte for byte with the
+# single-process solve's; then a rank killed mid-solve: the run fails naming the rank, and
+# the same command run again resumes from the finished tiers and writes the same bytes.
+# Expectations: the single-process solve (itself checked against John Tromp's counts and
+# the compiled tables in .ci/table-file.sh and tests/table_file.rs).
+# Needs Open MPI and libclang (installed by .ci/run with apt).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+source .ci/target-dir.sh
+bin="$(target_dir)/release/perfect-play"
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+fail() { echo "mpi.sh: $*" >&2; exit 1; }
+# Root in CI containers; more ranks than the 2 cores here.
+mpirun=(mpirun --allow-run-as-root --oversubscribe)
+
+echo "-- a binary built without the feature refuses to run as one of several ranks"
+cargo build --release --locked -p perfect-play-cli
+if "${mpirun[@]}" -np 2 "$bin" solve connect4-4x4 --out "$dir/refused.table" 2>"$dir/said.txt"; then
+  fail "a build without mpi solved under mpirun"
+fi
+grep -q "built without the \`mpi\` feature" "$dir/said.txt" || fail "the refusal does not say why"
+[ -e "$dir/refused.table" ] && fail "the refused solve wrote a file"
+
+cargo build --release --locked -p perfect-play-cli --features mpi
+echo "-- the unit tests of the MPI solve (key bounds, owners, manifests)"
+cargo test --locked -p perfect-play-cli --features mpi --lib solve_mpi
+
+for game in connect4-4x4 connect4-5x4; do
+  echo "-- $game: one process, then 1, 2 and 3 ranks"
+  "$bin" solve "$game" --out "$dir/$game.table" >/dev/null
+  for ranks in 1 2 3; do
+    out="$dir/$game-$ranks.table"
+    "${mpirun[@]}" -np "$ranks" "$bin" solve "$game" --out "$out" --threads 1 | tee "$dir/said.txt"
+    grep -qx "ranks: $ranks" "$dir/said.txt" || fail "$game: the solve did not say it ran on $ranks ranks"
+    cmp "$dir/$game.table" "$out" || fail "$game: $ranks ranks wrote other bytes"
+  done
+  echo "-- $game: 3 ranks over TCP"
+  "${mpirun[@]}" --mca btl tcp,self -np 3 "$bin" solve "$game" --out "$dir/$game-tcp.table" --threads 1 >/dev/null
+  cmp "$dir/$game.table" "$dir/$game-tcp.table" || fail "$game: 3 ranks over TCP wrote other bytes"
+done
+
+echo "-- the file of 2 ranks answers: the 5x4 start is a draw"
+"$bin" outcome --game connect4-5x4 --table "$dir/connect4-5x4-2.table" <<<'...../...../...../.....' | tee "$dir/said.txt"
+grep -q "draw" "$dir/said.txt" || fail "the 5x4 start, probed in the file of 2 ranks, is not a draw"
+
+echo "-- a rank killed mid-solve: the run fails naming it; the same command resumes"
+out="$dir/killed.table"
+"${mpirun[@]}" -np 2 "$bin" solve connect4-5x4 --out "$out" --threads 1 >"$dir/killed.txt" 2>&1 &
+launcher=$!
+for _ in $(seq 1 1000); do
+  [ -e "$out.parts/tier-008.keys.manifest" ] && break
+  sleep 0.02
+done
+[ -e "$out.parts/tier-008.keys.manifest" ] || fail "tier 8's keys were never finished"
+victim=""
+for pid in $(pgrep -f -- "solve connect4-5x4 --out $out"); do
+  if tr '\0' '\n' </proc/"$pid"/environ 2>/dev/null | grep -qx OMPI_COMM_WORLD_RANK=1; then
+    victim=$pid
+  fi
+done
+[ -n "$victim" ] || fail "no rank 1 to kill"
+kill -9 "$victim"
+if wait "$launcher"; then fail "the run went on without its rank 1"; fi
+cat "$dir/killed.txt"
+grep -q "rank 1" "$dir/killed.txt" || fail "the failure does not name rank 1"
+[ -e "$out" ] && fail "a killed run left a file under the final name"
+"${mpirun[@]}" -np 2 "$bin" solve connect4-5x4 --out "$out" --threads 1 | tee "$dir/said.txt"
+grep -q "kept from an earlier run" "$dir/said.txt" || fail "the second run did not resume"
+cmp "$dir/connect4-5x4.table" "$out" || fail "the resumed run wrote other bytes"
+echo "mpi.sh: every layout wrote the single-process bytes; a killed rank was named and the run resumed"

@@ -1,0 +1,876 @@
+//! `perfect-play solve` under `mpirun` (feature `mpi`): one solve shared by every rank of
+//! the MPI job, into the same table file, byte for byte, as the single-process solve.
+//!
+//! Connect Four's tier graph is a chain (every move goes from tier `t` to `t + 1`), so
+//! the ranks share each tier, Awari's way: each rank owns a contiguous range of the
+//! tier's sorted keys (bounds chosen by sampling, the same on every rank).
+//!
+//! - **Walk**, tier 0 up: each rank makes its range's children
+//!   ([`walk_range`]), sends each to the rank that owns its key (batched `MPI_Alltoallv`),
+//!   and sorts and dedups what it receives: its range of the next tier.
+//! - **Solve**, the last tier down: each rank asks the owners of its positions' children
+//!   for their records (batched all-to-all requests, then answers in the same order) and
+//!   settles its range ([`solve_range`]).
+//!
+//! Each rank writes its own segment of each tier (`FILE.parts/tier-NNN.keys.R`,
+//! `tier-NNN.records.R`, each synced and renamed into place); once every rank has written
+//! its segment, rank 0 writes the tier's manifest (`tier-NNN.keys.manifest`,
+//! `.records.manifest`): the owners' key bounds and each segment's length and CRC-32. A
+//! tier is finished when its manifest is there and every rank's segment matches it; the
+//! same command run again keeps every finished tier. At the end rank 0 joins the segments
+//! with the one writer ([`join_file`]) into FILE.
+
+use std::fmt::{self, Write as _};
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use mpi::collective::SystemOperation;
+use mpi::datatype::{Partition, PartitionMut};
+use mpi::topology::SimpleCommunicator;
+use mpi::traits::{Communicator, CommunicatorCollectives, Equivalence};
+use perfect_play::games::{self, Notation, TypeVisitor};
+use perfect_play::{Game, Record};
+use perfect_play_generate::{
+    FileError, FileHeader, KeyIndex, Phase, Progress, SolveFileError, Summary, claim_parts,
+    join_file, key_index, parts_dir, parts_stamp, read_part, record_at, record_bytes, solve_range,
+    tier_header, walk_range, write_atomically,
+};
+
+use crate::args::SolveArgs;
+use crate::output::{Output, Status, output_failed, report};
+use crate::solve::{peak_memory_kb, progress_bar, said, show};
+use crate::table::sha256;
+
+/// Whether this process was started by an MPI launcher (`mpirun`, `mpiexec`, or Slurm's
+/// `srun` with PMI or PMIx): then `solve` runs as one rank of the job.
+#[must_use]
+pub fn launched() -> bool {
+    ["OMPI_COMM_WORLD_SIZE", "PMIX_RANK", "PMI_RANK"]
+        .iter()
+        .any(|name| std::env::var_os(name).is_some())
+}
+
+/// Samples each rank takes of its children to choose the next tier's key bounds.
+const SAMPLES: usize = 256;
+
+/// Runs `solve` as one rank of an MPI job.
+pub fn run(args: &SolveArgs) -> Status {
+    let clock = Instant::now();
+    let Some(universe) = mpi::initialize() else {
+        report(&format_args!(
+            "solve {}: MPI could not be initialized (or was already)",
+            args.game
+        ));
+        return Status::Failure;
+    };
+    let ranks = Ranks::new(universe.world());
+    let bar = if ranks.rank == 0 {
+        progress_bar()
+    } else {
+        indicatif::ProgressBar::hidden()
+    };
+    let show = |progress: Progress| show(&bar, progress);
+    let solving = Solving {
+        args,
+        ranks: &ranks,
+        progress: &show,
+    };
+    let solved = games::visit_type(&args.game, solving);
+    bar.finish_and_clear();
+    let summary = match solved {
+        Some(Ok(summary)) => summary,
+        Some(Err(error)) => ranks.fail(&args.game, &error),
+        None => {
+            report(&format_args!("no game is called {}", args.game));
+            return Status::Failure;
+        }
+    };
+    // What every rank held at its peak, and what they sent each other.
+    let mine = peak_memory_kb().unwrap_or(0);
+    let mut peaks = vec![0u64; ranks.size];
+    ranks.world.all_gather_into(&mine, peaks.as_mut_slice());
+    let mut exchanged = 0u64;
+    ranks
+        .world
+        .all_reduce_into(&ranks.sent.get(), &mut exchanged, SystemOperation::sum());
+    if ranks.rank != 0 {
+        return Status::Success;
+    }
+    let seconds = clock.elapsed().as_secs_f64();
+    let digest = match sha256(&args.out) {
+        Ok(digest) => digest,
+        Err(error) => {
+            report(&format_args!("{}: {error}", args.out.display()));
+            return Status::Failure;
+        }
+    };
+    let mut text = said(args, &summary, seconds, &digest);
+    let _ = writeln!(text, "ranks: {}", ranks.size);
+    let _ = writeln!(
+        text,
+        "exchanged: {exchanged} bytes between ranks ({:.2} a position)",
+        exchanged as f64 / summary.positions.max(1) as f64
+    );
+    let peaks: Vec<String> = peaks
+        .iter()
+        .map(|kb| format!("{} MB", kb.div_ceil(1024)))
+        .collect();
+    let _ = writeln!(text, "peak memory by rank: {}", peaks.join(", "));
+    let mut out = Output::new();
+    match out.answer(text.as_bytes()).and_then(|()| out.finish()) {
+        Ok(status) => status,
+        Err(error) => output_failed(&error),
+    }
+}
+
+/// The job's ranks, as this one sees them.
+struct Ranks {
+    world: SimpleCommunicator,
+    rank: usize,
+    size: usize,
+    /// Bytes this rank has sent to the others.
+    sent: std::cell::Cell<u64>,
+}
+
+impl Ranks {
+    fn new(world: SimpleCommunicator) -> Ranks {
+        let rank = usize::try_from(world.rank()).unwrap_or(0);
+        let size = usize::try_from(world.size()).unwrap_or(1).max(1);
+        Ranks {
+            world,
+            rank,
+            size,
+            sent: std::cell::Cell::new(0),
+        }
+    }
+
+    /// Says why this rank failed, naming it, and ends the whole job: the other ranks
+    /// would wait for it for ever.
+    fn fail(&self, game: &str, error: &dyn fmt::Display) -> ! {
+        report(&format_args!(
+            "solve {game}: rank {} of {} failed: {error}; the job is stopped, and the same \
+             command run again resumes from the tiers already finished",
+            self.rank, self.size
+        ));
+        self.world.abort(2)
+    }
+
+    /// Whether `ok` holds on every rank.
+    fn all(&self, ok: bool) -> bool {
+        let mut all = 0u8;
+        self.world
+            .all_reduce_into(&u8::from(ok), &mut all, SystemOperation::min());
+        all == 1
+    }
+
+    /// The sum of `n` over the ranks.
+    fn sum(&self, n: u64) -> u64 {
+        let mut sum = 0u64;
+        self.world
+            .all_reduce_into(&n, &mut sum, SystemOperation::sum());
+        sum
+    }
+
+    /// `n` from every rank, in rank order.
+    fn gather(&self, n: u64) -> Vec<u64> {
+        let mut all = vec![0u64; self.size];
+        self.world.all_gather_into(&n, all.as_mut_slice());
+        all
+    }
+
+    /// All-to-all of variable counts, in rounds of bounded size: `send` holds the items
+    /// for rank 0, then rank 1..., `counts[d]` of them for rank `d`. Returns what every
+    /// rank sent this one, in rank order, and how many from each.
+    fn exchange<T: Equivalence + Copy + Default>(
+        &self,
+        send: &[T],
+        counts: &[usize],
+    ) -> (Vec<T>, Vec<usize>) {
+        // At most this many items to one rank a round: every count and displacement of a
+        // round stays far below MPI's `int`.
+        let batch = (1usize << 28) / self.size;
+        let mine = counts.iter().map(|c| c.div_ceil(batch)).max().unwrap_or(0) as u64;
+        let mut rounds = 0u64;
+        self.world
+            .all_reduce_into(&mine, &mut rounds, SystemOperation::max());
+        let mut starts = Vec::with_capacity(self.size);
+        let mut at = 0usize;
+        for &c in counts {
+            starts.push(at);
+            at += c;
+        }
+        let mut got: Vec<Vec<T>> = vec![Vec::new(); self.size];
+        for round in 0..rounds as usize {
+            let low = round * batch;
+            let sc: Vec<i32> = (0..self.size)
+                .map(|d| {
+                    let c = counts.get(d).copied().unwrap_or(0);
+                    c.saturating_sub(low).min(batch) as i32
+                })
+                .collect();
+            let mut rc = vec![0i32; self.size];
+            self.world.all_to_all_into(sc.as_slice(), rc.as_mut_slice());
+            // Never an empty allocation: an empty `Vec<u8>`'s pointer is 1, Open MPI's
+            // `MPI_IN_PLACE`, which `MPI_Alltoallv` refuses (MPI_ERR_ARG).
+            let mut buf: Vec<T> =
+                Vec::with_capacity(sc.iter().map(|&c| c as usize).sum::<usize>().max(1));
+            for (d, &c) in sc.iter().enumerate() {
+                let from = starts.get(d).copied().unwrap_or(0) + low;
+                buf.extend_from_slice(send.get(from..from + c as usize).unwrap_or(&[]));
+                if d != self.rank {
+                    let bytes = c as u64 * std::mem::size_of::<T>() as u64;
+                    self.sent.set(self.sent.get() + bytes);
+                }
+            }
+            let sd = displacements(&sc);
+            let rd = displacements(&rc);
+            let total: usize = rc.iter().map(|&c| c as usize).sum();
+            let mut recv: Vec<T> = Vec::with_capacity(total.max(1));
+            recv.resize(total, T::default());
+            {
+                let outgoing = Partition::new(buf.as_slice(), sc.as_slice(), sd.as_slice());
+                let mut incoming =
+                    PartitionMut::new(recv.as_mut_slice(), rc.as_slice(), rd.as_slice());
+                self.world
+                    .all_to_all_varcount_into(&outgoing, &mut incoming);
+            }
+            for ((list, &c), &d) in got.iter_mut().zip(&rc).zip(&rd) {
+                let d = d as usize;
+                list.extend_from_slice(recv.get(d..d + c as usize).unwrap_or(&[]));
+            }
+        }
+        let counts = got.iter().map(Vec::len).collect();
+        (got.concat(), counts)
+    }
+}
+
+/// Where each of `counts`' parts starts.
+fn displacements(counts: &[i32]) -> Vec<i32> {
+    let mut at = 0;
+    counts
+        .iter()
+        .map(|&c| {
+            let d = at;
+            at += c;
+            d
+        })
+        .collect()
+}
+
+/// Every rank's lower bound of keys (rank 0's is 0): `samples` holds [`SAMPLES`] keys from
+/// each rank in turn (`u64::MAX` where it had none), each standing for `weights[rank] /
+/// SAMPLES` keys; rank `r`'s bound is the first sample past `r / ranks` of the weight.
+fn weighted_bounds(samples: &[u64], weights: &[u64], ranks: usize) -> Vec<u64> {
+    let mut weighted: Vec<(u64, u128)> = samples
+        .chunks(SAMPLES)
+        .zip(weights)
+        .flat_map(|(keys, &w)| keys.iter().map(move |&k| (k, u128::from(w))))
+        .filter(|&(k, _)| k != u64::MAX)
+        .collect();
+    weighted.sort_unstable();
+    let total: u128 = weighted.iter().map(|&(_, w)| w).sum();
+    let mut bounds = vec![0u64; ranks];
+    let mut seen = 0u128;
+    let mut next = 1;
+    for &(key, w) in &weighted {
+        // Rank `next` starts at the first sample whose weight lies past its share.
+        while next < ranks && seen * ranks as u128 >= total * next as u128 {
+            if let Some(b) = bounds.get_mut(next) {
+                *b = key;
+            }
+            next += 1;
+        }
+        seen += w;
+    }
+    for b in bounds.iter_mut().skip(next) {
+        *b = u64::MAX;
+    }
+    bounds
+}
+
+/// The rank that owns `key` in a tier whose ranks' lower bounds are `bounds` (rank 0's
+/// is 0): the last rank whose bound is at most the key.
+fn owner(bounds: &[u64], key: u64) -> usize {
+    bounds
+        .get(1..)
+        .map_or(0, |rest| rest.partition_point(|&b| b <= key))
+}
+
+/// How many of `sorted` keys each rank owns (they are sorted, so each rank's are one run).
+fn runs(bounds: &[u64], sorted: &[u64], ranks: usize) -> Vec<usize> {
+    let mut counts = vec![0usize; ranks];
+    for &key in sorted {
+        if let Some(c) = counts.get_mut(owner(bounds, key)) {
+            *c += 1;
+        }
+    }
+    counts
+}
+
+/// One rank's part of a tier: its keys as a key index of their own (the file's layout).
+struct Segment {
+    bytes: Vec<u8>,
+    positions: u64,
+    /// Every rank's lower bound of keys in this tier.
+    bounds: Vec<u64>,
+}
+
+impl Segment {
+    fn index(&self, key_bits: u32, tier: u32) -> Result<KeyIndex<'_>, SolveFileError> {
+        KeyIndex::new(&self.bytes, self.positions, key_bits)
+            .ok_or_else(|| SolveFileError::Game(format!("tier {tier}'s keys are damaged")))
+    }
+}
+
+/// A tier's manifest: every rank's key bounds, segment length and CRC-32.
+#[derive(Debug, PartialEq, Eq)]
+struct Manifest {
+    bounds: Vec<u64>,
+    /// Per rank: positions, bytes, CRC-32 of the segment.
+    segments: Vec<(u64, u64, u32)>,
+}
+
+impl Manifest {
+    fn text(&self) -> String {
+        let mut text = String::new();
+        let bounds: Vec<String> = self.bounds.iter().map(u64::to_string).collect();
+        let _ = writeln!(text, "bounds {}", bounds.join(" "));
+        for (rank, (positions, bytes, crc)) in self.segments.iter().enumerate() {
+            let _ = writeln!(
+                text,
+                "rank {rank} positions {positions} bytes {bytes} crc32 {crc:08x}"
+            );
+        }
+        text
+    }
+
+    fn parse(text: &str) -> Option<Manifest> {
+        let mut lines = text.lines();
+        let bounds = lines
+            .next()?
+            .strip_prefix("bounds ")?
+            .split(' ')
+            .map(|b| b.parse().ok())
+            .collect::<Option<Vec<u64>>>()?;
+        let segments = lines
+            .enumerate()
+            .map(|(rank, line)| {
+                let words: Vec<&str> = line.split(' ').collect();
+                match words.as_slice() {
+                    ["rank", r, "positions", n, "bytes", b, "crc32", c]
+                        if r.parse::<usize>().ok()? == rank =>
+                    {
+                        Some((
+                            n.parse().ok()?,
+                            b.parse().ok()?,
+                            u32::from_str_radix(c, 16).ok()?,
+                        ))
+                    }
+                    _ => None,
+                }
+            })
+            .collect::<Option<Vec<_>>>()?;
+        (bounds.len() == segments.len()).then_some(Manifest { bounds, segments })
+    }
+}
+
+/// The solve, with the game's type.
+struct Solving<'a> {
+    args: &'a SolveArgs,
+    ranks: &'a Ranks,
+    progress: &'a (dyn Fn(Progress) + Sync),
+}
+
+impl TypeVisitor for Solving<'_> {
+    type Output = Result<Summary, SolveFileError>;
+
+    fn visit<G: Notation + fmt::Debug + Send + Sync + 'static>(
+        self,
+        name: &'static str,
+    ) -> Self::Output {
+        if G::TIERS <= 1 {
+            return Err(SolveFileError::Game(format!(
+                "{name} has no tiers: under MPI only a game with tiers is solved (run \
+                 `perfect-play solve` without mpirun)"
+            )));
+        }
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(self.args.threads)
+            .build()
+            .map_err(|e| SolveFileError::Threads(e.to_string()))?;
+        let job = Job {
+            name,
+            out: &self.args.out,
+            ranks: self.ranks,
+            progress: self.progress,
+            header: tier_header::<G>(name),
+            dir: parts_dir(&self.args.out),
+            tiers: G::TIERS,
+            resumed: 0,
+            pool,
+        };
+        job.solve::<G>()
+    }
+}
+
+/// One rank's share of the solve.
+struct Job<'a> {
+    name: &'a str,
+    out: &'a Path,
+    ranks: &'a Ranks,
+    progress: &'a (dyn Fn(Progress) + Sync),
+    header: FileHeader,
+    dir: PathBuf,
+    /// The game's tiers.
+    tiers: u32,
+    resumed: u32,
+    /// This rank's threads: the walk and the solve of its range run on them.
+    pool: rayon::ThreadPool,
+}
+
+/// A progress counter for one phase of one tier of `total` positions: told how many
+/// positions a piece of work did, it shows the sum so far.
+fn ticker<'a>(
+    progress: &'a (dyn Fn(Progress) + Sync),
+    phase: Phase,
+    tier: u32,
+    tiers: u32,
+    total: u64,
+) -> impl Fn(u64) + Sync + 'a {
+    let done = std::sync::atomic::AtomicU64::new(0);
+    move |k: u64| {
+        let so_far = done.fetch_add(k, std::sync::atomic::Ordering::Relaxed) + k;
+        progress(Progress {
+            phase,
+            tier,
+            tiers,
+            done: so_far,
+            total: Some(total),
+        });
+    }
+}
+
+/// The two kinds of part: a tier's keys, a tier's records.
+#[derive(Clone, Copy)]
+enum Part {
+    Keys,
+    Records,
+}
+
+impl Part {
+    fn word(self) -> &'static str {
+        match self {
+            Part::Keys => "keys",
+            Part::Records => "records",
+        }
+    }
+}
+
+impl Job<'_> {
+    fn segment_path(&self, part: Part, tier: u32, rank: usize) -> PathBuf {
+        self.dir
+            .join(format!("tier-{tier:03}.{}.{rank}", part.word()))
+    }
+
+    fn manifest_path(&self, part: Part, tier: u32) -> PathBuf {
+        self.dir
+            .join(format!("tier-{tier:03}.{}.manifest", part.word()))
+    }
+
+    /// This rank's segment of a finished tier, if its manifest is there and the segment
+    /// matches it on every rank; else `None` on every rank.
+    fn resume(&self, part: Part, tier: u32) -> Result<Option<(Manifest, Vec<u8>)>, SolveFileError> {
+        let manifest = read_part(&self.manifest_path(part, tier))?
+            .and_then(|bytes| Manifest::parse(&String::from_utf8_lossy(&bytes)))
+            .filter(|m| m.segments.len() == self.ranks.size);
+        let mut found = None;
+        if let Some(manifest) = manifest {
+            let mine = manifest.segments.get(self.ranks.rank).copied();
+            let bytes = read_part(&self.segment_path(part, tier, self.ranks.rank))?;
+            if let (Some((_, len, crc)), Some(bytes)) = (mine, bytes) {
+                if bytes.len() as u64 == len && crc32fast::hash(&bytes) == crc {
+                    found = Some((manifest, bytes));
+                }
+            }
+        }
+        if self.ranks.all(found.is_some()) {
+            Ok(found)
+        } else {
+            Ok(None)
+        }
+    }
+
+    /// Writes this rank's segment, then (rank 0, once every rank has written its own) the
+    /// tier's manifest. A tier redone makes every tier after it in the same sweep stale:
+    /// rank 0 removes their manifests first.
+    fn finish(
+        &self,
+        part: Part,
+        tier: u32,
+        bytes: &[u8],
+        positions: u64,
+        bounds: &[u64],
+    ) -> Result<(), SolveFileError> {
+        use std::io::Write as _;
+        if self.ranks.rank == 0 {
+            self.forget_after(part, tier)?;
+        }
+        let path = self.segment_path(part, tier, self.ranks.rank);
+        write_atomically(&path, |f| f.write_all(bytes))?;
+        let counts = self.ranks.gather(positions);
+        let lens = self.ranks.gather(bytes.len() as u64);
+        let crcs = self.ranks.gather(u64::from(crc32fast::hash(bytes)));
+        // Every rank has written its segment once the gathers are done.
+        if self.ranks.rank == 0 {
+            let manifest = Manifest {
+                bounds: bounds.to_vec(),
+                segments: counts
+                    .iter()
+                    .zip(&lens)
+                    .zip(&crcs)
+                    .map(|((&n, &len), &crc)| (n, len, crc as u32))
+                    .collect(),
+            };
+            let text = manifest.text();
+            write_atomically(&self.manifest_path(part, tier), |f| {
+                f.write_all(text.as_bytes())
+            })?;
+        }
+        Ok(())
+    }
+
+    /// Removes the manifests a redone tier makes stale: after a tier's keys, every later
+    /// tier's keys and every tier's records; after a tier's records, the records of the
+    /// tiers below it.
+    fn forget_after(&self, part: Part, tier: u32) -> Result<(), SolveFileError> {
+        let stale: Vec<PathBuf> = match part {
+            Part::Keys => (tier + 1..self.tiers)
+                .map(|t| self.manifest_path(Part::Keys, t))
+                .chain((0..self.tiers).map(|t| self.manifest_path(Part::Records, t)))
+                .collect(),
+            Part::Records => (0..tier)
+                .map(|t| self.manifest_path(Part::Records, t))
+                .collect(),
+        };
+        for path in stale {
+            match std::fs::remove_file(&path) {
+                Ok(()) => {}
+                Err(error) if error.kind() == std::io::ErrorKind::NotFound => {}
+                Err(error) => return Err(SolveFileError::Io { path, error }),
+            }
+        }
+        Ok(())
+    }
+
+    fn tell(&self, phase: Phase, tier: u32, tiers: u32, done: u64, total: Option<u64>) {
+        (self.progress)(Progress {
+            phase,
+            tier,
+            tiers,
+            done,
+            total,
+        });
+    }
+
+    /// The whole solve, on this rank.
+    fn solve<G: Game + fmt::Debug + Send + Sync>(mut self) -> Result<Summary, SolveFileError> {
+        let ranks = self.ranks;
+        let key_bits = self.header.key_bits;
+        let stamp = format!("{}ranks {}\n", parts_stamp::<G>(self.name), self.ranks.size);
+        if ranks.rank == 0 {
+            claim_parts(&self.dir, &stamp)?;
+        }
+        // The other ranks claim it after rank 0 made it; on shared storage they all see
+        // the same stamp.
+        let claimed = ranks.all(true) && {
+            let found = read_part(&self.dir.join("game"))?;
+            found.as_deref() == Some(stamp.as_bytes())
+        };
+        if !ranks.all(claimed) {
+            return Err(SolveFileError::Parts {
+                path: self.dir.clone(),
+                found: "not this job's stamp, or not shared by every rank".into(),
+            });
+        }
+
+        // 1. The walk.
+        let start = G::start();
+        if start.tier() != 0 {
+            return Err(SolveFileError::Game(format!(
+                "the start {start:?} is in tier {}, not 0",
+                start.tier()
+            )));
+        }
+        let mut tiers: Vec<Segment> = Vec::new();
+        let mut totals: Vec<u64> = Vec::new();
+        for t in 0..G::TIERS {
+            let segment = if let Some((manifest, bytes)) = self.resume(Part::Keys, t)? {
+                self.resumed += 1;
+                let positions = manifest.segments.get(ranks.rank).map_or(0, |&(n, _, _)| n);
+                self.tell(Phase::Resumed, t, G::TIERS, positions, Some(positions));
+                Segment {
+                    bytes,
+                    positions,
+                    bounds: manifest.bounds,
+                }
+            } else {
+                let (keys, bounds) = if t == 0 {
+                    let keys = if ranks.rank == 0 {
+                        vec![start.key()]
+                    } else {
+                        Vec::new()
+                    };
+                    let mut bounds = vec![u64::MAX; ranks.size];
+                    if let Some(first) = bounds.first_mut() {
+                        *first = 0;
+                    }
+                    (keys, bounds)
+                } else {
+                    let below = tiers.last().ok_or_else(|| {
+                        SolveFileError::Game(format!("tier {t} has no tier below"))
+                    })?;
+                    self.walk::<G>(t - 1, below)?
+                };
+                let bytes = key_index(t, &keys, key_bits)?;
+                let positions = keys.len() as u64;
+                self.finish(Part::Keys, t, &bytes, positions, &bounds)?;
+                Segment {
+                    bytes,
+                    positions,
+                    bounds,
+                }
+            };
+            let total = ranks.sum(segment.positions);
+            if total == 0 {
+                break;
+            }
+            totals.push(total);
+            tiers.push(segment);
+        }
+
+        // 2. The solve.
+        let mut above: Vec<u8> = Vec::new();
+        let mut start_record = None;
+        for t in (0..tiers.len() as u32).rev() {
+            let records = if let Some((_, bytes)) = self.resume(Part::Records, t)? {
+                self.resumed += 1;
+                self.tell(Phase::Resumed, t, G::TIERS, 0, None);
+                bytes
+            } else {
+                let mine = tiers
+                    .get(t as usize)
+                    .ok_or_else(|| SolveFileError::Game(format!("tier {t} is missing")))?;
+                let next = tiers.get(t as usize + 1);
+                let packed = self.solve_tier::<G>(t, mine, next, &above)?;
+                let bytes = record_bytes(&packed, self.header.record_bytes);
+                self.finish(Part::Records, t, &bytes, mine.positions, &mine.bounds)?;
+                bytes
+            };
+            if t == 0 && ranks.rank == 0 {
+                start_record = record_at(&records, 0, &self.header);
+            }
+            above = records;
+        }
+
+        // 3. The file, joined by rank 0.
+        let mut bytes = 0;
+        if ranks.rank == 0 {
+            self.tell(Phase::Write, 0, G::TIERS, 0, None);
+            bytes = self.join(&totals)?;
+        }
+        if !ranks.all(true) {
+            return Err(SolveFileError::Game(
+                "rank 0 could not write the file".into(),
+            ));
+        }
+        let start = start_record.unwrap_or(Record {
+            value: perfect_play::Value::Draw,
+            remoteness: 0,
+        });
+        if ranks.rank == 0 && start_record.is_none() {
+            return Err(SolveFileError::Game("the start has no record".into()));
+        }
+        Ok(Summary {
+            positions: totals.iter().sum(),
+            start,
+            bytes,
+            tiers: totals,
+            resumed: self.resumed,
+        })
+    }
+
+    /// This rank's range of tier `t + 1`, and every rank's bound of it: the children of
+    /// its range of tier `t`, sent to their owners.
+    fn walk<G: Game + fmt::Debug + Send + Sync>(
+        &self,
+        t: u32,
+        below: &Segment,
+    ) -> Result<(Vec<u64>, Vec<u64>), SolveFileError> {
+        let ranks = self.ranks;
+        let index = below.index(self.header.key_bits, t)?;
+        let n = usize::try_from(below.positions).unwrap_or(usize::MAX);
+        let tick = ticker(self.progress, Phase::Walk, t + 1, G::TIERS, below.positions);
+        let kids = self
+            .pool
+            .install(|| walk_range::<G>(t, index, 0..n, (0, u64::MAX), &tick))?;
+        // The bounds: every rank's evenly spaced samples, each standing for its share of
+        // that rank's children (a rank with three times the children weighs three times
+        // as much), sorted; each rank's lower bound the key where an even share of the
+        // weight begins.
+        let mut samples = vec![u64::MAX; SAMPLES];
+        if !kids.is_empty() {
+            for (i, slot) in samples.iter_mut().enumerate() {
+                if let Some(&k) = kids.get(i * kids.len() / SAMPLES) {
+                    *slot = k;
+                }
+            }
+        }
+        let mut all = vec![0u64; SAMPLES * ranks.size];
+        ranks
+            .world
+            .all_gather_into(samples.as_slice(), all.as_mut_slice());
+        let weights = ranks.gather(kids.len() as u64);
+        let bounds = weighted_bounds(&all, &weights, ranks.size);
+        let counts = runs(&bounds, &kids, ranks.size);
+        let (mut keys, _) = ranks.exchange(&kids, &counts);
+        drop(kids);
+        keys.sort_unstable();
+        keys.dedup();
+        Ok((keys, bounds))
+    }
+
+    /// This rank's records of tier `t`: its positions' children's records asked of their
+    /// owners (`next`, `above` the records of this rank's range of tier `t + 1`).
+    fn solve_tier<G: Game + fmt::Debug + Send + Sync>(
+        &self,
+        t: u32,
+        mine: &Segment,
+        next: Option<&Segment>,
+        above: &[u8],
+    ) -> Result<Vec<u32>, SolveFileError> {
+        let ranks = self.ranks;
+        let key_bits = self.header.key_bits;
+        let width = self.header.record_bytes as usize;
+        let index = mine.index(key_bits, t)?;
+        let n = usize::try_from(mine.positions).unwrap_or(usize::MAX);
+        // The questions: every child of this rank's positions, by owner.
+        let kids = match next {
+            Some(_) => self
+                .pool
+                .install(|| walk_range::<G>(t, index, 0..n, (0, u64::MAX), &|_| {}))?,
+            None => Vec::new(),
+        };
+        let bounds = next.map_or(&[][..], |s| s.bounds.as_slice());
+        let counts = runs(bounds, &kids, ranks.size);
+        let (asked, asked_counts) = ranks.exchange(&kids, &counts);
+        // The answers, in the order asked: each key's record, or zeros (no record).
+        let mut answers = vec![0u8; asked.len() * width];
+        if let Some(next) = next {
+            let their = next.index(key_bits, t + 1)?;
+            for (key, slot) in asked.iter().zip(answers.chunks_exact_mut(width.max(1))) {
+                let record = their
+                    .find(*key)
+                    .and_then(|j| above.get(j * width..(j + 1) * width));
+                if let Some(record) = record {
+                    slot.copy_from_slice(record);
+                }
+            }
+        }
+        drop(asked);
+        let answer_counts: Vec<usize> = asked_counts.iter().map(|&c| c * width).collect();
+        let (records, _) = ranks.exchange(&answers, &answer_counts);
+        drop(answers);
+        let header = &self.header;
+        let child = |key: u64| {
+            kids.binary_search(&key)
+                .ok()
+                .and_then(|j| record_at(&records, j, header))
+        };
+        let tick = ticker(self.progress, Phase::Solve, t, G::TIERS, mine.positions);
+        self.pool
+            .install(|| solve_range::<G>(t, index, 0..n, header, &child, &tick))
+    }
+
+    /// Rank 0: the segments joined into the table file, with the one writer; the parts
+    /// removed. Returns the file's length.
+    fn join(&self, totals: &[u64]) -> Result<u64, SolveFileError> {
+        use std::io::Read as _;
+        let key_bits = self.header.key_bits;
+        let ranks = self.ranks.size;
+        let bytes = join_file(self.out, &self.header, totals, |t, w| {
+            let manifest = std::fs::read(self.manifest_path(Part::Keys, t))?;
+            let manifest = Manifest::parse(&String::from_utf8_lossy(&manifest))
+                .ok_or(FileError::Section { tier: t })?;
+            let mut keys: Vec<u64> = Vec::new();
+            for (r, &(positions, _, _)) in manifest.segments.iter().enumerate() {
+                let segment = std::fs::read(self.segment_path(Part::Keys, t, r))?;
+                let index = KeyIndex::new(&segment, positions, key_bits)
+                    .ok_or(FileError::Section { tier: t })?;
+                keys.extend(index.keys(0));
+            }
+            w.write_all(&key_index(t, &keys, key_bits)?)?;
+            drop(keys);
+            for r in 0..ranks {
+                let mut segment = std::fs::File::open(self.segment_path(Part::Records, t, r))?;
+                let mut buf = Vec::new();
+                segment.read_to_end(&mut buf)?;
+                w.write_all(&buf)?;
+            }
+            Ok(())
+        })?;
+        std::fs::remove_dir_all(&self.dir).map_err(|error| SolveFileError::Io {
+            path: self.dir.clone(),
+            error,
+        })?;
+        Ok(bytes)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn owners_follow_the_bounds() {
+        let bounds = [0, 10, 20];
+        assert_eq!(owner(&bounds, 0), 0);
+        assert_eq!(owner(&bounds, 9), 0);
+        assert_eq!(owner(&bounds, 10), 1);
+        assert_eq!(owner(&bounds, 25), 2);
+        // Tier 0: rank 0 owns every key.
+        assert_eq!(owner(&[0, u64::MAX, u64::MAX], 12345), 0);
+        assert_eq!(runs(&bounds, &[1, 2, 11, 30], 3), [2, 1, 1]);
+    }
+
+    #[test]
+    fn bounds_weigh_each_ranks_samples_by_its_children() {
+        // Rank 0 made three times the children of rank 1: its samples weigh three times
+        // as much, so rank 1's range starts two thirds of the way into rank 0's samples.
+        let mut samples: Vec<u64> = (0..SAMPLES as u64).collect();
+        samples.extend((0..SAMPLES as u64).map(|k| 1000 + k));
+        let bounds = weighted_bounds(&samples, &[300, 100], 2);
+        let half = (SAMPLES * 4).div_ceil(2 * 3) as u64; // 3 x n >= 4 x SAMPLES / 2
+        assert_eq!(bounds, [0, half]);
+        // Equal weights: the plain median.
+        assert_eq!(weighted_bounds(&samples, &[1, 1], 2), [0, 1000]);
+        // No children anywhere: every later rank owns nothing.
+        let none = vec![u64::MAX; SAMPLES * 3];
+        assert_eq!(
+            weighted_bounds(&none, &[0, 0, 0], 3),
+            [0, u64::MAX, u64::MAX]
+        );
+    }
+
+    #[test]
+    fn a_manifest_reads_back() {
+        let manifest = Manifest {
+            bounds: vec![0, 77],
+            segments: vec![(3, 40, 0xdead_beef), (0, 8, 1)],
+        };
+        assert_eq!(Manifest::parse(&manifest.text()), Some(manifest));
+        assert_eq!(
+            Manifest::parse("bounds 0 1\nrank 1 positions 1 bytes 1 crc32 0\n"),
+            None
+        );
+    }
+}
