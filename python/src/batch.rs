@@ -8,6 +8,7 @@ use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyByteArray, PyDict, PyList, PyString, PyTuple};
 
+use crate::text::Utf8;
 use crate::{error, memo};
 
 /// The outcome code of a draw.
@@ -18,6 +19,9 @@ pub const FIRST_WINS: i8 = 1;
 pub const SECOND_WINS: i8 = 2;
 /// The outcome code of a position no game reaches (its plies are 0).
 pub const UNREACHABLE: i8 = -1;
+
+/// How many positions `probe_many` reads between two releases of the GIL (about 1 ms).
+const YIELD_EVERY: usize = 1 << 15;
 
 /// Probes every str of `positions` in `handle`'s game: a tuple (outcome codes, plies),
 /// numpy arrays or lists as `numpy` says (see `Game.probe_many`).
@@ -43,10 +47,16 @@ pub fn probe_many<'py>(
     let (mut codes, mut plies) = (Vec::new(), Vec::new());
     let mut text = String::new();
     let mut ends = Vec::new();
-    let mut missed: Vec<(usize, isize)> = Vec::new();
+    let mut missed: Vec<(usize, isize, Py<PyString>)> = Vec::new();
     let name = handle.about().name.as_str();
-    memo::with(name, |memo| -> PyResult<()> {
+    let count = handle.about().positions;
+    memo::with(name, count, |memo| -> PyResult<()> {
         for (index, item) in positions.try_iter()?.enumerate() {
+            // Answers the memo knows are given with the GIL held: let other threads in
+            // now and then, as a long call would if it ran Python code.
+            if index % YIELD_EVERY == YIELD_EVERY - 1 {
+                py.detach(|| ());
+            }
             let item = item?;
             // An exact str is known by its type alone (no call into Python's type flags).
             let string = match item.cast_exact::<PyString>() {
@@ -54,14 +64,22 @@ pub fn probe_many<'py>(
                 Err(_) => item.cast::<PyString>()?,
             };
             let hash = string.hash()?;
-            let position = string.to_str()?;
-            let (code, ply) = match memo.as_deref().and_then(|m| m.find(hash, position)) {
+            // The same str object as a remembered one: known without reading its text.
+            let known = memo.as_deref().and_then(|m| m.find_object(hash, string));
+            let (code, ply) = match known {
                 Some(known) => known,
                 None => {
-                    text.push_str(position);
-                    ends.push(text.len());
-                    missed.push((index, hash));
-                    (UNREACHABLE, 0)
+                    let utf8 = Utf8::of(string)?;
+                    let position = utf8.as_str();
+                    match memo.as_deref().and_then(|m| m.find(hash, position)) {
+                        Some(known) => known,
+                        None => {
+                            text.push_str(position);
+                            ends.push(text.len());
+                            missed.push((index, hash, string.clone().unbind()));
+                            (UNREACHABLE, 0)
+                        }
+                    }
                 }
             };
             codes.push(code);
@@ -72,21 +90,21 @@ pub fn probe_many<'py>(
     let (found, found_plies) = match py.detach(|| probe_all(handle, &text, &ends)) {
         Ok(answer) => answer,
         Err((k, failure)) => {
-            let index = missed.get(k).map_or(k, |&(index, _)| index);
+            let index = missed.get(k).map_or(k, |&(index, _, _)| index);
             let what = format!("{name} position");
             let bad = piece(&text, &ends, k);
             return Err(error::notation(py, &what, bad, failure, Some(index)));
         }
     };
-    memo::with(name, |mut memo| {
-        for (k, ((&(index, hash), code), ply)) in
-            missed.iter().zip(found).zip(found_plies).enumerate()
+    memo::with(name, count, |mut memo| {
+        for (k, (((index, hash, object), code), ply)) in
+            missed.into_iter().zip(found).zip(found_plies).enumerate()
         {
             if let (Some(c), Some(p)) = (codes.get_mut(index), plies.get_mut(index)) {
                 (*c, *p) = (code, ply);
             }
             if let Some(memo) = memo.as_deref_mut() {
-                memo.keep(hash, piece(&text, &ends, k), code, ply);
+                memo.keep(hash, piece(&text, &ends, k), code, ply, object);
             }
         }
     });

@@ -10,6 +10,7 @@ use pyo3::exceptions::{PyImportError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyString, PyTuple};
 
+use crate::text::Utf8;
 use crate::{batch, error};
 use perfect_play::dynamic::DynGame;
 
@@ -89,7 +90,8 @@ fn label_all(
             Ok(string) => string,
             Err(other) => other.into_inner().str()?,
         };
-        let mut text = string.to_str()?;
+        let utf8 = Utf8::of(&string)?;
+        let mut text = utf8.as_str();
         if lines {
             joined.clear();
             for (row, cells) in text.split_whitespace().enumerate() {

@@ -9,7 +9,8 @@
 //! `python/perfect_play/_native.pyi`. The bridges to OpenSpiel and PettingZoo
 //! (`perfect_play/openspiel.py`, `perfect_play/pettingzoo.py`) are pure Python over
 //! `Game.pick`, `Game.policy` (`level.rs`), `Game.labels` (`labels.rs`) and `probe_many`
-//! (`batch.rs`, which remembers its answers in `memo.rs`).
+//! (`batch.rs`, which remembers its answers in `memo.rs`); `text.rs` reads a `str`'s text
+//! through the stable ABI of 3.9, the oldest the wheel runs on.
 
 mod batch;
 mod error;
@@ -18,6 +19,7 @@ mod game;
 mod labels;
 mod level;
 mod memo;
+mod text;
 
 use pyo3::prelude::*;
 

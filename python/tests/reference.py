@@ -22,7 +22,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable, Hashable, Iterator
 from dataclasses import dataclass
-from typing import Generic, TypeVar
+from typing import Generic, Optional, TypeVar
 
 WIN, LOSS, DRAW = "win", "loss", "draw"
 FLIP = {WIN: LOSS, LOSS: WIN, DRAW: DRAW}
@@ -30,7 +30,7 @@ FLIP = {WIN: LOSS, LOSS: WIN, DRAW: DRAW}
 P = TypeVar("P", bound=Hashable)
 
 #: A position's value for its side to move and its remoteness (None: an endless draw).
-Record = tuple[str, int | None]
+Record = tuple[str, Optional[int]]  # Optional: a runtime alias, read by CPython 3.9 too
 
 
 @dataclass(frozen=True)
