@@ -95,6 +95,9 @@ pub fn run(cli: Cli) -> Status {
         Command::Review(args) => review::run(&args),
         Command::Footholds(args) => footholds::run(&args),
         Command::Games(args) => games::run(&args),
+        // One rank of an MPI job solves with the others (`solve_mpi`, which builds on `solve`).
+        #[cfg(feature = "mpi")]
+        Command::Solve(args) if solve_mpi::launched() => solve_mpi::run(&args),
         Command::Solve(args) => solve::run(&args),
         Command::Table(args) => table::run(&args),
         Command::Book(args) => book::run(&args),

@@ -26,12 +26,9 @@ fn launched_ranks() -> Option<u64> {
         .find_map(|name| std::env::var(name).ok()?.parse().ok())
 }
 
-/// Runs `solve`.
+/// Runs `solve` in this one process (under `mpirun`, the build with `mpi` runs
+/// `solve_mpi` instead).
 pub fn run(args: &SolveArgs) -> Status {
-    #[cfg(feature = "mpi")]
-    if crate::solve_mpi::launched() {
-        return crate::solve_mpi::run(args);
-    }
     #[cfg(not(feature = "mpi"))]
     if let Some(ranks) = launched_ranks().filter(|&n| n > 1) {
         report(&format_args!(
