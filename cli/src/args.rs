@@ -451,6 +451,10 @@ pub struct AnalyzeArgs {
     /// When to colour the drawing.
     #[arg(long, value_enum, default_value_t = ColorChoice::Auto, value_name = "WHEN")]
     pub color: ColorChoice,
+
+    /// How the games answered by search (`connect4-7x6`) search.
+    #[command(flatten)]
+    pub search: SearchArgs,
 }
 
 const ANALYZE_EXAMPLES: &str = "\
@@ -460,6 +464,25 @@ Examples:
   $ printf 'xx.\\noo.\\n...\\n' | perfect-play analyze
   $ perfect-play analyze --game hexapawn 'www/.../bbb w'
   $ perfect-play analyze --game dodgem 'b../b../.rr b'";
+
+/// The options of a game answered by search (`connect4-7x6`), where a position near the
+/// start can take seconds to minutes.
+#[derive(Debug, Args)]
+pub struct SearchArgs {
+    /// Threads a search ranks a position's moves on, one move each at a time (every core
+    /// by default). Games answered by tables ignore it.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=1024))]
+    pub threads: Option<u16>,
+}
+
+impl SearchArgs {
+    /// Tells the searched games how many threads to use, if the command line says.
+    pub fn apply(&self) {
+        if let Some(threads) = self.threads {
+            perfect_play::games::set_search_threads(usize::from(threads));
+        }
+    }
+}
 
 /// The arguments of `play`.
 #[derive(Debug, Args)]
@@ -496,6 +519,10 @@ pub struct PlayArgs {
     /// When to colour the board.
     #[arg(long, value_enum, default_value_t = ColorChoice::Auto, value_name = "WHEN")]
     pub color: ColorChoice,
+
+    /// How the games answered by search (`connect4-7x6`) search.
+    #[command(flatten)]
+    pub search: SearchArgs,
 }
 
 const PLAY_EXAMPLES: &str = "\
@@ -525,6 +552,10 @@ pub struct ReviewArgs {
     /// must be the one named.
     #[arg(long, value_name = "FILE")]
     pub table: Option<PathBuf>,
+
+    /// How the games answered by search (`connect4-7x6`) search.
+    #[command(flatten)]
+    pub search: SearchArgs,
 }
 
 const REVIEW_EXAMPLES: &str = "\

@@ -90,9 +90,18 @@ pub fn run(cli: Cli) -> Status {
                 !args.input.no_cache,
             )
         }
-        Command::Analyze(args) => analyze::run(&args),
-        Command::Play(args) => play::run(&args),
-        Command::Review(args) => review::run(&args),
+        Command::Analyze(args) => {
+            args.search.apply();
+            analyze::run(&args)
+        }
+        Command::Play(args) => {
+            args.search.apply();
+            play::run(&args)
+        }
+        Command::Review(args) => {
+            args.search.apply();
+            review::run(&args)
+        }
         Command::Footholds(args) => footholds::run(&args),
         Command::Games(args) => games::run(&args),
         // One rank of an MPI job solves with the others (`solve_mpi`, which builds on `solve`).

@@ -15,7 +15,6 @@
 
 use std::collections::HashMap;
 
-use assert_cmd::Command;
 use perfect_play::Value;
 use predicates::prelude::*;
 
@@ -31,15 +30,9 @@ use common::games::{
 use support::perfect_play;
 
 fn games(args: &[&str]) -> String {
-    let out = Command::new(env!("CARGO_BIN_EXE_perfect-play"))
-        .arg("games")
-        .args(args)
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    String::from_utf8(out).unwrap()
+    let mut all = vec!["games"];
+    all.extend_from_slice(args);
+    support::stdout_of(&all)
 }
 
 #[test]
@@ -49,8 +42,9 @@ fn lists_every_game_as_json_lines() {
         .lines()
         .map(|l| serde_json::from_str(l).unwrap())
         .collect();
-    // Connect Four 4x4 in every build; its two larger sizes with `large-games`.
-    assert_eq!(lines.len(), 5);
+    // Connect Four 4x4 in every build (its two larger sizes with `large-games`), then 7x6,
+    // answered by search.
+    assert_eq!(lines.len(), 6);
     for field in ["name", "game"] {
         assert_eq!(lines[0][field], "tictactoe");
     }
@@ -75,6 +69,13 @@ fn lists_every_game_as_json_lines() {
     assert_eq!(lines[4]["game"], "connect4-4x4");
     assert_eq!(lines[4]["positions"], 161_029);
     assert_eq!(lines[4]["outcome"], "draw");
+    assert_eq!(lines[4]["answered_by"], "table");
+    // 4,531,985,219,092 positions, a first-player win in 41 plies: the same fixture.
+    assert_eq!(lines[5]["game"], "connect4-7x6");
+    assert_eq!(lines[5]["positions"], 4_531_985_219_092u64);
+    assert_eq!(lines[5]["outcome"], "first");
+    assert_eq!(lines[5]["plies"], 41);
+    assert_eq!(lines[5]["answered_by"], "search");
 }
 
 #[test]
@@ -92,7 +93,11 @@ fn lists_every_game_as_text() {
         text.contains("connect4-4x4: 161029 positions, draw, 16 plies\n"),
         "{text}"
     );
-    assert_eq!(text.lines().count(), 5);
+    assert!(
+        text.ends_with("connect4-7x6: 4531985219092 positions, first player wins, 41 plies\n"),
+        "{text}"
+    );
+    assert_eq!(text.lines().count(), 6);
 }
 
 // --- analyze --game -----------------------------------------------------------------------

@@ -333,7 +333,14 @@ fn games_json_lists_every_game_with_its_start_and_sides() {
     let names: Vec<&str> = games.iter().map(|g| g["name"].as_str().unwrap()).collect();
     assert_eq!(
         names,
-        ["tictactoe", "misere", "hexapawn", "dodgem", "connect4-4x4"]
+        [
+            "tictactoe",
+            "misere",
+            "hexapawn",
+            "dodgem",
+            "connect4-4x4",
+            "connect4-7x6"
+        ]
     );
     // The rules, the game's own text: Hexapawn's says how a pawn captures and how a game is
     // won (Gardner's rules, as the module docs give them).
@@ -347,7 +354,7 @@ fn games_json_lists_every_game_with_its_start_and_sides() {
                "parameters": {}, "title": "Hexapawn",
                "rules": null, "positions": 135,
                "start": "www/.../bbb w", "sides": ["white", "black"],
-               "outcome": "second", "plies": 6})
+               "outcome": "second", "plies": 6, "answered_by": "table"})
     );
     assert_eq!(games[0]["positions"], 5478);
     assert_eq!(games[0]["sides"], json!(["x", "o"]));

@@ -127,6 +127,11 @@ class Game:
     def positions(self) -> int | None:
         """How many positions the game's table holds (None when answers come from a search)."""
     @property
+    def answered_by(self) -> Literal["table", "search"]:
+        """How answers are found: ``"table"`` (one lookup each) or ``"search"`` (exact too,
+        but a position near the start past the opening book can take seconds to minutes:
+        ``connect4-7x6``)."""
+    @property
     def start(self) -> str:
         """The start position, in the game's notation."""
     @property

@@ -175,14 +175,25 @@ impl Game {
         &self.about().name
     }
 
-    /// How many positions the game's table holds: every position reachable from the start
-    /// (None for a game whose answers come from a search, where no one has counted them).
+    /// How many positions games from the start reach: every position the game's table
+    /// holds (for a game answered by search, the published count).
     #[getter]
     fn positions(&self) -> Option<u64> {
         self.about().positions
     }
 
     /// The start position, in the game's notation.
+    /// How answers are found: "table" (one lookup each) or "search" (exact too, but a
+    /// position near the start past the opening book can take seconds to minutes).
+    #[getter]
+    fn answered_by(&self) -> &'static str {
+        if registry::is_searched(&self.about().name) {
+            "search"
+        } else {
+            "table"
+        }
+    }
+
     #[getter]
     fn start(&self) -> &str {
         &self.about().start

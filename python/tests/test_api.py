@@ -38,6 +38,25 @@ def test_games_come_from_the_registry() -> None:
         assert start.to_move == game.sides[0]
 
 
+def test_connect_four_as_people_play_it() -> None:
+    # Published (../shared/fixtures/connect-four-facts.md): 4,531,985,219,092 positions, a
+    # first-player win in 41 plies; the centre column the only winning first move, the
+    # columns beside it draws, the outer four losses (Allis 1988; John Tromp). Within the
+    # shipped opening book (2 plies), so each answer is a lookup.
+    game = perfect_play.game("connect4-7x6")
+    assert game.answered_by == "search"
+    assert perfect_play.game("hexapawn").answered_by == "table"
+    assert game.positions == 4_531_985_219_092
+    start = game.probe(game.start)
+    assert start is not None and (start.value, start.plies) == ("win", 41)
+    ranked = start.moves
+    values = {m.move: (m.value, m.plies) for m in ranked}
+    assert ranked[0].move == "4" and values["4"] == ("win", 41)
+    assert values["3"][0] == values["5"][0] == "draw"
+    assert {values[c][0] for c in "1267"} == {"loss"}
+    assert game.probe("......./......./......./......./...x.../.......") is None
+
+
 def test_games_pickle_as_their_name() -> None:
     for game in perfect_play.games():
         again = pickle.loads(pickle.dumps(game))

@@ -95,6 +95,33 @@ pub use open::{OpenError, Solving, open, open_with};
 /// A board of two players' pieces at a run-time size, shared by the families on squares.
 mod grid;
 
+#[cfg(feature = "search")]
+pub mod connect4_7x6;
+
+/// The games too large to tabulate, answered by search (feature `search`): each a module
+/// here with an `open`, named in [`open`] and listed by [`names`] after the compiled ones.
+#[cfg(feature = "search")]
+const SEARCHED: &[&str] = &[connect4_7x6::NAME];
+#[cfg(not(feature = "search"))]
+const SEARCHED: &[&str] = &[];
+
+/// Sets how many threads every game answered by search ranks a position's moves on
+/// (each engine's [`set_threads`](crate::search::Engine::set_threads)); games of tables
+/// have no threads to set.
+pub fn set_search_threads(threads: usize) {
+    #[cfg(feature = "search")]
+    connect4_7x6::searched().engine().set_threads(threads);
+    let _ = threads;
+}
+
+/// Whether the game called `name` (as [`names`] spells it) is answered by search, where a
+/// question near the start may take seconds to minutes (a server bounds its time; see
+/// [`crate::search::within`]) rather than one lookup.
+#[must_use]
+pub fn is_searched(name: &str) -> bool {
+    SEARCHED.contains(&name)
+}
+
 /// Something to do with one game of this module, whatever its position type: give it to
 /// [`visit`] with the game's name. (A trait with a generic method, as a closure cannot be
 /// generic.)
@@ -188,9 +215,10 @@ macro_rules! games {
             None
         }
 
-        /// The names of the games of this build, in the order they are registered.
+        /// The names of the games of this build, in the order they are registered: the
+        /// compiled ones, then those answered by search.
         pub fn names() -> impl Iterator<Item = &'static str> {
-            [$($(#[cfg(feature = $feature)])? $name),*].into_iter()
+            [$($(#[cfg(feature = $feature)])? $name),*].into_iter().chain(SEARCHED.iter().copied())
         }
 
         /// The games with their tables, in the order they are registered (those of this
@@ -279,6 +307,7 @@ include!("family_list.rs");
 fn known_names() -> impl Iterator<Item = &'static str> {
     registered()
         .map(|(known, _, _)| known)
+        .chain(SEARCHED.iter().copied())
         .chain(FAMILIES.iter().map(|family| family.name))
 }
 

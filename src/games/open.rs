@@ -103,6 +103,9 @@ pub fn open_with(
     solving: &mut dyn FnMut(Solving<'_>),
 ) -> Result<Box<dyn DynGame>, OpenError> {
     let wanted = name.trim();
+    if let Some(game) = open_searched(wanted) {
+        return Ok(game);
+    }
     if let Some(game) = open_fixed(wanted) {
         return Ok(game);
     }
@@ -119,7 +122,35 @@ pub fn open_with(
         family: info.name,
         error,
     })?;
+    if let Some(game) = open_searched_size(info.name, &args) {
+        return Ok(game);
+    }
     (info.open)(&args, solving)
+}
+
+/// A game answered by search, by its name in any case (`connect4-7x6`).
+fn open_searched(name: &str) -> Option<Box<dyn DynGame>> {
+    #[cfg(feature = "search")]
+    if name.eq_ignore_ascii_case(super::connect4_7x6::NAME) {
+        return Some(super::connect4_7x6::open());
+    }
+    let _ = name;
+    None
+}
+
+/// A game answered by search named as its family at a size: Connect Four's family at 6
+/// rows, 7 columns and four in a row is `connect4-7x6`.
+fn open_searched_size(family: &str, args: &Args) -> Option<Box<dyn DynGame>> {
+    #[cfg(feature = "search")]
+    {
+        use perfect_play_core::family::Family as _;
+        type Rules = super::connect4::ConnectFour;
+        if family == Rules::FAMILY && Args::parse(Rules::PARAMS, "6,7,4").as_ref() == Ok(args) {
+            return Some(super::connect4_7x6::open());
+        }
+    }
+    let _ = (family, args);
+    None
 }
 
 /// Family `G` at `args`: from its compiled table if `compiled` has it, else solved now.

@@ -12,7 +12,7 @@
 //! a draw always runs to a full board.
 
 use crate::games::connect4::Connect4;
-use crate::{Record, Value};
+use crate::{Game, Record, Value};
 
 use std::collections::HashSet;
 
@@ -320,11 +320,16 @@ impl<const W: usize, const H: usize> SearchableGame for Connect4<W, H> {
         Bitboard::of(self)
     }
 
-    /// Whether the discs can be taken back one at a time, last mover's first and each from
-    /// the top of its column, down to the empty board, without passing a position where
-    /// someone has four in a row (play stops there). A depth-first search that remembers the
-    /// positions it found no way back from.
+    /// Whether every disc rests on another or on the bottom, the counts are right (what
+    /// [`Game::unreachable_reason`] checks: the search's masks assume both), and the discs
+    /// can be taken back one at a time, last mover's first and each from the top of its
+    /// column, down to the empty board, without passing a position where someone has four
+    /// in a row (play stops there). A depth-first search that remembers the positions it
+    /// found no way back from.
     fn is_reachable(&self) -> bool {
+        if self.unreachable_reason().is_some() {
+            return false;
+        }
         let (x, o) = self.discs();
         let mut dead = HashSet::new();
         Self::back_to_start(x, o, &mut dead)

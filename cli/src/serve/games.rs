@@ -10,6 +10,7 @@
 use std::ops::Deref;
 use std::path::PathBuf;
 use std::sync::OnceLock;
+use std::time::{Duration, Instant};
 
 use axum::extract::rejection::PathRejection;
 use axum::extract::{Path, State};
@@ -17,6 +18,7 @@ use axum::extract::{Path, State};
 use perfect_play::dynamic::{DynGame, MoveRefusal, PositionAnalysis, PositionError, ReviewError};
 use perfect_play::file;
 use perfect_play::games;
+use perfect_play::search;
 
 use crate::wire::api::{AnalysedPosition, GamePick, GameReview, OrUnreachable};
 use crate::wire::{GameInfo, UnreachablePosition};
@@ -59,9 +61,16 @@ pub async fn game(
         .await
         .map_err(|_| busy())?
         .map_err(|_| busy())?;
+    let limit = shared.limits.solve_time;
     tokio::task::spawn_blocking(move || {
-        let answer = open(&name)
-            .and_then(|game| reply::ok(&review(&*game, query.start.as_deref(), &moves)?));
+        let answer = open(&name).and_then(|game| {
+            let work = || reply::ok(&review(&*game, query.start.as_deref(), &moves)?);
+            if games::is_searched(&game.about().name) {
+                search_within(&game.about().name, limit, work)
+            } else {
+                work()
+            }
+        });
         drop(permit);
         answer
     })
@@ -74,17 +83,20 @@ pub async fn game(
 /// no game reaches is answered as `outcome --game NAME --json` answers it
 /// (`{"position": ..., "reachable": false, "reason": ...}`).
 pub async fn position(
+    State(shared): State<Shared>,
     name: Result<Path<String>, PathRejection>,
     Params(query): Params<PositionQuery>,
 ) -> Answer {
     let Path(name) = name?;
-    let game = open(&name)?;
-    match read_position(&*game, "position", query.position.as_deref())? {
-        OrUnreachable::Reached(analysis) => {
-            reply::ok(&AnalysedPosition::of(game.about(), &analysis))
+    with_game(&shared, &name, move |game| {
+        match read_position(game, "position", query.position.as_deref())? {
+            OrUnreachable::Reached(analysis) => {
+                reply::ok(&AnalysedPosition::of(game.about(), &analysis))
+            }
+            OrUnreachable::Unreachable(unreachable) => reply::ok(&unreachable),
         }
-        OrUnreachable::Unreachable(unreachable) => reply::ok(&unreachable),
-    }
+    })
+    .await
 }
 
 /// `GET /api/games/{game}/pick?position=POSITION&level=LEVEL`: the move the computer
@@ -92,29 +104,77 @@ pub async fn position(
 /// absent); a position no game reaches is answered as `/position` answers it, a finished
 /// one 422.
 pub async fn pick(
+    State(shared): State<Shared>,
     name: Result<Path<String>, PathRejection>,
     Params(query): Params<PickQuery>,
 ) -> Answer {
     let Path(name) = name?;
-    let game = open(&name)?;
-    let level = query.level();
-    let analysis = match read_position(&*game, "position", query.position.as_deref())? {
-        OrUnreachable::Reached(analysis) => analysis,
-        OrUnreachable::Unreachable(unreachable) => return reply::ok(&unreachable),
-    };
-    let picked = game
-        .pick(&analysis.position, level, &mut random())
-        .map_err(|why| position_error("position", &why))?;
-    match picked {
-        Some(mv) => reply::ok(&GamePick {
-            mv,
-            level: level.to_string(),
-        }),
-        None => Err(ApiError::unprocessable(format_args!(
-            "the game is finished at {}: there is no move to pick",
-            analysis.position
-        ))),
+    with_game(&shared, &name, move |game| {
+        let level = query.level();
+        let analysis = match read_position(game, "position", query.position.as_deref())? {
+            OrUnreachable::Reached(analysis) => analysis,
+            OrUnreachable::Unreachable(unreachable) => return reply::ok(&unreachable),
+        };
+        let picked = game
+            .pick(&analysis.position, level, &mut random())
+            .map_err(|why| position_error("position", &why))?;
+        match picked {
+            Some(mv) => reply::ok(&GamePick {
+                mv,
+                level: level.to_string(),
+            }),
+            None => Err(ApiError::unprocessable(format_args!(
+                "the game is finished at {}: there is no move to pick",
+                analysis.position
+            ))),
+        }
+    })
+    .await
+}
+
+/// Runs `work` on the game called `name`. A game of tables answers at once, here; a game
+/// answered by search (`connect4-7x6`) holds one of the server's solves (`--solves`, the
+/// footholds solver's permits: both are CPU-bound) on a blocking thread, within the time
+/// bound (`--solve-time-limit`): 503 past it, 503 with `Retry-After` when every solve
+/// stays taken for [`REVIEW_WAIT`].
+async fn with_game(
+    shared: &Shared,
+    name: &str,
+    work: impl FnOnce(&dyn DynGame) -> Answer + Send + 'static,
+) -> Answer {
+    let game = open(name)?;
+    if !games::is_searched(&game.about().name) {
+        return work(&*game);
     }
+    let busy = || {
+        ApiError::Busy(format!(
+            "busy: all {} solves stayed taken for the {} s a request may wait; try again in {RETRY_AFTER} s",
+            shared.limits.solves,
+            REVIEW_WAIT.as_secs()
+        ))
+    };
+    let permit = tokio::time::timeout(REVIEW_WAIT, shared.solves.clone().acquire_owned())
+        .await
+        .map_err(|_| busy())?
+        .map_err(|_| busy())?;
+    let limit = shared.limits.solve_time;
+    tokio::task::spawn_blocking(move || {
+        let answer = search_within(&game.about().name, limit, || work(&*game));
+        drop(permit);
+        answer
+    })
+    .await
+    .map_err(|why| ApiError::Internal(format!("the search failed: {why}")))?
+}
+
+/// `work`, every search it starts given up after `limit`: 503 then, naming the bound.
+fn search_within(name: &str, limit: Duration, work: impl FnOnce() -> Answer) -> Answer {
+    search::within(Instant::now() + limit, work).unwrap_or_else(|out_of_time| {
+        Err(ApiError::OverBudget(format!(
+            "{name}: {out_of_time}: the server's bound is {} ms (--solve-time-limit)",
+            limit.as_millis()
+        )))
+    })
 }
 
 /// The games of the table files `serve --table` opened, for the rest of the process.

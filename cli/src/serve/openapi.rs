@@ -139,6 +139,13 @@ impl Samples {
 /// Samples of one game of the registry: its start and a perfect game to its end (or 30
 /// plies of one), reviewed, each position analysed, each move picked.
 fn sample(samples: &mut Samples, game: &dyn DynGame) {
+    // A game answered by search is sampled within its opening book, where each answer is
+    // a lookup: a position past it may take minutes to rank.
+    let plies = if games::is_searched(&game.about().name) {
+        1
+    } else {
+        30
+    };
     let mut position = game.about().start.clone();
     let mut moves = Vec::new();
     loop {
@@ -150,7 +157,7 @@ fn sample(samples: &mut Samples, game: &dyn DynGame) {
         let Some(mv) = game.pick(&position, Level::Perfect, &mut || 0).unwrap() else {
             break;
         };
-        if moves.len() == 30 {
+        if moves.len() == plies {
             break;
         }
         samples.add(
@@ -178,7 +185,7 @@ fn sample(samples: &mut Samples, game: &dyn DynGame) {
         seed ^= seed << 5;
         seed
     };
-    for _ in 0..30 {
+    for _ in 0..plies {
         let analysis = game.analyze(&position).unwrap();
         samples.add(
             "/api/games/{game}/position",

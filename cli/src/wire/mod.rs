@@ -61,6 +61,9 @@ pub struct GameInfo {
     pub outcome: &'static str,
     /// Plies to the end under perfect play; null for a draw that never ends.
     pub plies: Option<u16>,
+    /// How the answers are found: `table` (one lookup each) or `search` (exact too, but a
+    /// position near the start, past the opening book, can take seconds to minutes).
+    pub answered_by: &'static str,
 }
 
 impl GameInfo {
@@ -87,6 +90,11 @@ impl GameInfo {
             sides: about.sides,
             outcome: start_outcome(start.record.value),
             plies: plies(start.record),
+            answered_by: if games::is_searched(&about.name) {
+                "search"
+            } else {
+                "table"
+            },
         })
     }
 }

@@ -1,0 +1,83 @@
+//! Connect Four as people play it, 7 columns by 6 rows (`connect4-7x6`): 4,531,985,219,092
+//! positions, too many to tabulate, so every position is answered exactly by the
+//! [search engine](crate::search) with the opening book shipped beside this file.
+//!
+//! The start is a first-player win in 41 plies, the centre column its only winning first
+//! move (James D. Allen, 1988, and Victor Allis, 1988; the count of positions is John
+//! Tromp's). The same rules, notation and moves as every [`Connect4`] size.
+//!
+//! # The opening book
+//!
+//! `connect4_7x6.book` (format `PPBOOK01`, [`Book`]) holds the exact score of every
+//! position up to [`BOOK_PLIES`] plies, found by this crate's own engine with `perfect-play
+//! book connect4-7x6 --plies 2` (`docs/connect4-7x6.md` says how long it took, its SHA-256
+//! and how to build a deeper one). Deeper positions are searched when asked, within the
+//! transposition table's [`DEFAULT_MEMORY`]; [`searched`] is the one engine of the process,
+//! its table shared by every question, allocated at the first search the book cannot
+//! answer.
+//!
+//! ```
+//! use perfect_play::games::connect4::Connect4On7x6;
+//! use perfect_play::games::connect4_7x6::searched;
+//! use perfect_play::{Game, Value};
+//!
+//! // From the book: x wins in 41 plies.
+//! let start = Connect4On7x6::start();
+//! let record = searched().probe(&start).ok_or("a game reaches it")?;
+//! assert_eq!((record.value, record.remoteness), (Value::Win, 41));
+//! # Ok::<(), Box<dyn core::error::Error>>(())
+//! ```
+
+use alloc::boxed::Box;
+use std::sync::OnceLock;
+
+use perfect_play_core::dynamic::{DynGame, Handle};
+
+use super::connect4::Connect4;
+use crate::search::{Book, DEFAULT_MEMORY, Engine, Searched};
+
+/// The game's name on every surface.
+pub const NAME: &str = "connect4-7x6";
+
+/// How many positions games from the start reach (John Tromp's count, finished ones
+/// included).
+pub const POSITIONS: u64 = 4_531_985_219_092;
+
+/// Every open position of at most this many plies is in the shipped book.
+pub const BOOK_PLIES: u32 = 2;
+
+/// The shipped opening book's bytes.
+static BOOK: &[u8] = include_bytes!("connect4_7x6.book");
+
+/// The shipped opening book, read and checked (`None` only if the bytes are damaged,
+/// which `tests/search_book.rs` rules out).
+#[must_use]
+pub fn book() -> Option<Book> {
+    Book::read(BOOK, 7, 6).ok()
+}
+
+/// The process's one engine for the game, with the shipped book and a transposition
+/// table of [`DEFAULT_MEMORY`] bytes (allocated at its first search), analysing on every
+/// core (see [`Engine::set_threads`]).
+#[must_use]
+pub fn searched() -> &'static Searched<Connect4<7, 6>> {
+    static SEARCHED: OnceLock<Searched<Connect4<7, 6>>> = OnceLock::new();
+    SEARCHED.get_or_init(|| {
+        let engine = Engine::new(DEFAULT_MEMORY);
+        let engine = match book() {
+            Some(book) => engine.with_book(book),
+            None => engine,
+        };
+        Searched::new(engine)
+    })
+}
+
+/// The game behind the dynamic handle every surface uses.
+#[must_use]
+pub fn open() -> Box<dyn DynGame> {
+    Box::new(Handle::<Connect4<7, 6>, _>::new(
+        NAME,
+        searched(),
+        Some(POSITIONS),
+    ))
+}

@@ -1,0 +1,147 @@
+//! Connect Four as people play it (`connect4-7x6`), through the registry every surface
+//! uses: the shipped opening book, the published facts, and bad input.
+//!
+//! Where the expectations come from:
+//! - The count of positions (4,531,985,219,092) and the start's result, a first-player win
+//!   in 41 plies: John Tromp's Connect Four pages and OEIS A212693, Allis 1988 and Allen
+//!   1988, Böck 2025 (arXiv 2507.05267) for the 41 plies; all in
+//!   `../shared/fixtures/connect-four-facts.md`.
+//! - The first moves: the centre column wins, the two beside it let the second player
+//!   draw, the four outer ones let the second player win (Allis 1988; John Tromp's page).
+//! - The book's own consistency: every position of the book short of its depth is worth
+//!   the best of its moves, each move's worth read from the book's next ply (or decided
+//!   at once by the rules, here by a plain four-in-a-row check of this file).
+//! - Bad input: the same refusals every Connect Four size gives (`tests/connect4.rs`).
+//!
+//! The search itself is checked against a plain alpha-beta in `tests/search_reference.rs`
+//! and against the small sizes' tables in `tests/search_tables.rs`.
+
+#![cfg(feature = "search")]
+#![allow(clippy::unwrap_used, clippy::indexing_slicing)]
+
+use perfect_play::dynamic::PositionError;
+use perfect_play::games::connect4::Connect4On7x6;
+use perfect_play::games::{self, connect4_7x6};
+use perfect_play::search::{SearchableGame, book_positions};
+use perfect_play::{Game, Value};
+
+/// The empty 7x6 board in the notation.
+const START: &str = "......./......./......./......./......./.......";
+
+#[test]
+fn the_registry_names_it_in_both_spellings() {
+    assert!(games::names().any(|name| name == "connect4-7x6"));
+    assert!(games::is_searched("connect4-7x6"));
+    let names = [
+        "connect4-7x6",
+        "CONNECT4-7X6",
+        "connect-four:6,7,4",
+        "connect-four:rows=6,columns=7",
+    ];
+    for name in names {
+        let game = games::open(name).unwrap();
+        assert_eq!(game.about().name, "connect4-7x6", "{name}");
+        assert_eq!(game.about().positions, Some(4_531_985_219_092), "{name}");
+        assert_eq!(game.about().start, START, "{name}");
+    }
+}
+
+#[test]
+fn the_shipped_book_is_whole_and_holds_every_open_position_to_its_depth() {
+    let book = connect4_7x6::book().expect("the shipped book reads");
+    assert_eq!(book.depth(), connect4_7x6::BOOK_PLIES);
+    let plies = book_positions::<Connect4On7x6>(book.depth());
+    let open: usize = plies.iter().map(Vec::len).sum();
+    assert_eq!(
+        book.len(),
+        open,
+        "one entry per open position, mirror pairs once"
+    );
+    for (ply, positions) in plies.iter().enumerate() {
+        for position in positions {
+            assert!(
+                book.score(position).is_some(),
+                "ply {ply}: {position:?} not in the book"
+            );
+        }
+    }
+}
+
+#[test]
+fn the_start_is_won_in_41_plies_by_the_centre_column_only() {
+    let game = games::open("connect4-7x6").unwrap();
+    let analysis = game.analyze(START).unwrap();
+    assert_eq!(analysis.probe.record.value, Value::Win);
+    assert_eq!(analysis.probe.record.remoteness, 41);
+    let worth = |column: &str| {
+        let found = analysis.moves.iter().find(|m| m.name == column).unwrap();
+        found.record.value
+    };
+    assert_eq!(analysis.moves[0].name, "4");
+    assert_eq!(analysis.moves[0].record.remoteness, 41);
+    assert_eq!(worth("4"), Value::Win);
+    for column in ["3", "5"] {
+        assert_eq!(worth(column), Value::Draw, "column {column}");
+    }
+    for column in ["1", "2", "6", "7"] {
+        assert_eq!(worth(column), Value::Loss, "column {column}");
+    }
+}
+
+#[test]
+fn every_book_position_short_of_its_depth_is_worth_its_best_move() {
+    let book = connect4_7x6::book().unwrap();
+    // Every position of the plies short of the depth, walked here from the start.
+    let mut level = vec![Connect4On7x6::start()];
+    for ply in 0..book.depth() {
+        let mut next = Vec::new();
+        for position in &level {
+            let score = book.score(&position.search_position()).unwrap();
+            let mut best = i32::MIN;
+            position.moves(&mut |_, child| {
+                let value = if child.finished() == Some(Value::Loss) {
+                    // Won by this move's disc, the `ply + 1`-th: the sooner, the more.
+                    (42 + 2 - (ply as i32 + 1)) / 2
+                } else {
+                    let found = book.score(&child.search_position());
+                    -found.unwrap_or_else(|| panic!("ply {}: {child} not in the book", ply + 1))
+                };
+                best = best.max(value);
+                next.push(child);
+            });
+            assert_eq!(score, best, "{position}");
+        }
+        level = next;
+    }
+}
+
+#[test]
+fn bad_input_is_refused_as_on_every_size() {
+    let game = games::open("connect4-7x6").unwrap();
+    let floating = "......./......./......./......./...x.../.......";
+    let Err(PositionError::Unreachable { reason, .. }) = game.analyze(floating) else {
+        panic!("{floating} is refused as a position no game reaches");
+    };
+    assert!(reason.contains("above an empty cell"), "{reason}");
+    let short = "......./.......";
+    assert!(matches!(
+        game.analyze(short),
+        Err(PositionError::Notation(_))
+    ));
+    // x has two discs more than o: no game reaches it.
+    let lopsided = "......./......./......./......./......./xx.....";
+    assert!(matches!(
+        game.analyze(lopsided),
+        Err(PositionError::Unreachable { .. })
+    ));
+    // A full column takes no disc (30 discs in, where the search is quick).
+    let full = "..xo.o./..ox.o./o.xo.x./o.oxxxo/xxooxxx/ooxxxoo";
+    let refused = game.play(full, "4").unwrap_err();
+    assert!(refused.to_string().contains('4'), "{refused}");
+    // A finished game: x's four in the bottom row; no move is left to play.
+    let won = "......./......./......./......./ooo..../xxxx...";
+    let analysis = game.analyze(won).unwrap();
+    assert!(analysis.probe.finished);
+    assert!(analysis.moves.is_empty());
+    assert!(game.play(won, "5").is_err());
+}
