@@ -162,6 +162,14 @@ class Game:
         self, positions: Iterable[str], *, numpy: Literal[True] | None = None
     ) -> tuple[numpy.typing.NDArray[numpy.int8], numpy.typing.NDArray[numpy.uint16]]: ...
     @property
+    def family(self) -> str:
+        """The family the game is a size of (``"mnk"``), or the game's own name for a game
+        of one size."""
+    @property
+    def parameters(self) -> dict[str, int | bool | tuple[int, ...]]:
+        """The family's parameters at this size, in the family's order, by name (an int, a
+        bool, or a tuple of ints); empty for a game of one size."""
+    @property
     def width(self) -> int:
         """The board's columns (Connect Four's width; 3 for the 3x3 games)."""
     @property

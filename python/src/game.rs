@@ -5,11 +5,11 @@
 use std::sync::Arc;
 
 use perfect_play::dynamic::{About, DynGame, MoveRefusal, PositionAnalysis, PositionError};
-use perfect_play::games::{self as registry, Side};
+use perfect_play::games::{self as registry, Arg, Side};
 use perfect_play::{ENDLESS, Record, Value};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::PyTuple;
+use pyo3::types::{PyDict, PyTuple};
 
 use crate::{batch, error, labels, level};
 
@@ -294,6 +294,31 @@ impl Game {
         numpy: Option<bool>,
     ) -> PyResult<Bound<'py, PyTuple>> {
         batch::probe_many(py, self.handle(), positions, numpy)
+    }
+
+    /// The family the game is a size of (`"mnk"` for `mnk:m=4,n=3,k=3`), or the game's own
+    /// name for a game of one size (`"tictactoe"`).
+    #[getter]
+    fn family(&self) -> &str {
+        &self.about().family
+    }
+
+    /// The family's parameters at this size, in the family's order, by name: an int, a
+    /// bool, or a tuple of ints for a list (`{"piles": (1, 3, 5, 7), "misere": False}`);
+    /// empty for a game of one size.
+    #[getter]
+    fn parameters<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let parameters = PyDict::new(py);
+        for (param, arg) in &self.about().params {
+            match arg {
+                Arg::Int(n) => parameters.set_item(param.name, n)?,
+                Arg::Bool(b) => parameters.set_item(param.name, b)?,
+                Arg::List { .. } => {
+                    parameters.set_item(param.name, PyTuple::new(py, arg.items())?)?;
+                }
+            }
+        }
+        Ok(parameters)
     }
 
     /// The board's columns (Connect Four's width; 3 for the 3x3 games).
