@@ -32,7 +32,10 @@ def describe(game: perfect_play.Game) -> str:
 def main() -> None:
     for game in perfect_play.games():
         print(describe(game))
-        print("  best line:", " ".join(principal_line(game, game.start)))
+        # A game answered by search (connect4-7x6) is a lookup only within its opening
+        # book: its whole best line would search for minutes.
+        limit = 40 if game.answered_by == "table" else 1
+        print("  best line:", " ".join(principal_line(game, game.start, limit)))
         codes, plies = game.probe_many([game.start] * 3, numpy=False)
         total: int = sum(codes) + sum(plies)
         arrays = game.probe_many([game.start])

@@ -235,8 +235,13 @@ def test_game_for_and_the_conversions() -> None:
     assert ps.game_for(pyspiel.load_game("tic_tac_toe")).name == "tictactoe"
     four = pyspiel.load_game("connect_four(columns=4,rows=4,x_in_row=4)")
     assert ps.game_for(four).name == "connect4-4x4"
-    with pytest.raises(ps.NotInOpenSpielError, match="connect_four"):
-        ps.game_for(pyspiel.load_game("connect_four"))
+    # OpenSpiel's default Connect Four is 7x6: our connect4-7x6, answered by search, whose
+    # opening book says the centre column is the one winning first move (Allis 1988).
+    seven = pyspiel.load_game("connect_four")
+    ours = ps.game_for(seven)
+    assert (ours.name, ours.answered_by) == ("connect4-7x6", "search")
+    start = ours.probe(ps.position(seven.new_initial_state()))
+    assert start is not None and start.best_moves == ("4",) and start.plies == 41
     with pytest.raises(ValueError, match="breakthrough"):
         ps.game_for(pyspiel.load_game("breakthrough"))
     for game_string in GAMES:

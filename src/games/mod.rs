@@ -418,7 +418,10 @@ impl core::fmt::Display for UnknownGame<'_> {
             Some(near) => write!(f, ": did you mean `{near}`? The games are ")?,
             None => f.write_str("; the games are ")?,
         }
-        for (index, (known, _, _)) in registered().enumerate() {
+        let listed = registered()
+            .map(|(known, _, _)| known)
+            .chain(SEARCHED.iter().copied());
+        for (index, known) in listed.enumerate() {
             let comma = if index == 0 { "" } else { ", " };
             write!(f, "{comma}{known}")?;
         }
