@@ -39,6 +39,9 @@ use crate::search::{Book, DEFAULT_MEMORY, Engine, Searched};
 /// The game's name on every surface.
 pub const NAME: &str = "connect4-7x6";
 
+/// Its title, told apart from the compiled `connect4-4x4`'s `Connect Four`.
+pub const TITLE: &str = "Connect Four 7x6";
+
 /// How many positions games from the start reach (John Tromp's count, finished ones
 /// included).
 pub const POSITIONS: u64 = 4_531_985_219_092;
@@ -75,9 +78,6 @@ pub fn searched() -> &'static Searched<Connect4<7, 6>> {
 /// The game behind the dynamic handle every surface uses.
 #[must_use]
 pub fn open() -> Box<dyn DynGame> {
-    Box::new(Handle::<Connect4<7, 6>, _>::new(
-        NAME,
-        searched(),
-        Some(POSITIONS),
-    ))
+    let handle = Handle::<Connect4<7, 6>, _>::new(NAME, searched(), Some(POSITIONS));
+    Box::new(handle.titled(TITLE))
 }

@@ -548,6 +548,14 @@ impl<G: Notation, O: Oracle<G>> Handle<G, O> {
         self
     }
 
+    /// The same handle under the title `title`: a size of a game that the registry lists
+    /// beside another of the same rules (`Connect Four 7x6` beside `Connect Four`).
+    #[must_use]
+    pub fn titled(mut self, title: &'static str) -> Handle<G, O> {
+        self.about.title = title;
+        self
+    }
+
     /// The oracle behind the handle.
     pub fn oracle(&self) -> &O {
         &self.oracle
