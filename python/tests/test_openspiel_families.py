@@ -87,6 +87,7 @@ def walk(game: Any) -> dict[tuple[str, int], Node]:
         if state.is_terminal():
             nodes[here] = Node(state, first=state.returns()[0])
             continue
+        assert state.legal_actions(), f"OpenSpiel's {game}: not over, and no move: {state}"
         if not children_done:
             nodes[here] = Node(state)
             stack.append((state, True))
@@ -165,6 +166,12 @@ def test_what_is_not_shared_says_why() -> None:
         "mancala": "mancala",
         "oware": "oware",
         "hex(num_rows=7,num_cols=7)": "rows is 7, but goes from 1 to 5",
+        # OpenSpiel 2.0.2 itself: Hex of one row or column never ends, Clobber of one row
+        # or column has no move at the start (1x1) or raises making one.
+        "hex(num_rows=1,num_cols=3)": "one row or one column never ends",
+        "hex(num_rows=2,num_cols=1)": "one row or one column never ends",
+        "clobber(rows=1,columns=1)": "Clobber of one row or one column",
+        "clobber(rows=3,columns=1)": "Clobber of one row or one column",
     }
     for spiel_name, why in refused.items():
         with pytest.raises(ps.NotInOpenSpielError, match=why):
