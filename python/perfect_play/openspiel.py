@@ -7,6 +7,11 @@ does. Which of perfect-play's games are which OpenSpiel games is one table, ``SP
 below: a new game or family that OpenSpiel also has is one entry there.
 
 - ``game_for(spiel_game)``: our ``Game`` for an OpenSpiel game, or ``NotInOpenSpielError``.
+  Converted, at OpenSpiel's parameters: ``tic_tac_toe``, ``misere(game=tic_tac_toe())``,
+  ``mnk``, ``gomoku``, ``connect_four``, ``hex``, ``breakthrough``, ``clobber``,
+  ``dots_and_boxes`` and ``nim`` (``SPIEL_GAMES`` says which parameters are refused, and
+  why); ``tests/test_openspiel_families.py`` checks every state of each at small sizes
+  against a plain minimax over OpenSpiel's own states.
 - ``position(state)``, ``action(state, move)``, ``move(state, action)``: the conversions.
 - ``PerfectBot(game, player_id, level=None, seed=None)``: a ``pyspiel.Bot`` playing at one
   of the web board's levels (``"perfect"`` by default).
@@ -252,9 +257,13 @@ def connect_four(p: Parameters) -> str:
 
 
 def hex_game(p: Parameters) -> str:
-    """Hex without the swap rule (OpenSpiel's default)."""
+    """Hex without the swap rule (OpenSpiel's default), two rows and two columns or more."""
     if p["swap"]:
         refuse("the swap rule (swap=True) is not ours")
+    if min(p["num_rows"], p["num_cols"]) < 2:
+        # OpenSpiel 2.0.2 never sees a win by one stone touching both of its player's
+        # edges: on such a board no game ends (a full board is not over, with no move).
+        refuse("OpenSpiel's Hex of one row or one column never ends (no win is seen there)")
     return family("hex", rows=p["num_rows"], columns=p["num_cols"])
 
 
@@ -280,6 +289,16 @@ def nim(p: Parameters) -> str:
     return family("nim", piles=piles, misere=bool(p["is_misere"]))
 
 
+def clobber(p: Parameters) -> str:
+    """Clobber of two rows and two columns or more: OpenSpiel 2.0.2 plays no other (1x1
+    starts with no move yet not over; one row or column of two cells or more raises in
+    OpenSpiel's own move generation)."""
+    rows, cols = p["rows"], p["columns"]
+    if min(rows, cols) < 2:
+        refuse("OpenSpiel cannot play Clobber of one row or one column")
+    return family("clobber", rows=rows, columns=cols)
+
+
 def misere(p: Parameters) -> str:
     """OpenSpiel's misère transform of tic-tac-toe (the returns negated)."""
     if p.get("game") != {"name": "tic_tac_toe"}:
@@ -291,10 +310,12 @@ def on_squares(
     name: str,
     actions: Callable[[perfect_play.Game], Sequence[str | None]],
     position: Callable[[Bound, Any], str],
+    ours: Callable[[Parameters], str] | None = None,
 ) -> SpielGame:
-    """A family whose parameters are OpenSpiel's, ``rows`` and ``columns``, of one name."""
+    """A family whose parameters are OpenSpiel's, ``rows`` and ``columns``, of one name
+    (``ours``: our game's name where some of OpenSpiel's sizes are refused)."""
     return SpielGame(
-        ours=lambda p: family(name, rows=p["rows"], columns=p["columns"]),
+        ours=ours or (lambda p: family(name, rows=p["rows"], columns=p["columns"])),
         families=(name,),
         load=lambda g: "{}(rows={},columns={})".format(name, *size(g, "rows", "columns")),
         actions=actions,
@@ -307,7 +328,10 @@ def on_squares(
 #: OpenSpiel's sizes are not ours): ``othello`` (8x8 only; ours 4x4 to 6x6), ``mancala``
 #: (Kalah with 6 pits of 4 seeds: ours, but some 10^13 positions), ``oware`` (other
 #: sowing rules: no game of ours), and our Domineering, Kalah's small sizes, Hexapawn,
-#: Dodgem and Toads and Frogs, which OpenSpiel does not have.
+#: Dodgem and Toads and Frogs, which OpenSpiel does not have. Refused at some parameters
+#: (``Refused`` says why): Hex with the swap rule or of one row or column (OpenSpiel's never
+#: ends), Clobber of one row or column (OpenSpiel cannot play it), Dots and Boxes scored by
+#: margin, gomoku other than flat and k-in-a-row-wins, Nim of empty piles.
 SPIEL_GAMES: dict[str, SpielGame] = {
     "tic_tac_toe": SpielGame(
         ours=lambda p: "tictactoe",
@@ -354,7 +378,7 @@ SPIEL_GAMES: dict[str, SpielGame] = {
         position=hex_position,
     ),
     "breakthrough": on_squares("breakthrough", breakthrough_actions, breakthrough_position),
-    "clobber": on_squares("clobber", clobber_actions, clobber_position),
+    "clobber": on_squares("clobber", clobber_actions, clobber_position, ours=clobber),
     "dots_and_boxes": SpielGame(
         ours=dots_and_boxes,
         families=("dots-and-boxes",),
@@ -476,7 +500,8 @@ def game_for(spiel_game: pyspiel.Game) -> perfect_play.Game:
     one of this build, or a family's size solved now (within the family's position limit).
 
     Raises ``NotInOpenSpielError`` (a ``ValueError``) for one perfect-play does not solve,
-    saying why (rules that differ, a size out of range or too large).
+    saying why (rules that differ, a size out of range or too large, a size OpenSpiel
+    itself cannot play).
     """
     return bound(spiel_game).game
 
