@@ -1,12 +1,13 @@
 //! `connect4-7x6` on the command line and through the server, within the shipped opening
-//! book (two plies), where every answer is a lookup.
+//! book (three plies), where every answer is a lookup.
 //!
 //! Where the expectations come from: the published results in
 //! `../shared/fixtures/connect-four-facts.md` (the start a first-player win in 41 plies,
 //! 4,531,985,219,092 positions; Allis 1988, Allen 1988, Tromp, Böck 2025) and the first
 //! moves' values (the centre wins, the columns beside it draw, the outer four lose: Allis
 //! 1988, John Tromp's Connect Four page). The server's time bound is checked on a position
-//! three plies in, past the book, whose search takes far longer than the bound given.
+//! three plies in, whose moves (positions of four plies) are past the book and take far
+//! longer to search than the bound given.
 #![allow(
     clippy::unwrap_used,
     clippy::expect_used,
