@@ -7,9 +7,10 @@
 // Where the expectations come from:
 // - the families and their defaults: the binary's `games --families --json`;
 // - what is drawn, after every move: the server's own analysis of the URL's moves
-//   (`GET /api/games/{game}?moves=...`), cell by cell, pile by pile, pit by pit and line by
-//   line; every value shown for a move (on the board and in the list) against that
-//   analysis; the moves of the URL against the moves clicked;
+//   (`GET /api/games/{game}?moves=...` to reach the position, `GET .../position` to
+//   analyse it), cell by cell, pile by pile, pit by pit and line by line; every value
+//   shown for a move (on the board and in the list) against that analysis; the moves of
+//   the URL against the moves clicked;
 // - the game's end: both sides perfect, so the game lasts the start's plies and ends as
 //   the start's value says;
 // - accessibility: axe-core on every family's page, light and dark.
@@ -158,11 +159,22 @@ async function checkValues(position, on = page) {
   }
 }
 
-// The board drawn is the server's last position of the URL's moves.
+// The server's analysis of one position (`GET /api/games/{game}/position`): another route
+// than the review the page draws from.
+async function analysis(name, position) {
+  const query = new URLSearchParams({ position });
+  const response = await fetch(`${url}api/games/${encodeURIComponent(name)}/position?${query}`);
+  assert.equal(response.status, 200, `${name} ${position}: ${await response.clone().text()}`);
+  return response.json();
+}
+
+// The board drawn is the server's last position of the URL's moves: what the review of
+// those moves reaches, analysed on its own (whose values the moves shown are checked
+// against).
 async function checkDrawn(name, on = page) {
   const moves = await W.movesInUrl(on);
   const answer = await review(name, moves);
-  const position = answer.positions[answer.positions.length - 1];
+  const position = await analysis(name, answer.positions[answer.positions.length - 1].position);
   const board = await drawn(on);
   assert.equal(board.kind, position.geometry.kind);
   assert.deepEqual(board.cells.join(""), position.cells, `${name} after ${moves}`);
@@ -233,7 +245,7 @@ describe("each geometry, clicked where the move is drawn", () => {
     // A game found by random play where o has no move: pass is its one move.
     await W.open(page, url, "#game/othello:rows=4,columns=4?moves=5,9,16,12,13,2,8,1,14");
     const answer = await review("othello:rows=4,columns=4", ["5", "9", "16", "12", "13", "2", "8", "1", "14"]);
-    const position = answer.positions[answer.positions.length - 1];
+    const position = await analysis("othello:rows=4,columns=4", answer.positions[answer.positions.length - 1].position);
     assert.deepEqual(position.moves.map((move) => move.shape.kind), ["pass"]);
     await checkValues(position);
     await page.screenshot({ path: `${SHOTS}/othello-pass.png`, fullPage: true });
