@@ -477,3 +477,133 @@ fn positions_are_read_at_the_size_opened() {
     assert!(nim.probe("1/3/5/7 x").is_err());
     assert_eq!(nim.about().params.len(), 2);
 }
+
+/// What a move's shape says it does, checked on the drawing of the position before it and
+/// of the one after (its cells and counts, as every surface draws them), for up to 3,000
+/// positions of each family at its default size: a placement fills its empty cell with the
+/// mover's piece, a drop the lowest empty cell of its column, a piece's move leaves its
+/// cell for its target (or the board), a domino covers two empty neighbouring cells, a take
+/// lowers its pile by its count, an edge draws the line numbered for its two dots
+/// ([`Geometry::Dots`]), a sowing empties one of the mover's own pits of seeds (unless they
+/// go round to it again), and a pass changes nothing. The drawing's sizes are the
+/// geometry's.
+#[test]
+fn every_move_does_on_the_board_what_its_shape_says() {
+    use perfect_play::dynamic::PositionAnalysis;
+    use perfect_play::games::{Geometry, MoveShape, Side};
+    use std::collections::{HashSet, VecDeque};
+
+    for family in FAMILIES {
+        let game = games::open(family.name).unwrap();
+        let about = game.about();
+        let (cells, counts, width) = match about.geometry {
+            Geometry::Rectangle { width, height } | Geometry::HexRhombus { width, height } => (
+                usize::from(width) * usize::from(height),
+                0,
+                usize::from(width),
+            ),
+            Geometry::Piles { piles } => (0, usize::from(piles), 0),
+            Geometry::Pits { pits } => (0, 2 * usize::from(pits) + 2, 0),
+            Geometry::Dots { rows, columns } => {
+                let (r, c) = (usize::from(rows), usize::from(columns));
+                (r * c, (r + 1) * c + r * (c + 1), c)
+            }
+        };
+        // The line joining two dots, numbered as Geometry::Dots says: the horizontal
+        // lines row by row, then the vertical ones.
+        let line = |a: u16, b: u16| {
+            let (a, b, c) = (usize::from(a.min(b)), usize::from(a.max(b)), width);
+            let (row, column) = (a / (c + 1), a % (c + 1));
+            if b == a + 1 {
+                row * c + column
+            } else {
+                assert_eq!(b, a + c + 1, "{}: dots {a} and {b}", family.name);
+                (cells / c + 1) * c + row * (c + 1) + column
+            }
+        };
+        let mut seen = HashSet::new();
+        let mut queue = VecDeque::from([about.start.clone()]);
+        while let Some(text) = queue.pop_front() {
+            if seen.len() >= 3000 || !seen.insert(text.clone()) {
+                continue;
+            }
+            let before: PositionAnalysis = game.analyze(&text).unwrap();
+            assert_eq!(before.cells.len(), cells, "{}: {text}", family.name);
+            assert_eq!(before.counts.len(), counts, "{}: {text}", family.name);
+            let mover = Some(before.probe.to_move);
+            for mv in &before.moves {
+                let after = game.analyze(&mv.after).unwrap();
+                let at = |cell: u16| usize::from(cell);
+                let says = format!("{}: {} from {text} to {}", family.name, mv.name, mv.after);
+                match mv.shape {
+                    MoveShape::Place { cell } => {
+                        assert_eq!(before.cells[at(cell)], None, "{says}");
+                        assert_eq!(after.cells[at(cell)], mover, "{says}");
+                    }
+                    MoveShape::Drop { column } => {
+                        let column = usize::from(column);
+                        let landed = (0..cells / width)
+                            .rev()
+                            .map(|row| row * width + column)
+                            .find(|&cell| before.cells[cell].is_none())
+                            .unwrap();
+                        assert_eq!(after.cells[landed], mover, "{says}");
+                    }
+                    MoveShape::FromTo { from, to } => {
+                        assert_eq!(before.cells[at(from)], mover, "{says}");
+                        assert_eq!(after.cells[at(from)], None, "{says}");
+                        if let Some(to) = to {
+                            assert_eq!(after.cells[at(to)], mover, "{says}");
+                        }
+                    }
+                    MoveShape::Domino { first, second } => {
+                        let (r1, c1) = (at(first) / width, at(first) % width);
+                        let (r2, c2) = (at(second) / width, at(second) % width);
+                        assert_eq!(r1.abs_diff(r2) + c1.abs_diff(c2), 1, "{says}");
+                        for cell in [first, second] {
+                            assert_eq!(before.cells[at(cell)], None, "{says}");
+                            assert_eq!(after.cells[at(cell)], mover, "{says}");
+                        }
+                    }
+                    MoveShape::Take { pile, count } => {
+                        let pile = usize::from(pile);
+                        assert!(count >= 1, "{says}");
+                        assert_eq!(
+                            after.counts[pile] + u16::from(count),
+                            before.counts[pile],
+                            "{says}"
+                        );
+                    }
+                    MoveShape::Edge { from, to } => {
+                        let index = line(from, to);
+                        assert_eq!(
+                            (before.counts[index], after.counts[index]),
+                            (0, 1),
+                            "{says}"
+                        );
+                        let drawn =
+                            |analysis: &PositionAnalysis| analysis.counts.iter().sum::<u16>();
+                        assert_eq!(drawn(&after), drawn(&before) + 1, "{says}");
+                    }
+                    MoveShape::Sow { pit } => {
+                        let pits = (counts - 2) / 2;
+                        let own = if mover == Some(Side::First) {
+                            0..pits
+                        } else {
+                            pits..2 * pits
+                        };
+                        let pit = usize::from(pit);
+                        assert!(own.contains(&pit) && before.counts[pit] > 0, "{says}");
+                        let laps = usize::from(before.counts[pit]) > 2 * pits;
+                        assert!(after.counts[pit] == 0 || laps, "{says}");
+                    }
+                    MoveShape::Pass => {
+                        assert_eq!(before.cells, after.cells, "{says}");
+                        assert_eq!(before.counts, after.counts, "{says}");
+                    }
+                }
+                queue.push_back(mv.after.clone());
+            }
+        }
+    }
+}

@@ -370,3 +370,85 @@ fn every_move_says_its_shape() {
         }
     }
 }
+
+/// `/api/families` lists what `perfect-play games --families --json` lists, and every
+/// family opens at its default size through the game routes by its name and a colon, answered
+/// with its geometry, the counts a board without cells draws, and each move's whole
+/// shape, whose `kind` is the move's `kind` and whose cells are its `from`, `to` and
+/// `column`.
+#[test]
+fn every_family_opens_by_name_with_its_geometry_and_the_shapes_of_its_moves() {
+    let server = Server::start(&[]);
+    let listed = server.get("/api/families").json();
+    let cli: Vec<Value> = support::stdout_of(&["games", "--families", "--json"])
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect();
+    assert_eq!(listed.as_array().unwrap(), &cli);
+    let mut kinds = std::collections::BTreeSet::new();
+    for family in &cli {
+        let name = family["family"].as_str().unwrap();
+        // `hexapawn` alone is the game of one size; `hexapawn:` the family's default.
+        let review = server.get(&format!("/api/games/{name}:")).json();
+        assert_eq!(review["family"], name, "{review}");
+        assert!(
+            review["game"]
+                .as_str()
+                .unwrap()
+                .starts_with(&format!("{name}:"))
+        );
+        assert_eq!(review["title"], family["title"]);
+        for parameter in family["parameters"].as_array().unwrap() {
+            assert!(
+                review["parameters"]
+                    .get(parameter["name"].as_str().unwrap())
+                    .is_some()
+            );
+        }
+        let start = &review["positions"][0];
+        let geometry = &start["geometry"];
+        let counts = start["counts"].as_array().unwrap().len() as u64;
+        let cells = start["cells"].as_str().unwrap().len() as u64;
+        match geometry["kind"].as_str().unwrap() {
+            "rectangle" | "hex-rhombus" => {
+                assert_eq!(
+                    cells,
+                    geometry["width"].as_u64().unwrap() * geometry["height"].as_u64().unwrap()
+                );
+                assert_eq!(counts, 0);
+            }
+            "piles" => assert_eq!((cells, counts), (0, geometry["piles"].as_u64().unwrap())),
+            "pits" => assert_eq!(
+                (cells, counts),
+                (0, 2 * geometry["pits"].as_u64().unwrap() + 2)
+            ),
+            "dots" => {
+                let (rows, columns) = (
+                    geometry["rows"].as_u64().unwrap(),
+                    geometry["columns"].as_u64().unwrap(),
+                );
+                assert_eq!(
+                    (cells, counts),
+                    (rows * columns, (rows + 1) * columns + rows * (columns + 1))
+                );
+            }
+            other => panic!("{name}: geometry {other}"),
+        }
+        kinds.insert(geometry["kind"].as_str().unwrap().to_owned());
+        for mv in start["moves"].as_array().unwrap() {
+            let shape = &mv["shape"];
+            assert_eq!(shape["kind"], mv["kind"], "{name} {mv}");
+            match shape["kind"].as_str().unwrap() {
+                "place" => assert_eq!((&mv["from"], &mv["to"]), (&Value::Null, &shape["cell"])),
+                "from-to" => assert_eq!((&mv["from"], &mv["to"]), (&shape["from"], &shape["to"])),
+                "drop" => assert_eq!(mv["column"], shape["column"]),
+                _ => assert_eq!(
+                    (&mv["from"], &mv["to"], &mv["column"]),
+                    (&Value::Null, &Value::Null, &Value::Null)
+                ),
+            }
+        }
+    }
+    let every: Vec<&str> = kinds.iter().map(String::as_str).collect();
+    assert_eq!(every, ["dots", "hex-rhombus", "piles", "pits", "rectangle"]);
+}

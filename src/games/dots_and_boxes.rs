@@ -253,6 +253,12 @@ impl Notation for DotsAndBoxes {
         }
     }
 
+    /// 1 if line `index` is drawn (the horizontal lines row-major, then the vertical
+    /// ones: [`Geometry::Dots`]), else 0.
+    fn count(&self, index: usize) -> u16 {
+        u16::from(index < self.line_count() && self.drawn(index))
+    }
+
     /// The owner of box `cell` (row-major), if complete.
     fn piece(&self, cell: u8) -> Option<Side> {
         let cols = usize::from(self.columns);

@@ -21,7 +21,7 @@ use perfect_play::games;
 use perfect_play::search;
 
 use crate::wire::api::{AnalysedPosition, GamePick, GameReview, OrUnreachable};
-use crate::wire::{GameInfo, UnreachablePosition};
+use crate::wire::{FamilyInfo, GameInfo, UnreachablePosition};
 
 use super::error::ApiError;
 use super::limits::{MAX_REVIEW_MOVES, RETRY_AFTER, REVIEW_WAIT, REVIEWS};
@@ -34,6 +34,19 @@ use super::state::Shared;
 /// lists them.
 pub async fn list() -> Answer {
     reply::ok(&list_games())
+}
+
+/// `GET /api/families`: every family of games, as `perfect-play games --families --json`
+/// lists them: each parameter with its bounds and default, and the sizes compiled in. Any
+/// size of a family is a game of `/api/games/{game}` (`mnk:m=4,n=3,k=3`); one not compiled
+/// in is solved on its first use.
+pub async fn families() -> Answer {
+    reply::ok(&list_families())
+}
+
+/// Every family of the registry, in its order.
+pub fn list_families() -> Vec<FamilyInfo> {
+    games::FAMILIES.iter().map(FamilyInfo::of).collect()
 }
 
 /// `GET /api/games/{game}?start=POSITION&moves=M1,M2`: the game after these moves (in the
@@ -142,7 +155,12 @@ async fn with_game(
     name: &str,
     work: impl FnOnce(&dyn DynGame) -> Answer + Send + 'static,
 ) -> Answer {
-    let game = open(name)?;
+    // A family's size that is not compiled in is solved on its first use: a blocking
+    // thread's work, not an async worker's.
+    let wanted = name.to_owned();
+    let game = tokio::task::spawn_blocking(move || open(&wanted))
+        .await
+        .map_err(|why| ApiError::Internal(format!("opening the game failed: {why}")))??;
     if !games::is_searched(&game.about().name) {
         return work(&*game);
     }

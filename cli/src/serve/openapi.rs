@@ -27,7 +27,7 @@ use crate::wire::api::{
 };
 use crate::wire::{FootholdsSolution, UnreachablePosition, Validity};
 
-use super::games::{list_games, review};
+use super::games::{list_families, list_games, review};
 
 /// The document the server serves.
 fn document() -> Value {
@@ -230,6 +230,11 @@ fn samples() -> Samples {
         registered += 1;
     }
     assert!(registered >= 3, "the registry's games are sampled");
+    // Every family at its default size: every geometry and every move's shape.
+    samples.add("/api/families", &list_families());
+    for family in games::FAMILIES {
+        sample(&mut samples, &*games::open(family.name).unwrap());
+    }
     for code in 0..19_683u16 {
         let board = Board::from_code(code).unwrap();
         samples.add("/api/tictactoe/{board}/validity", &Validity::of(board));

@@ -30,6 +30,7 @@ pub fn router(limits: &Limits, hosts: Hosts) -> Router {
         .route("/assets/{name}", get(assets::asset))
         .route("/api/openapi.json", get(assets::openapi))
         .route("/api/games", get(games::list))
+        .route("/api/families", get(games::families))
         .route("/api/games/{game}", get(games::game))
         .route("/api/games/{game}/pick", get(games::pick))
         .route("/api/games/{game}/position", get(games::position))

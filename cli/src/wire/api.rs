@@ -4,18 +4,19 @@
 //! the document against values of these structs (`serve::openapi`).
 
 use serde::Serialize;
+use serde::ser::SerializeMap;
 
 use perfect_play::dynamic::{About, JudgedPly, PositionAnalysis, RankedMove, Review};
 use perfect_play::footholds::{self, Analysis};
-use perfect_play::games::MoveShape;
 use perfect_play::games::Notation;
 use perfect_play::games::Side;
 use perfect_play::games::tictactoe::{Board, Outcome, Position};
+use perfect_play::games::{Geometry, MoveShape};
 use perfect_play::{PlayedGame, Value};
 
 use super::{
-    GamePosition, JudgedBoard, UnreachablePosition, judged_outcome, plies, side_name, squares,
-    winner,
+    GamePosition, JudgedBoard, Parameters, UnreachablePosition, judged_outcome, plies, side_name,
+    squares, winner,
 };
 
 /// Every error the API answers (schema `Error`): `{"error": why}`.
@@ -52,6 +53,12 @@ pub struct AnalysedPosition {
     pub width: usize,
     /// The board's rows.
     pub height: usize,
+    /// The board, as a drawing needs it: its kind and size.
+    pub geometry: BoardGeometry,
+    /// The counters on each pile (Nim) or pit and store (Kalah), or whether each line of
+    /// a board of dots is drawn (1) or not (0), in the order `geometry` numbers them;
+    /// empty on a board of cells.
+    pub counts: Vec<u16>,
     /// Every legal move, best first for the side to move.
     pub moves: Vec<GameMove>,
     /// The line that ended the game, in a game that ended on one (k in a row): null
@@ -86,6 +93,8 @@ impl AnalysedPosition {
             cells,
             width: about.width,
             height: about.height,
+            geometry: BoardGeometry(about.geometry),
+            counts: analysis.counts.clone(),
             moves: analysis
                 .moves
                 .iter()
@@ -101,6 +110,69 @@ impl AnalysedPosition {
     }
 }
 
+/// A board as a drawing needs it (schema `Geometry`): the library's [`Geometry`] as
+/// `{"kind": ..., ...}`, its kind (`Geometry::kind`) and its variant's fields (`width`
+/// and `height`, `piles`, `pits`, or `rows` and `columns`), numbered as it documents.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BoardGeometry(pub Geometry);
+
+impl Serialize for BoardGeometry {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        map.serialize_entry("kind", self.0.kind())?;
+        match self.0 {
+            Geometry::Rectangle { width, height } | Geometry::HexRhombus { width, height } => {
+                map.serialize_entry("width", &width)?;
+                map.serialize_entry("height", &height)?;
+            }
+            Geometry::Piles { piles } => map.serialize_entry("piles", &piles)?,
+            Geometry::Pits { pits } => map.serialize_entry("pits", &pits)?,
+            Geometry::Dots { rows, columns } => {
+                map.serialize_entry("rows", &rows)?;
+                map.serialize_entry("columns", &columns)?;
+            }
+        }
+        map.end()
+    }
+}
+
+/// What a move does on the board (schema `MoveShape`): the library's [`MoveShape`] as
+/// `{"kind": ..., ...}`, its kind (`MoveShape::kind`) and its variant's fields (the
+/// cells, column, pile, dots or pit it names, numbered as the game's geometry numbers
+/// them).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shape(pub MoveShape);
+
+impl Serialize for Shape {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        map.serialize_entry("kind", self.0.kind())?;
+        match self.0 {
+            MoveShape::Drop { column } => map.serialize_entry("column", &column)?,
+            MoveShape::Place { cell } => map.serialize_entry("cell", &cell)?,
+            MoveShape::FromTo { from, to } => {
+                map.serialize_entry("from", &from)?;
+                map.serialize_entry("to", &to)?;
+            }
+            MoveShape::Domino { first, second } => {
+                map.serialize_entry("first", &first)?;
+                map.serialize_entry("second", &second)?;
+            }
+            MoveShape::Take { pile, count } => {
+                map.serialize_entry("pile", &pile)?;
+                map.serialize_entry("count", &count)?;
+            }
+            MoveShape::Edge { from, to } => {
+                map.serialize_entry("from", &from)?;
+                map.serialize_entry("to", &to)?;
+            }
+            MoveShape::Sow { pit } => map.serialize_entry("pit", &pit)?,
+            MoveShape::Pass => {}
+        }
+        map.end()
+    }
+}
+
 /// One legal move and what it leads to (schema `GameMove`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct GameMove {
@@ -110,6 +182,8 @@ pub struct GameMove {
     /// What the move does on the board, as the game declares it (`MoveShape::kind`):
     /// `drop`, `place`, `from-to`, `domino`, `take`, `edge`, `sow` or `pass`.
     pub kind: &'static str,
+    /// The whole shape: the kind and every cell, column, pile, dot or pit it names.
+    pub shape: Shape,
     /// The cell the piece leaves (row-major from 0), for a move from one cell to another;
     /// null otherwise.
     pub from: Option<u16>,
@@ -138,6 +212,7 @@ impl GameMove {
         };
         GameMove {
             kind: mv.shape.kind(),
+            shape: Shape(mv.shape),
             from,
             to,
             column,
@@ -189,6 +264,15 @@ impl GamePly {
 pub struct GameReview {
     /// The game's name.
     pub game: String,
+    /// The family it is a size of, or its own name for a game of one size.
+    pub family: String,
+    /// The family's parameters at this size, in the family's order (`{}` for a game of
+    /// one size).
+    pub parameters: Parameters,
+    /// The game's name as a title.
+    pub title: &'static str,
+    /// The rules in a few sentences.
+    pub rules: &'static str,
     /// The two sides as the game names them, the first to move first.
     pub sides: [&'static str; 2],
     /// Each side's piece letter in the notation.
@@ -208,6 +292,10 @@ impl GameReview {
     pub fn of(about: &About, moves: &[&str], review: &Review) -> GameReview {
         GameReview {
             game: about.name.clone(),
+            family: about.family.clone(),
+            parameters: Parameters::of(about),
+            title: about.title,
+            rules: about.rules,
             sides: about.sides,
             pieces: about.pieces.map(String::from),
             move_help: about.move_help,

@@ -76,13 +76,7 @@ impl GameInfo {
             name: about.name.clone(),
             game: about.name.clone(),
             family: about.family.clone(),
-            parameters: Parameters(
-                about
-                    .params
-                    .iter()
-                    .map(|(param, arg)| (param.name, *arg))
-                    .collect(),
-            ),
+            parameters: Parameters::of(about),
             title: about.title,
             rules: about.rules,
             positions: about.positions,
@@ -103,6 +97,19 @@ impl GameInfo {
 /// number, a boolean or a list of numbers, as its kind is.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Parameters(pub Vec<(&'static str, Arg)>);
+
+impl Parameters {
+    /// The parameters of the size `about` describes (none for a game of one size).
+    pub fn of(about: &About) -> Parameters {
+        Parameters(
+            about
+                .params
+                .iter()
+                .map(|(param, arg)| (param.name, *arg))
+                .collect(),
+        )
+    }
+}
 
 impl Serialize for Parameters {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {

@@ -14,70 +14,26 @@
 //   tests/data/programmers92345-examples.json.
 // Screenshots go to target/web-screenshots/ (PERFECT_PLAY_SCREENSHOTS to change it).
 
-import { after, afterEach, before, describe, test } from "node:test";
+import { describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { execFileSync, spawn } from "node:child_process";
-import { mkdirSync } from "node:fs";
-import { createRequire } from "node:module";
-import { createInterface } from "node:readline";
-import { chromium } from "playwright-core";
+import { execFileSync } from "node:child_process";
+import * as W from "./support.mjs";
 
-const BIN = process.env.PERFECT_PLAY_BIN ?? "../../target/release/perfect-play";
-const SHOTS = process.env.PERFECT_PLAY_SCREENSHOTS ?? "../../target/web-screenshots";
-const CHROMIUM = process.env.CHROMIUM ?? "/usr/bin/chromium";
-const AXE = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
-
-let server;
+const { BIN, SHOTS, valueFor } = W;
+// The harness's server, browser and page, once it has started them.
 let url;
 let browser;
 let page;
-
-before(async () => {
-  mkdirSync(SHOTS, { recursive: true });
-  server = spawn(BIN, ["serve", "--addr", "127.0.0.1:0"], { stdio: ["ignore", "pipe", "inherit"] });
-  const line = await new Promise((resolve, reject) => {
-    server.on("error", reject);
-    createInterface({ input: server.stdout }).once("line", resolve);
-  });
-  url = line.match(/http:\/\/[^ ]+\//)[0];
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"],
-  });
-  const context = await browser.newContext({ viewport: { width: 1200, height: 900 } });
-  page = await context.newPage();
-  page.on("pageerror", (error) => errors.push(error));
+const shared = W.harness((started) => {
+  ({ url, browser, page } = started);
 });
+const errors = shared.errors;
 
-// Errors thrown in the page: none may happen in any test.
-const errors = [];
-afterEach(() => {
-  assert.deepEqual(errors.splice(0).map(String), [], "the page threw");
-});
-
-after(async () => {
-  await browser?.close();
-  server?.kill();
-});
-
-// Opens the page afresh at `hash` (as a shared link opens it) and waits for it to settle.
-async function open(hash, on = page) {
-  await on.goto("about:blank");
-  await on.goto(`${url}${hash}`);
-  await on.waitForLoadState("networkidle");
-  if (hash.startsWith("#game/") || hash.startsWith("#tictactoe")) await idle(on);
-}
-
-// The game's board drawn for the moves in the URL, no answer awaited.
-async function idle(on = page) {
-  await on.waitForFunction(() => {
-    const board = document.querySelector("#game-board");
-    return board && !board.getAttribute("aria-busy") && board.dataset.hash === location.hash;
-  });
-}
-
-const status = (on = page) => on.textContent("[data-status]");
-const movesInUrl = (on = page) => on.evaluate(() => (location.hash.match(/[?&]moves=([^&]*)/)?.[1] ?? "").split(",").filter(Boolean));
+const open = (hash, on = page) => W.open(on, url, hash);
+const idle = (on = page) => W.idle(on);
+const status = (on = page) => W.status(on);
+const movesInUrl = (on = page) => W.movesInUrl(on);
+const axe = (on = page) => W.axe(on);
 
 // What the library says about a board, through the binary (not the server).
 function outcome(board) {
@@ -86,12 +42,7 @@ function outcome(board) {
 }
 
 // The games the binary lists (`games --json`): every one of them has a page.
-const GAMES = execFileSync(BIN, ["games", "--json"]).toString().trim().split("\n").map((line) => JSON.parse(line));
-
-function valueFor(winner, side) {
-  if (winner === "draw") return "draw";
-  return winner === side ? "win" : "loss";
-}
+const GAMES = W.jsonLines(["games", "--json"]);
 
 async function shownCells(on = page) {
   return on.$$eval("#game-board .cell", (cells) =>
@@ -105,15 +56,6 @@ async function shownCells(on = page) {
       disabled: cell.getAttribute("aria-disabled") === "true",
     })),
   );
-}
-
-// axe-core run in the page: the critical and serious violations, as "rule: target".
-async function axe(on = page) {
-  await on.addScriptTag({ path: AXE });
-  const result = await on.evaluate(() => window.axe.run(document, { resultTypes: ["violations"] }));
-  return result.violations
-    .filter((violation) => ["critical", "serious"].includes(violation.impact))
-    .flatMap((violation) => violation.nodes.map((node) => `${violation.id} (${violation.impact}): ${node.target.join(" ")} ${node.failureSummary ?? ""}`));
 }
 
 // Plays the move the list names as a person does, by clicking the board: its cell, its
@@ -166,7 +108,7 @@ describe("the games, from /api/games", () => {
   test("the tabs are the games the binary lists, each at #game/NAME", async () => {
     await open(`#game/${GAMES[0].game}`);
     const tabs = await page.$$eval("#tabs a", (links) => links.map((link) => link.dataset.key));
-    assert.deepEqual(tabs, [...GAMES.map((game) => `game/${game.game}`), "footholds", "validity"]);
+    assert.deepEqual(tabs, [...GAMES.map((game) => `game/${game.game}`), "families", "footholds", "validity"]);
     for (const game of GAMES) {
       await open(`#game/${game.game}`);
       assert.equal(await page.getAttribute(`#tabs a[href="#game/${game.game}"]`, "aria-current"), "page");

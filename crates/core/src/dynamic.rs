@@ -142,7 +142,8 @@ pub struct PositionAnalysis {
     pub probe: Probe,
     /// The piece on each cell, row-major from the top left: `width * height` cells.
     pub cells: Vec<Option<Side>>,
-    /// The counters on each pile or pit of a board of piles or pits (see [`Geometry`]);
+    /// The counters on each pile or pit of a board of piles or pits, or whether each line
+    /// of a board of dots is drawn (1) or not (0), in the order [`Geometry`] numbers them;
     /// empty on a board of cells.
     pub counts: Vec<u16>,
     /// Every legal move, best first for the side to move (ties in the game's move order).
@@ -634,6 +635,10 @@ impl<G: Notation, O: Oracle<G>> Handle<G, O> {
         let counters = match position.geometry() {
             Geometry::Piles { piles } => usize::from(piles),
             Geometry::Pits { pits } => 2 * usize::from(pits) + 2,
+            Geometry::Dots { rows, columns } => {
+                let (rows, columns) = (usize::from(rows), usize::from(columns));
+                (rows + 1) * columns + rows * (columns + 1)
+            }
             _ => 0,
         };
         let winner = probe.finished.then(|| probe.winner()).flatten();

@@ -109,8 +109,9 @@ pub trait Notation: Game + fmt::Display + FromStr<Err = ParseError> {
     /// from where to where...
     fn move_shape(&self, mv: Self::Move) -> MoveShape;
 
-    /// How many counters stand at `index` on a board of piles or pits (see
-    /// [`Geometry`]); 0 on a board of cells.
+    /// How many counters stand at `index` on a board of piles or pits, or whether line
+    /// `index` of a board of dots is drawn (1) or not (0), numbered as [`Geometry`] says;
+    /// 0 on a board of cells.
     fn count(&self, index: usize) -> u16 {
         let _ = index;
         0

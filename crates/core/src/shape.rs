@@ -43,7 +43,14 @@ pub enum Geometry {
         pits: u8,
     },
     /// Dots and Boxes: `rows` by `columns` boxes, so `(rows + 1) * (columns + 1)` dots
-    /// numbered row-major from the top left; a move joins two neighbouring dots.
+    /// numbered row-major from the top left; a move joins two neighbouring dots. The
+    /// lines are numbered the horizontal ones first, row by row from the top and each row
+    /// from the left (`(rows + 1) * columns` of them), then the vertical ones, row by row
+    /// and each row from the left (`rows * (columns + 1)`): [`Notation::count`] gives 1
+    /// for a line drawn and 0 for one not. A box's owner is the piece on its cell (the
+    /// boxes are `columns` wide and `rows` high, row-major).
+    ///
+    /// [`Notation::count`]: crate::Notation::count
     Dots {
         /// Rows of boxes.
         rows: u8,

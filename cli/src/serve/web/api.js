@@ -40,6 +40,10 @@ export const post = (path, body) =>
 // The games the server solved, as `/api/games` lists them (name, sides, start...).
 export const games = () => get("/api/games");
 
+// The families of games and their parameters, as `/api/families` lists them: any size of
+// one is a game of `game()` (`mnk:m=4,n=3,k=3`).
+export const families = () => get("/api/families");
+
 // A game's answer for a list of moves (strings as `play` takes them): every position with
 // every move's value, and the history of the plies.
 export async function game(name, moves, start) {

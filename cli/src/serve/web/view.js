@@ -1,25 +1,42 @@
-// One board for every game the server solved: drawn from what `/api/games/{game}` answers
-// (the position's rows, the pieces of each side, every move with its value), never from
-// code written for one game. A click places a mark on a cell, drops a disc into a column,
-// or picks a piece and then its target, as the game's moves say.
+// One board for every game the server solves, at any size: drawn from what
+// `/api/games/{game}` answers (the position's geometry and cells or counts, the pieces of
+// each side, every move with its shape and value), never from code written for one game
+// (boards.js draws each geometry). A click places a mark on a cell, drops a disc into a
+// column, picks a piece or a domino's cell and then its target, takes counters, sows a
+// pit, draws a line or passes, as the moves' shapes say.
 //
 // The state lives in the URL (see state.js); this module only draws it and turns clicks
-// into new states. Test hooks: `data-cell` (the number a person types), `data-status`,
-// `data-ply`, `data-rules`.
+// into new states. Test hooks: `data-cell` (the number a person types), `data-move`,
+// `data-value`, `data-plies`, `data-status`, `data-ply`, `data-rules`.
 
 import * as api from "./api.js";
-import { GLYPH, badge, clearError, el, showError, valueFor } from "./board.js";
+import { badge, clearError, el, showError, valueFor } from "./board.js";
+import * as B from "./boards.js";
 import { drawChart } from "./chart.js";
+import { sizeForm } from "./families.js";
+import * as G from "./geometry.js";
 import * as S from "./state.js";
 
-// A game's title as a person reads it: the server's `title` when it gives one.
+// A game's title as a person reads it: the server's `title` when it gives one, with a
+// family's size (`m,n,k-game (m=4, n=3, k=3)`).
 export function titleOf(info) {
-  if (info.title) return info.title;
+  const size = G.sizeWords(info.parameters);
+  if (info.title) return size ? `${info.title} (${size})` : info.title;
   const name = info.name ?? info.game;
   return name.charAt(0).toUpperCase() + name.slice(1);
 }
 
-export async function mount(root, params, name, info) {
+// How a person finds a move's number on a board of this geometry.
+const NUMBERING = {
+  "hex-rhombus": "cells are numbered from the top left, row by row.",
+  piles: "piles are numbered from the left; a click on a counter takes it and every counter above it.",
+  pits: "pits are numbered round the board the way the seeds go, from the bottom left.",
+  dots: "dots are numbered from the top left, row by row; a click on a line draws it.",
+};
+
+// `info` is the game's entry in `/api/games`, or null for a family's size (the review
+// says its title and rules); `families` is `/api/families`, for the size form.
+export async function mount(root, params, name, info, families = []) {
   let state = S.readState(params);
   const view = {
     data: null,
@@ -34,14 +51,18 @@ export async function mount(root, params, name, info) {
   };
   const id = (part) => `game-${part}`;
 
-  const title = el("h2", { id: id("title") }, titleOf(info));
+  const title = el("h2", { id: id("title") }, info ? titleOf(info) : name);
+  // A family's size is changed here (the family's form, filled with this size).
+  const size = el("details", { class: "size", id: id("size"), hidden: true });
+  // Said while an answer is slow: a size not compiled in is being solved.
+  const waiting = el("p", { class: "notice solving", id: id("solving"), role: "status", hidden: true });
   const rules = el("details", { class: "rules", "data-rules": "", id: id("rules"), hidden: true },
     el("summary", {}, "Rules"), el("p", {}));
   // Live: a screen reader says each new status, the end of the game with its line included.
   const status = el("p", { class: "status", id: id("status"), "data-status": "", role: "status", "aria-live": "polite" });
   const notice = el("p", { class: "notice", id: id("notice"), hidden: true });
   const columns = el("div", { class: "columns", id: id("columns"), role: "group", "aria-label": "Columns", hidden: true });
-  const board = el("div", { class: "board", id: id("board"), role: "group", "aria-label": `${titleOf(info)} board` });
+  const board = el("div", { class: "board", id: id("board"), role: "group", "aria-label": `${info ? titleOf(info) : name} board` });
   const offBoard = el("div", { class: "controls", id: id("off") });
   const undo = el("button", { id: id("undo"), type: "button", onclick: () => go(S.undone(state)) }, "\u21b6 Undo");
   const redo = el("button", { id: id("redo"), type: "button", onclick: () => go(S.redone(state)) }, "Redo \u21b7");
@@ -61,7 +82,7 @@ export async function mount(root, params, name, info) {
 
   root.append(el("section", { class: "game" },
     el("div", { class: "board-column" },
-      title, rules, status, notice, columns, board, offBoard,
+      title, size, rules, waiting, status, notice, columns, board, offBoard,
       el("div", { class: "controls" }, undo, redo, restart),
       reveal,
       el("div", { class: "options" },
@@ -91,7 +112,7 @@ export async function mount(root, params, name, info) {
   }
 
   function computerSide() {
-    return S.computerSide(state, view.data?.sides ?? info.sides);
+    return S.computerSide(state, view.data?.sides ?? info?.sides);
   }
 
   // A person's move, unless it cannot be played now (see S.refusal): then nothing happens.
@@ -113,11 +134,23 @@ export async function mount(root, params, name, info) {
     clearTimeout(view.thinking);
     const token = ++view.token;
     view.waiting = true;
+    board.setAttribute("aria-busy", "true");
+    // An answer that takes a moment is said to be coming; the first of a family's size
+    // that is not compiled in is being solved.
+    const slow = setTimeout(() => {
+      if (token !== view.token) return;
+      waiting.hidden = false;
+      waiting.textContent = !view.data && family()
+        ? `Solving ${name} on its first use: a size not compiled into the server is solved now, in memory (a second or two for the larger ones)\u2026`
+        : "Waiting for the server's answer\u2026";
+    }, 150);
     let data;
     try {
       data = await answer(state.moves);
       if (token === view.token) view.notice = "";
     } catch (error) {
+      clearTimeout(slow);
+      if (token === view.token) waiting.hidden = true;
       if (token !== view.token) return;
       if (![400, 422].includes(error.status) || !state.moves.length) {
         view.waiting = false;
@@ -143,6 +176,8 @@ export async function mount(root, params, name, info) {
       }
       if (token !== view.token) return;
     }
+    clearTimeout(slow);
+    waiting.hidden = true;
     // A start that parses but that no game reaches: answered, with why, and nothing to draw.
     if (data.reachable === false) {
       view.waiting = false;
@@ -164,6 +199,13 @@ export async function mount(root, params, name, info) {
     }
   }
 
+  // The family this game is a size of, from `/api/families`: the review's family once it
+  // is answered, else the name's part before `:`.
+  function family() {
+    const wanted = view.data?.family ?? name.split(":")[0];
+    return families.find((entry) => entry.family === wanted.toLowerCase()) ?? null;
+  }
+
   async function computerMove(token) {
     const position = current();
     try {
@@ -181,7 +223,8 @@ export async function mount(root, params, name, info) {
     const cell = event.target.closest(".cell");
     if (!step || !cell) return;
     event.preventDefault();
-    const { width, height } = S.shape(current().position, current().cells, current().width, current().height);
+    const geometry = G.geometryOf(current());
+    const { width, height } = geometry;
     const index = Number(cell.dataset.index);
     const x = Math.min(width - 1, Math.max(0, (index % width) + step[0]));
     const y = Math.min(height - 1, Math.max(0, Math.floor(index / width) + step[1]));
@@ -199,7 +242,8 @@ export async function mount(root, params, name, info) {
   function render() {
     const data = view.data;
     const position = current();
-    const { width } = S.shape(position.position, position.cells, position.width, position.height);
+    const geometry = G.geometryOf(position);
+    const width = geometry.width ?? 0;
     const mover = position.to_move;
     const yourTurn = !position.finished && mover !== computerSide();
     const shown = state.hints || view.reveal;
@@ -207,11 +251,24 @@ export async function mount(root, params, name, info) {
     const valueOf = (move) => valueFor(move.outcome, mover);
     // Once a game's moves show it drops into columns, its board stays a board of columns.
     // A finished game has no moves left to say so: any position of its history does.
-    if (data.positions.some((earlier) => S.dropsIntoColumns(earlier.moves, width))) view.drop = true;
+    const drops = (moves) => moves.length > 0 && (moves.every((move) => move.shape || move.kind)
+      ? moves.every((move) => G.shapeOf(move, width).kind === "drop")
+      : S.dropsIntoColumns(moves, width));
+    if (geometry.kind === "rectangle" && data.positions.some((earlier) => drops(earlier.moves))) view.drop = true;
 
-    const text = data.rules ?? info.rules;
+    const heading = titleOf({ ...info, ...data, title: data.title ?? info?.title, parameters: data.parameters });
+    if (title.textContent !== heading) title.textContent = heading;
+    board.setAttribute("aria-label", `${heading} board`);
+    const text = data.rules ?? info?.rules;
     rules.hidden = !text;
     rules.querySelector("p").textContent = text ?? "";
+    const sized = family();
+    size.hidden = !sized;
+    if (sized && size.dataset.for !== data.game) {
+      size.dataset.for = data.game;
+      size.replaceChildren(el("summary", {}, `Another size of ${sized.title}`),
+        sizeForm(sized, data.parameters, { id: id("size-form"), submit: "Play this size" }));
+    }
     hints.checked = state.hints;
     reveal.hidden = state.hints || view.reveal || position.finished;
     computer.replaceChildren(
@@ -223,103 +280,41 @@ export async function mount(root, params, name, info) {
     notice.hidden = !view.notice;
     notice.textContent = view.notice;
     help.textContent = `Position ${position.position}. Moves are written ${data.move_help}; ` +
-      (view.drop ? "columns are numbered from the left." : "cells are numbered from the top left, row by row.");
+      (NUMBERING[geometry.kind] ?? (view.drop ? "columns are numbered from the left." : "cells are numbered from the top left, row by row."));
 
-    // What a click on each cell does, and the value shown there.
-    const targets = new Map(); // cell -> the move that lands there
-    const pieces = new Map(); // cell -> that piece's moves, best first
-    for (const move of position.moves) {
-      const kind = S.moveKind(move, width);
-      if (view.drop) continue;
-      if (kind === "step") {
-        if (!pieces.has(move.from)) pieces.set(move.from, []);
-        pieces.get(move.from).push(move);
-        if (move.from === view.selected && move.to !== null) targets.set(move.to, move);
-      } else if (kind === "place") {
-        targets.set(move.to, move);
-      }
-    }
-    const drops = new Map(view.drop ? position.moves.map((move) => [S.dropColumn(move), move]) : []);
+    // What a click does with each move, and the board drawn from its geometry.
+    const plan = G.plan(geometry, position.moves, view.selected);
     // The line that ended the game, as the server's rules found it (never looked for here).
     const line = position.winning_line;
-    const lineCells = new Set(line ? line.cells : []);
-    const focusIndex = view.focus ?? 0;
+    const previous = data.positions[data.positions.length - 2];
+    const lastMove = previous?.moves.find((move) => move.move === data.moves[data.moves.length - 1]);
     const hadFocus = board.contains(document.activeElement) || document.activeElement === document.body;
+    const focusedKey = board.contains(document.activeElement) ? document.activeElement.dataset?.key : null;
+    B.draw({
+      board, columns, position, data, geometry, plan, shown, best, valueOf, yourTurn,
+      title: heading,
+      drop: view.drop,
+      selected: view.selected,
+      focus: view.focus ?? 0,
+      line,
+      lineCells: new Set(line ? line.cells : []),
+      last: B.lastTouched(geometry, lastMove ? G.shapeOf(lastMove, width) : null),
+      play: (move) => tryPlay(move.move),
+      select: (cell) => { view.selected = view.selected === cell ? null : cell; render(); focusCell(cell); },
+      focused: (cell) => { view.focus = cell; },
+    });
 
-    board.style.setProperty("--columns", width);
-    columns.style.setProperty("--columns", width);
-    board.replaceChildren(...[...position.cells].map((piece, index) => {
-      const owner = piece === "." ? -1 : data.pieces.indexOf(piece);
-      const move = targets.get(index) ?? (view.drop ? drops.get(index % width) : undefined);
-      const own = pieces.get(index);
-      const classes = ["cell"];
-      let value = null;
-      let shownMove = null;
-      if (owner >= 0) classes.push("piece", `piece-${owner}`);
-      if (view.selected === index) classes.push("selected");
-      if (lineCells.has(index)) classes.push("win-line", ...(line.winner && line.winner !== line.owner ? ["line-lost"] : []));
-      let action = null;
-      if (yourTurn && move && !view.drop) {
-        action = () => tryPlay(move.move);
-        shownMove = move;
-      } else if (yourTurn && move && view.drop) {
-        action = () => tryPlay(move.move);
-      } else if (yourTurn && own) {
-        classes.push("movable");
-        action = () => { view.selected = view.selected === index ? null : index; render(); focusCell(index); };
-        shownMove = own[0];
-      }
-      if (shownMove && shown) {
-        value = valueOf(shownMove);
-        classes.push("hint", `v-${value}`);
-        if (best.has(shownMove.move)) classes.push("best");
-      }
-      const number = view.drop ? null : index + 1;
-      return el("button", {
-        type: "button",
-        class: classes.join(" "),
-        "data-index": index,
-        "data-cell": number,
-        "data-square": view.drop ? index + 1 : null,
-        "data-value": value,
-        "data-plies": value ? shownMove.plies : null,
-        "data-move": shownMove && !own ? shownMove.move : null,
-        "data-line": lineCells.has(index) ? "" : null,
-        "aria-disabled": action ? null : "true",
-        tabindex: index === focusIndex ? 0 : -1,
-        onclick: () => { view.focus = index; if (action) action(); },
-      },
-      el("span", { class: "sr" }, view.drop ? `row ${Math.floor(index / width) + 1} column ${(index % width) + 1}` : "cell "),
-      number ? el("span", { class: "index" }, number) : null,
-      owner >= 0 ? [el("span", { class: "sr" }, ": "), el("span", { class: "mark" }, owner >= 0 ? piece : "")] : null,
-      lineCells.has(index) ? el("span", { class: "sr" }, ", in the line that ended the game") : null,
-      value ? valueLabel(value, shownMove.plies, own ? "best " : "") : null,
-      value && best.has(shownMove.move) ? el("span", { class: "star" }, el("span", { "aria-hidden": "true" }, "\u2605"), el("span", { class: "sr" }, " best")) : null);
-    }));
-
-    // A game of drops: one button per column, with that column's value.
-    columns.hidden = !view.drop;
-    columns.replaceChildren(...(view.drop ? Array.from({ length: width }, (_, column) => {
-      const move = drops.get(column);
-      const value = move && shown ? valueOf(move) : null;
-      return el("button", {
-        type: "button",
-        class: `column${value ? ` hint v-${value}` : ""}${value && best.has(move.move) ? " best" : ""}`,
-        "data-cell": column + 1,
-        "data-value": value,
-        "data-plies": value ? move.plies : null,
-        "aria-disabled": move && yourTurn ? null : "true",
-        onclick: () => { if (move && yourTurn) tryPlay(move.move); },
-      }, el("span", { class: "sr" }, "column "), el("span", { class: "index" }, column + 1),
-      value ? valueLabel(value, move.plies, "") : null,
-      value && best.has(move.move) ? el("span", { class: "star" }, el("span", { "aria-hidden": "true" }, "\u2605"), el("span", { class: "sr" }, " best")) : null);
-    }) : []));
-
-    // Moves that land on no cell (a Dodgem car driving off the board).
-    offBoard.replaceChildren(...position.moves
-      .filter((move) => yourTurn && move.to === null && S.moveKind(move, width) === "step" && move.from === view.selected)
-      .map((move) => el("button", { type: "button", class: "off-board", "data-move": move.move, onclick: () => tryPlay(move.move) },
-        `${move.move}: off the board `, shown ? badge(valueOf(move), move.plies) : null)));
+    // Moves that land on no cell: a piece driven off the board (once picked), a pass, and
+    // any move whose shape the board does not draw.
+    offBoard.replaceChildren(
+      ...(yourTurn ? plan.off : []).map((move) => el("button", { type: "button", class: "off-board", "data-move": move.move, onclick: () => tryPlay(move.move) },
+        `${move.move}: off the board `, shown ? badge(valueOf(move), move.plies) : null)),
+      ...[...plan.pass, ...plan.other].map((move) => el("button", {
+        type: "button", class: "off-board", "data-move": move.move,
+        "aria-disabled": yourTurn ? null : "true",
+        onclick: () => { if (yourTurn) tryPlay(move.move); },
+      }, plan.pass.includes(move) ? "Pass " : `${move.move} `, shown ? badge(valueOf(move), move.plies) : null,
+      shown && best.has(move.move) ? " \u2605 best" : null)));
 
     // Best first when the values are shown; in the order of their names when not, so that
     // the order gives nothing away.
@@ -329,6 +324,7 @@ export async function mount(root, params, name, info) {
       el("li", {
         "data-move": move.move,
         "data-value": shown ? valueOf(move) : null,
+        "data-plies": shown ? move.plies : null,
         "data-from": move.from === null || move.from === undefined ? null : move.from + 1,
         "data-to": move.to === null || move.to === undefined ? null : move.to + 1,
       },
@@ -356,7 +352,11 @@ export async function mount(root, params, name, info) {
       el("li", { class: `ply${shown ? ` verdict-${ply.verdict}` : ""}`, value: ply.number, "data-ply": ply.number, "data-verdict": shown ? ply.verdict : null },
         el("span", { class: "sentence" }, shown ? capitalize(ply.sentence) : `${ply.player} ${ply.move}`))));
 
-    if (hadFocus && board.contains(document.activeElement) === false && view.focus !== null) focusCell(view.focus);
+    if (hadFocus && board.contains(document.activeElement) === false) {
+      const again = focusedKey ? board.querySelector(`[data-key="${focusedKey}"]`) : null;
+      if (again) again.focus();
+      else if (view.focus !== null) focusCell(view.focus);
+    }
   }
 
   // Leaving the page: no answer awaited and no computer's move may land on another view.
@@ -367,13 +367,6 @@ export async function mount(root, params, name, info) {
 
   await update(params);
   return { update, unmount };
-}
-
-function valueLabel(value, plies, prefix) {
-  return el("span", { class: "cell-value" },
-    el("span", { class: "sr" }, " "),
-    el("span", { class: "glyph", "aria-hidden": "true" }, GLYPH[value]),
-    el("span", { class: "word" }, prefix + (value === "draw" ? "draw" : `${value} ${plies}`)));
 }
 
 function describe(position, shown) {
