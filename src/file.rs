@@ -37,7 +37,7 @@ use perfect_play_core::{Game, Solved, Table};
 
 use perfect_play_core::dynamic::{DynGame, Handle};
 
-use crate::games::{self, Notation, TypeVisitor};
+use crate::games::{self, Family, Notation, TypeVisitor};
 
 /// Why a table file was refused: its path and what is wrong, and where.
 #[derive(Debug)]
@@ -240,13 +240,33 @@ fn solved<G: Game>(
     Ok(Box::leak(Box::new(Solved::new(table))))
 }
 
-/// The game called `name` (a compiled game, or any size [`games::visit_type`] knows, as
-/// `connect4-6x4`) with its table read from the file at `path`, behind the dynamic handle
-/// every surface uses; `None` if no game has that name.
+/// Why [`open_dyn`] opened no game: the name, or the file.
+#[derive(Debug)]
+pub enum OpenDynError {
+    /// No game or family has the name, or its parameters name no size.
+    Game(games::OpenError),
+    /// The file was refused (with its path and where).
+    File(OpenError),
+}
+
+impl fmt::Display for OpenDynError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            OpenDynError::Game(error) => error.fmt(f),
+            OpenDynError::File(error) => error.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for OpenDynError {}
+
+/// The game called `name` (any game [`games::visit_type`] knows: a compiled game,
+/// `connect4-6x4`, a family at any size as `mnk:m=4,n=4,k=3`) with its table read from the
+/// file at `path`, behind the dynamic handle every surface uses.
 ///
 /// # Errors
-/// [`OpenError`] if the file cannot be opened as that game's table.
-pub fn open_dyn(name: &str, path: &Path) -> Option<Result<Box<dyn DynGame>, OpenError>> {
+/// [`OpenDynError`]: no game has that name, or the file cannot be opened as its table.
+pub fn open_dyn(name: &str, path: &Path) -> Result<Box<dyn DynGame>, OpenDynError> {
     /// Opens the file as the visited game's.
     struct Opening<'a> {
         path: &'a Path,
@@ -256,12 +276,31 @@ pub fn open_dyn(name: &str, path: &Path) -> Option<Result<Box<dyn DynGame>, Open
 
         fn visit<G: Notation + fmt::Debug + Send + Sync + 'static>(
             self,
-            name: &'static str,
+            name: &str,
+            start: G,
         ) -> Self::Output {
             let table = open::<G>(self.path, name)?;
             let positions = u64::try_from(table.len()).ok();
-            Ok(Box::new(Handle::<G, _>::new(name, table, positions)))
+            Ok(Box::new(Handle::with_start(name, table, positions, start)))
+        }
+
+        fn visit_family<G: Family + fmt::Debug + Send + Sync + 'static>(
+            self,
+            name: &str,
+            start: G,
+        ) -> Self::Output {
+            let table = open::<G>(self.path, name)?;
+            let positions = u64::try_from(table.len()).ok();
+            let params = G::PARAMS
+                .iter()
+                .copied()
+                .zip(start.args().values().iter().copied())
+                .collect();
+            let handle = Handle::with_start(name, table, positions, start);
+            Ok(Box::new(handle.in_family(G::FAMILY, params)))
         }
     }
     games::visit_type(name, Opening { path })
+        .map_err(OpenDynError::Game)?
+        .map_err(OpenDynError::File)
 }

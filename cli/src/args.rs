@@ -237,8 +237,9 @@ pub struct GamesArgs {
 #[derive(Debug, Args)]
 #[command(after_help = SOLVE_EXAMPLES)]
 pub struct SolveArgs {
-    /// The game: a name `perfect-play games` lists, or `connect4-WxH`.
-    #[arg(value_name = "GAME", value_parser = solvable_game)]
+    /// The game: a name `perfect-play games` lists, `connect4-WxH`, or a family at any size
+    /// (`mnk:m=4,n=4,k=3`; `games --families` lists them).
+    #[arg(value_name = "GAME", value_parser = solve_game)]
     pub game: String,
 
     /// The table file to write.
@@ -287,26 +288,51 @@ pub enum TableCommand {
     },
 }
 
-/// A game `solve` and `--table` take, in any case: one of the registry (its name as the
-/// registry spells it; a family's size that is not compiled in is solved now, shown on a
-/// terminal), or a Connect Four size of the list; else the message that lists the games
-/// and names the nearest.
+/// A game `--table` takes, in any case: one of the registry (its name as the registry
+/// spells it; a family's size that is not compiled in is solved now, shown on a
+/// terminal), or any game `solve` takes; else the message that lists the games and names
+/// the nearest.
 fn solvable_game(name: &str) -> Result<String, String> {
     crate::first_use::open(name)
         .map(|game| game.about().name.clone())
-        .or_else(|unknown| {
-            let wanted = name.trim().to_ascii_lowercase();
-            perfect_play::games::CONNECT4_SIZES
-                .iter()
-                .find(|&&size| size == wanted)
-                .map(|&size| size.to_owned())
-                .ok_or_else(|| {
-                    format!(
-                        "{unknown}; `solve` and `--table` also take Connect Four at {}",
-                        perfect_play::games::CONNECT4_SIZES.join(", ")
-                    )
-                })
-        })
+        .or_else(|_| typed_game(name).map_err(also_connect4))
+}
+
+/// A game `solve` takes, in any case, named as its table file will be (`hexapawn`,
+/// `connect4-6x4`, `mnk:m=4,n=4,k=3`): nothing is solved to name it.
+fn solve_game(name: &str) -> Result<String, String> {
+    typed_game(name).map_err(also_connect4)
+}
+
+/// The name [`games::visit_type`](perfect_play::games::visit_type) gives the game called
+/// `name`.
+fn typed_game(name: &str) -> Result<String, perfect_play::games::OpenError> {
+    /// Names the visited game.
+    struct Naming;
+    impl perfect_play::games::TypeVisitor for Naming {
+        type Output = String;
+
+        fn visit<G: perfect_play::games::Notation + std::fmt::Debug + Send + Sync + 'static>(
+            self,
+            name: &str,
+            _start: G,
+        ) -> String {
+            name.to_owned()
+        }
+    }
+    perfect_play::games::visit_type(name, Naming)
+}
+
+/// `error` said; for a name no game has, with the Connect Four sizes `solve` and `--table`
+/// take besides the registry's.
+fn also_connect4(error: perfect_play::games::OpenError) -> String {
+    match error {
+        perfect_play::games::OpenError::Unknown { .. } => format!(
+            "{error}; `solve` and `--table` also take Connect Four at {}",
+            perfect_play::games::CONNECT4_SIZES.join(", ")
+        ),
+        error => error.to_string(),
+    }
 }
 
 /// A memory size: a number of bytes, or with K, M, G or T (powers of 1024).

@@ -11,7 +11,7 @@ use std::time::Instant;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use perfect_play::games::{self, Notation, TypeVisitor};
 use perfect_play::{ENDLESS, Value};
-use perfect_play_generate::{Options, Phase, Progress, SolveFileError, Summary, solve_file};
+use perfect_play_generate::{Options, Phase, Progress, SolveFileError, Summary, solve_file_from};
 
 use crate::args::SolveArgs;
 use crate::output::{Output, Status, output_failed, report};
@@ -55,13 +55,13 @@ pub fn run(args: &SolveArgs) -> Status {
     let solved = games::visit_type(&args.game, solving);
     bar.finish_and_clear();
     let summary = match solved {
-        Some(Ok(summary)) => summary,
-        Some(Err(error)) => {
+        Ok(Ok(summary)) => summary,
+        Ok(Err(error)) => {
             report(&format_args!("solve {}: {error}", args.game));
             return Status::Failure;
         }
-        None => {
-            report(&format_args!("no game is called {}", args.game));
+        Err(error) => {
+            report(&format_args!("solve {}: {error}", args.game));
             return Status::Failure;
         }
     };
@@ -188,8 +188,9 @@ impl TypeVisitor for Solving<'_> {
 
     fn visit<G: Notation + fmt::Debug + Send + Sync + 'static>(
         self,
-        name: &'static str,
+        name: &str,
+        start: G,
     ) -> Self::Output {
-        solve_file::<G>(name, self.out, self.options)
+        solve_file_from(name, start, self.out, self.options)
     }
 }

@@ -78,10 +78,10 @@ pub fn run(args: &SolveArgs) -> Status {
     let solved = games::visit_type(&args.game, solving);
     bar.finish_and_clear();
     let summary = match solved {
-        Some(Ok(summary)) => summary,
-        Some(Err(error)) => ranks.fail(&args.game, &error),
-        None => {
-            report(&format_args!("no game is called {}", args.game));
+        Ok(Ok(summary)) => summary,
+        Ok(Err(error)) => ranks.fail(&args.game, &error),
+        Err(error) => {
+            report(&format_args!("solve {}: {error}", args.game));
             return Status::Failure;
         }
     };
@@ -427,7 +427,8 @@ impl TypeVisitor for Solving<'_> {
 
     fn visit<G: Notation + fmt::Debug + Send + Sync + 'static>(
         self,
-        name: &'static str,
+        name: &str,
+        start: G,
     ) -> Self::Output {
         if G::TIERS <= 1 {
             return Err(SolveFileError::Game(format!(
@@ -450,7 +451,7 @@ impl TypeVisitor for Solving<'_> {
             resumed: 0,
             pool,
         };
-        job.solve::<G>()
+        job.solve(start)
     }
 }
 
@@ -650,7 +651,10 @@ impl Job<'_> {
     }
 
     /// The whole solve, on this rank.
-    fn solve<G: Game + fmt::Debug + Send + Sync>(mut self) -> Result<Summary, SolveFileError> {
+    fn solve<G: Game + fmt::Debug + Send + Sync>(
+        mut self,
+        start: G,
+    ) -> Result<Summary, SolveFileError> {
         let ranks = self.ranks;
         let key_bits = self.header.key_bits;
         let stamp = format!("{}ranks {}\n", parts_stamp::<G>(self.name), self.ranks.size);
@@ -671,7 +675,6 @@ impl Job<'_> {
         }
 
         // 1. The walk.
-        let start = G::start();
         if start.tier() != 0 {
             return Err(SolveFileError::Game(format!(
                 "the start {start:?} is in tier {}, not 0",

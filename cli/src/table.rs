@@ -69,13 +69,10 @@ impl fmt::Display for NoTable {
 /// says which and where).
 pub fn open(name: &str, table: Option<&Path>) -> Result<Box<dyn DynGame>, NoTable> {
     match table {
-        // clap gives the name as the registry or `CONNECT4_SIZES` spells it.
-        Some(path) => match file::open_dyn(name, path) {
-            Some(opened) => opened.map_err(NoTable::File),
-            None => games::open(name)
-                .map_err(|unknown| NoTable::Unknown(unknown.to_string()))
-                .and_then(|_| Err(NoTable::NotCompiled(name.to_owned()))),
-        },
+        Some(path) => file::open_dyn(name, path).map_err(|error| match error {
+            file::OpenDynError::Game(unknown) => NoTable::Unknown(unknown.to_string()),
+            file::OpenDynError::File(refused) => NoTable::File(refused),
+        }),
         None => games::open(name).map_err(|unknown| {
             if games::CONNECT4_SIZES.contains(&name) {
                 NoTable::NotCompiled(name.to_owned())

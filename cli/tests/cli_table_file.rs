@@ -2,7 +2,9 @@
 //! runs them: Connect Four 4x3 (no compiled table) solved into a file and answered from it
 //! by `outcome`, `analyze` and the web board's API (`serve --table`), against the plain
 //! reference solver of `tests/common/connect4_reference.rs`; 4x4 from a file against the
-//! compiled table; and files refused: another game's, a damaged one.
+//! compiled table; a family at a size (`mnk:3,4,3`) solved into a file and answered from
+//! it as the same size solved on first use; and files refused: another game's, a damaged
+//! one.
 //!
 //! Where the expectations come from: the reference solver (its own board and win test,
 //! no code shared with the crate), John Tromp's count for 4x4 (161,029 positions, a
@@ -43,7 +45,7 @@ fn perfect_play() -> Command {
 
 /// Solves `game` into `dir/NAME.table` and returns the path and what `solve` printed.
 fn solve(dir: &std::path::Path, game: &str) -> (PathBuf, String) {
-    let path = dir.join(format!("{game}.table"));
+    let path = dir.join(format!("{}.table", game.replace([':', ','], "-")));
     let out = perfect_play()
         .args(["solve", game, "--out"])
         .arg(&path)
@@ -53,6 +55,44 @@ fn solve(dir: &std::path::Path, game: &str) -> (PathBuf, String) {
         .stdout
         .clone();
     (path, String::from_utf8(out).unwrap())
+}
+
+/// What `perfect-play ARGS` (with `--table FILE` when given) prints for `input`, having
+/// succeeded.
+fn answers(args: &[&str], table: Option<&std::path::Path>, input: &str) -> String {
+    let mut command = perfect_play();
+    command.args(args);
+    if let Some(file) = table {
+        command.arg("--table").arg(file);
+    }
+    let out = command
+        .write_stdin(input)
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    String::from_utf8(out).unwrap()
+}
+
+/// `analyze --game GAME --table FILE POSITION` is refused with exit status 2, saying that
+/// the file is a table of `found`, not of `wanted`.
+fn refused_as_another_games(
+    game: &str,
+    file: &std::path::Path,
+    position: &str,
+    found: &str,
+    wanted: &str,
+) {
+    perfect_play()
+        .args(["analyze", "--game", game, "--table"])
+        .arg(file)
+        .arg(position)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(format!(
+            "a table of {found}, not of {wanted}"
+        )));
 }
 
 /// Every position the reference reaches on `w` by `h`, in notation, with its record.
@@ -84,17 +124,12 @@ fn a_size_without_a_compiled_table_is_solved_and_answered_from_its_file() {
         .iter()
         .map(|(text, _)| format!("{text}\n"))
         .collect();
-    let out = perfect_play()
-        .args(["outcome", "--game", "connect4-4x3", "--json", "--table"])
-        .arg(&path)
-        .write_stdin(input)
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    let answers: Vec<serde_json::Value> = String::from_utf8(out)
-        .unwrap()
+    let said = answers(
+        &["outcome", "--game", "connect4-4x3", "--json"],
+        Some(&path),
+        &input,
+    );
+    let answers: Vec<serde_json::Value> = said
         .lines()
         .map(|line| serde_json::from_str(line).unwrap())
         .collect();
@@ -161,31 +196,26 @@ fn info_verify_and_the_refusals_say_which_file_and_where() {
         .stdout(predicate::str::contains("ok"));
     // The file answers as the compiled table.
     let positions = "..../..../..../....\n..../..../..../.x..\n..../..x./.ox./oxox\n";
-    let compiled = perfect_play()
-        .args(["outcome", "--game", "connect4-4x4", "--json"])
-        .write_stdin(positions)
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    perfect_play()
-        .args(["outcome", "--game", "connect4-4x4", "--json", "--table"])
-        .arg(&path)
-        .write_stdin(positions)
-        .assert()
-        .success()
-        .stdout(String::from_utf8(compiled).unwrap());
+    assert_eq!(
+        answers(
+            &["outcome", "--game", "connect4-4x4", "--json"],
+            None,
+            positions
+        ),
+        answers(
+            &["outcome", "--game", "connect4-4x4", "--json"],
+            Some(&path),
+            positions
+        ),
+    );
     // Another game's file.
-    perfect_play()
-        .args(["analyze", "--game", "connect4-5x4", "--table"])
-        .arg(&path)
-        .arg("...../...../...../.....")
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains(
-            "a table of connect4-4x4, not of connect4-5x4",
-        ));
+    refused_as_another_games(
+        "connect4-5x4",
+        &path,
+        "...../...../...../.....",
+        "connect4-4x4",
+        "connect4-5x4",
+    );
     // A damaged one: a byte flipped in the third block.
     let mut bytes = std::fs::read(&path).unwrap();
     bytes[200_000] ^= 1;
@@ -204,4 +234,47 @@ fn info_verify_and_the_refusals_say_which_file_and_where() {
         .assert()
         .code(2)
         .stdout("");
+}
+
+#[test]
+fn a_family_at_a_size_is_solved_into_a_file_and_answered_from_it() {
+    let dir = scratch("families");
+    let (path, said) = solve(&dir, "mnk:3,4,3");
+    assert!(said.starts_with("game: mnk:m=3,n=4,k=3\n"), "{said}");
+    assert!(said.contains("positions: 111973 in 1 tiers"), "{said}");
+    // Every position of a line of play, and a few off it, as `analyze` of the same size
+    // solved on first use says them.
+    let positions = [
+        ".../.../.../...",
+        "x../.../.../...",
+        "xo./.x./.../...",
+        "xo./.x./..o/...",
+    ];
+    for position in positions {
+        assert_eq!(
+            answers(&["analyze", "--game", "mnk:3,4,3", position], None, ""),
+            answers(
+                &["analyze", "--game", "mnk:m=3,n=4,k=3", position],
+                Some(&path),
+                ""
+            ),
+            "{position}"
+        );
+    }
+    // Another size of the family is refused; a size the family has not, said and not
+    // solved.
+    refused_as_another_games(
+        "mnk:3,3,3",
+        &path,
+        ".../.../...",
+        "mnk:m=3,n=4,k=3",
+        "mnk:m=3,n=3,k=3",
+    );
+    perfect_play()
+        .args(["solve", "mnk:9,9,9", "--out"])
+        .arg(dir.join("none.table"))
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("m is 9, but goes from 1 to 6"));
+    assert!(!dir.join("none.table").exists());
 }

@@ -122,33 +122,54 @@ pub fn is_searched(name: &str) -> bool {
     SEARCHED.contains(&name)
 }
 
-/// Something to do with one game of this module, whatever its position type: give it to
-/// [`visit`] with the game's name. (A trait with a generic method, as a closure cannot be
-/// generic.)
-pub trait Visitor {
+/// Something to do with a game's position type, without a compiled table: solve it into a
+/// table file, or open its file (`perfect-play solve`, `--table`). Given to [`visit_type`]
+/// with the game's name. (A trait with a generic method, as a closure cannot be generic.)
+pub trait TypeVisitor: Sized {
     /// What the visit gives back.
     type Output;
 
-    /// Does it with the game called `name` and its solved table.
-    fn visit<G: Notation + 'static>(
-        self,
-        name: &'static str,
-        table: &'static Solved<G>,
-    ) -> Self::Output;
-}
-
-/// Something to do with a game's position type alone, without a compiled table: solve it
-/// into a table file, or open its file (`perfect-play solve`, `--table`). Given to
-/// [`visit_type`] with the game's name.
-pub trait TypeVisitor {
-    /// What the visit gives back.
-    type Output;
-
-    /// Does it with the game called `name`, whose positions are `G`.
+    /// Does it with the game called `name`, whose positions are `G` and whose start is
+    /// `start` (`G::start()` for a game of one size; a family's start at the size asked
+    /// for).
     fn visit<G: Notation + core::fmt::Debug + Send + Sync + 'static>(
         self,
-        name: &'static str,
+        name: &str,
+        start: G,
     ) -> Self::Output;
+
+    /// The same for a family at a size (`name` is the size's, `mnk:m=4,n=4,k=3`): what
+    /// needs the family's name and parameters (a handle's) overrides this; by default it
+    /// is [`visit`](Self::visit).
+    fn visit_family<G: Family + core::fmt::Debug + Send + Sync + 'static>(
+        self,
+        name: &str,
+        start: G,
+    ) -> Self::Output {
+        self.visit(name, start)
+    }
+}
+
+/// Runs `visitor` on the position type of the game called `name`, in any case: a game of
+/// one size of the registry (`hexapawn`), Connect Four at every size of
+/// [`CONNECT4_SIZES`] (`connect4-6x4`, or `connect-four:4,6`: its tiered type), or any
+/// family at any size in the naming syntax (`mnk:m=4,n=4,k=3`), whether compiled in or not.
+/// Nothing is solved here: the visitor gets the type and the start.
+///
+/// # Errors
+/// [`OpenError`]: no game or family of that name, or parameters that name no size.
+#[cfg(feature = "alloc")]
+pub fn visit_type<V: TypeVisitor>(name: &str, visitor: V) -> Result<V::Output, OpenError> {
+    let visitor = match visit_fixed(name.trim(), visitor) {
+        Ok(output) => return Ok(output),
+        Err(visitor) => visitor,
+    };
+    let visitor = match visit_connect4(name, visitor) {
+        Ok(output) => return Ok(output),
+        Err(visitor) => visitor,
+    };
+    let (info, args) = open::family_at(name.trim())?;
+    visit_family(info.name, &args, visitor)
 }
 
 /// One solved game, as `perfect-play games` lists it.
@@ -180,23 +201,12 @@ macro_rules! games {
             pub static $table: Solved<$game> = Solved::new(&tables::$table);
         )*
 
-        /// Runs `visitor` on the game called `name` (as `perfect-play games` lists it, in
-        /// any case: see [`find`]) with its table, or returns `None` if no game has that
-        /// name.
-        pub fn visit<V: Visitor>(name: &str, visitor: V) -> Option<V::Output> {
-            match find(name).ok()? {
-                $($(#[cfg(feature = $feature)])? $name => Some(visitor.visit($name, &$table)),)*
-                _ => None,
-            }
-        }
-
-        /// Runs `visitor` on the position type of the game called `name`: every game of
-        /// the registry, and Connect Four at every size of [`CONNECT4_SIZES`]
-        /// (`connect4-6x4`), compiled table or not. `None` if no game has that name.
-        pub fn visit_type<V: TypeVisitor>(name: &str, visitor: V) -> Option<V::Output> {
-            match name {
-                $($(#[cfg(feature = $feature)])? $name => Some(visitor.visit::<$game>($name)),)*
-                _ => connect4_sizes(name, visitor),
+        /// [`visit_type`] for a game of one size of the registry, by its name in any case.
+        #[cfg(feature = "alloc")]
+        fn visit_fixed<V: TypeVisitor>(name: &str, visitor: V) -> Result<V::Output, V> {
+            match find(name) {
+                $($(#[cfg(feature = $feature)])? Ok($name) => Ok(visitor.visit::<$game>($name, <$game as Game>::start())),)*
+                _ => Err(visitor),
             }
         }
 
@@ -287,6 +297,19 @@ macro_rules! families {
             #[doc = concat!("Every position of [`", stringify!($game), "`] at `", $size, "` reachable from its start, solved.")]
             pub static $table: Solved<$game> = Solved::new(&family_tables::$table);
         )*)*
+
+        /// [`visit_type`] for family `family` (as [`FAMILIES`] names it) at `args`.
+        #[cfg(feature = "alloc")]
+        fn visit_family<V: TypeVisitor>(family: &str, args: &Args, visitor: V) -> Result<V::Output, OpenError> {
+            $(
+                if family == <$game as Family>::FAMILY {
+                    let start = <$game as Family>::at(args).map_err(|error| OpenError::Size { family: <$game as Family>::FAMILY, error })?;
+                    let name = start.sized().to_string();
+                    return Ok(visitor.visit_family::<$game>(&name, start));
+                }
+            )*
+            Err(OpenError::Unknown { name: family.to_string() })
+        }
 
         /// Every family of games, in the order `family_list.rs` registers them.
         pub static FAMILIES: &[FamilyInfo] = &[$(
@@ -441,14 +464,27 @@ macro_rules! connect4_sizes {
         /// `connect4-WxH` (each a type of its own, compiled into the binary: this list).
         pub const CONNECT4_SIZES: &[&str] = &[$(concat!("connect4-", $w, "x", $h)),*];
 
-        /// [`visit_type`] for a Connect Four size.
-        fn connect4_sizes<V: TypeVisitor>(name: &str, visitor: V) -> Option<V::Output> {
+        /// [`visit_type`] for a Connect Four size of [`CONNECT4_SIZES`], by its name
+        /// (`connect4-6x4`) or its family's (`connect-four:4,6`, four in a row).
+        #[cfg(feature = "alloc")]
+        fn visit_connect4<V: TypeVisitor>(name: &str, visitor: V) -> Result<V::Output, V> {
+            let wanted = name.trim().to_ascii_lowercase();
+            let size = match wanted.split_once(':') {
+                Some((family, params)) if family == <ConnectFour as Family>::FAMILY => {
+                    Args::parse(<ConnectFour as Family>::PARAMS, params).ok()
+                }
+                _ => None,
+            };
             $(
-                if name == concat!("connect4-", $w, "x", $h) {
-                    return Some(visitor.visit::<connect4::Connect4<$w, $h>>(concat!("connect4-", $w, "x", $h)));
+                let here = concat!("connect4-", $w, "x", $h);
+                let same_size = size.as_ref().is_some_and(|args| {
+                    Args::parse(<ConnectFour as Family>::PARAMS, concat!($h, ",", $w, ",4")).as_ref() == Ok(args)
+                });
+                if wanted == here || same_size {
+                    return Ok(visitor.visit::<connect4::Connect4<$w, $h>>(here, connect4::Connect4::<$w, $h>::start()));
                 }
             )*
-            None
+            Err(visitor)
         }
     };
 }

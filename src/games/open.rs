@@ -13,7 +13,7 @@ use perfect_play_core::family::{Args, Family, SizeError};
 #[cfg(feature = "std")]
 use perfect_play_core::{Oracle, Record};
 
-use super::{FAMILIES, UnknownGame, open_fixed};
+use super::{FAMILIES, FamilyInfo, UnknownGame, open_fixed};
 
 /// What a solve on first use tells the caller, so that a command line can show progress
 /// (the library itself prints nothing).
@@ -109,7 +109,20 @@ pub fn open_with(
     if let Some(game) = open_fixed(wanted) {
         return Ok(game);
     }
-    let (family, params) = wanted.split_once(':').unwrap_or((wanted, ""));
+    let (info, args) = family_at(wanted)?;
+    if let Some(game) = open_searched_size(info.name, &args) {
+        return Ok(game);
+    }
+    (info.open)(&args, solving)
+}
+
+/// The family and the size `name` gives in the naming syntax (`mnk:m=4,n=4,k=3`,
+/// `mnk:4,4,3`, `mnk` for its default size), the family's name in any case.
+///
+/// # Errors
+/// [`OpenError`]: no family of that name, or parameters that name no size.
+pub(crate) fn family_at(name: &str) -> Result<(&'static FamilyInfo, Args), OpenError> {
+    let (family, params) = name.split_once(':').unwrap_or((name, ""));
     let Some(info) = FAMILIES
         .iter()
         .find(|info| info.name.eq_ignore_ascii_case(family.trim()))
@@ -122,10 +135,7 @@ pub fn open_with(
         family: info.name,
         error,
     })?;
-    if let Some(game) = open_searched_size(info.name, &args) {
-        return Ok(game);
-    }
-    (info.open)(&args, solving)
+    Ok((info, args))
 }
 
 /// A game answered by search, by its name in any case (`connect4-7x6`).

@@ -207,14 +207,13 @@ pub fn add_files(files: &[PathBuf]) -> Result<(), String> {
     for path in files {
         let any = file::open_any(path).map_err(|error| error.to_string())?;
         let name = any.name().to_owned();
-        let game = file::open_dyn(&name, path)
-            .ok_or_else(|| {
-                format!(
-                    "{}: a table of {name}, which this program does not know",
-                    path.display()
-                )
-            })?
-            .map_err(|error| error.to_string())?;
+        let game = file::open_dyn(&name, path).map_err(|error| match error {
+            file::OpenDynError::Game(error) => format!(
+                "{}: a table of {name}, which this program does not know ({error})",
+                path.display()
+            ),
+            file::OpenDynError::File(error) => error.to_string(),
+        })?;
         opened.push(Box::leak(game));
     }
     FILES

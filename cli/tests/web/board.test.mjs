@@ -405,15 +405,17 @@ describe("every game, played to its end by clicking", () => {
     test(`${game.game} against the perfect computer`, async () => {
       const [me, computer] = game.sides;
       if (game.answered_by === "search") {
-        // A game answered by search is played within its opening book, where every answer
-        // is a lookup (past it a search can take minutes, and the server bounds it): the
-        // best move, and the position after it with every answer's value.
-        await open(`#game/${game.game}`);
+        // A game answered by search is played within its opening book (three plies), where
+        // every answer is a lookup (past it a search can take minutes, and the server bounds
+        // it): the best move, the computer's reply, and the position after them with every
+        // answer's value, ranked from the book's last ply.
+        await open(`#game/${game.game}?computer=second`);
         await idle();
         await clickMove(page.locator("#game-moves li[data-move]").first());
-        await page.waitForFunction((side) => document.querySelector("[data-status]").textContent.startsWith(`${side} to move`), computer, { timeout: 10000 });
+        await page.waitForFunction(() => (location.hash.match(/moves=([^&]*)/)?.[1] ?? "").split(",").length === 2, null, { timeout: 10000 });
+        await page.waitForFunction((side) => document.querySelector("[data-status]").textContent.startsWith(`${side} to move`), me, { timeout: 10000 });
         await idle();
-        assert.equal((await movesInUrl()).length, 1);
+        assert.equal((await movesInUrl()).length, 2);
         assert.ok((await page.locator("#game-moves li[data-move]").count()) > 0);
         assert.ok(await page.isHidden("#error"));
         return;
@@ -587,9 +589,9 @@ describe("for everyone", () => {
         shot.on("pageerror", (error) => errors.push(error));
         for (const game of GAMES) {
           await open(`#game/${game.game}`, shot);
-          // Two moves in, the first listed each time: a history to draw (one in a game
-          // answered by search: its book ends there).
-          for (let move = 0; move < (game.answered_by === "search" ? 1 : 2); move++) {
+          // Two moves in, the first listed each time: a history to draw (within the book of
+          // a game answered by search).
+          for (let move = 0; move < 2; move++) {
             await clickMove(shot.locator("#game-moves li[data-move]").first(), shot);
             await shot.waitForFunction((move) => (location.hash.match(/moves=([^&]*)/)?.[1] ?? "").split(",").length === move + 1, move);
             await idle(shot);

@@ -87,6 +87,6 @@ pub use solve::{MAX_POSITIONS, SolveError, SolvedPositions, solve};
 #[cfg(feature = "tiers")]
 pub use tiers::{
     Options, Phase, Progress, SolveFileError, Summary, claim_parts, join_file, parts_dir,
-    parts_stamp, read_part, record_at, solve_file, solve_range, tier_header, walk_range,
-    write_atomically,
+    parts_stamp, read_part, record_at, solve_file, solve_file_from, solve_range, tier_header,
+    walk_range, write_atomically,
 };

@@ -33,7 +33,7 @@ use perfect_play_core::{Game, Record};
 use rayon::prelude::*;
 
 use crate::file_write::{FileError, FileHeader, flat_file, key_index, record_bytes, write_file};
-use crate::flat::{FlatError, FlatLimits, solve_flat};
+use crate::flat::{FlatError, FlatLimits, solve_flat_from};
 
 /// Positions a parallel task takes at a time: the chunks are fixed by the tier's size
 /// alone, so the output never depends on the threads.
@@ -206,15 +206,29 @@ pub fn solve_file<G: Game + fmt::Debug + Send + Sync>(
     out: &Path,
     options: &Options,
 ) -> Result<Summary, SolveFileError> {
+    solve_file_from(name, G::start(), out, options)
+}
+
+/// [`solve_file`] from `start` rather than `G::start()`: a family at a size, whose start
+/// is a value (`mnk:m=4,n=4,k=3`'s empty 4x4 board), and `name` that size's name.
+///
+/// # Errors
+/// As [`solve_file`].
+pub fn solve_file_from<G: Game + fmt::Debug + Send + Sync>(
+    name: &str,
+    start: G,
+    out: &Path,
+    options: &Options,
+) -> Result<Summary, SolveFileError> {
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(options.threads)
         .build()
         .map_err(|e| SolveFileError::Threads(e.to_string()))?;
     pool.install(|| {
         if G::TIERS > 1 {
-            solve_tiers::<G>(name, out, options)
+            solve_tiers(name, start, out, options)
         } else {
-            solve_whole::<G>(name, out, options)
+            solve_whole(name, start, out, options)
         }
     })
 }
@@ -222,6 +236,7 @@ pub fn solve_file<G: Game + fmt::Debug + Send + Sync>(
 /// A game without tiers: solved whole in memory, if the budget holds it.
 fn solve_whole<G: Game + fmt::Debug>(
     name: &str,
+    start: G,
     out: &Path,
     options: &Options,
 ) -> Result<Summary, SolveFileError> {
@@ -229,7 +244,7 @@ fn solve_whole<G: Game + fmt::Debug>(
         positions: usize::try_from(options.memory / FLAT_BYTES_PER_POSITION).unwrap_or(usize::MAX),
         max_key: u64::MAX,
     };
-    let solution = solve_flat::<G>(limits).map_err(|error| match error {
+    let solution = solve_flat_from(start, limits).map_err(|error| match error {
         FlatError::TooManyPositions { limit } => SolveFileError::Memory {
             needed: (limit as u64 + 1) * FLAT_BYTES_PER_POSITION,
             budget: options.memory,
@@ -381,6 +396,7 @@ fn position<G: Game>(key: u64, tier: u32) -> Result<G, SolveFileError> {
 /// A tiered game, tier by tier.
 fn solve_tiers<G: Game + fmt::Debug + Send + Sync>(
     name: &str,
+    start: G,
     out: &Path,
     options: &Options,
 ) -> Result<Summary, SolveFileError> {
@@ -395,7 +411,6 @@ fn solve_tiers<G: Game + fmt::Debug + Send + Sync>(
 
     // 1. The walk: every tier's keys.
     let mut tiers: Vec<Keys> = Vec::new();
-    let start = G::start();
     if start.tier() != 0 {
         return Err(SolveFileError::Game(format!(
             "the start {start:?} is in tier {}, not 0",
