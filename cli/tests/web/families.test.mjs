@@ -286,6 +286,27 @@ describe("each geometry, clicked where the move is drawn", () => {
     assert.ok(position.finished);
     const chain = await page.$$eval("#game-board .cell.win-line", (cells) => cells.map((cell) => Number(cell.dataset.index)));
     assert.deepEqual(chain.sort(), [...position.winning_line.cells].sort());
+    // The edges each side joins are drawn in its stones' colour: x's along the top and
+    // bottom, o's along the left and right, outside every hexagon.
+    const edges = await page.$$eval("#game-board .hex-edge", (lines) => lines.map((line) => ({
+      owner: line.classList.contains("edge-0") ? 0 : 1,
+      stroke: getComputedStyle(line).stroke,
+      ys: [...line.points].map((point) => point.y),
+      xs: [...line.points].map((point) => point.x),
+    })));
+    const stones = await page.$$eval("#game-board .stone", (circles) => Object.fromEntries(circles.map((circle) => [circle.classList.contains("piece-0") ? 0 : 1, getComputedStyle(circle).fill])));
+    const shapes = await page.$$eval("#game-board .hex-shape", (polygons) => polygons.flatMap((polygon) => [...polygon.points].map((point) => [point.x, point.y])));
+    const [minX, maxX] = [Math.min(...shapes.map(([x]) => x)), Math.max(...shapes.map(([x]) => x))];
+    const [minY, maxY] = [Math.min(...shapes.map(([, y]) => y)), Math.max(...shapes.map(([, y]) => y))];
+    assert.deepEqual(edges.map((edge) => edge.owner), [0, 0, 1, 1]);
+    for (const edge of edges) assert.equal(edge.stroke, stones[edge.owner]);
+    const [top, bottom, left, right] = edges;
+    assert.equal(Math.min(...top.ys), minY);
+    assert.equal(Math.max(...bottom.ys), maxY);
+    assert.equal(Math.min(...left.xs), minX);
+    assert.equal(Math.max(...right.xs), maxX);
+    const quarter = (maxY - minY) / 4;
+    assert.ok(top.ys.every((y) => y < minY + quarter) && bottom.ys.every((y) => y > maxY - quarter));
   });
 
   test("Kalah: the last seed in one's own store moves again", async () => {

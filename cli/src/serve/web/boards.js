@@ -182,7 +182,7 @@ function drawHexRhombus(ctx) {
     viewBox: `0 0 ${extent.width.toFixed(1)} ${extent.height.toFixed(1)}`,
     class: "hex-board",
     role: "group",
-    "aria-label": `${ctx.title} board: ${height} rows of ${width} hexagons, each row half a cell right of the one above`,
+    "aria-label": `${ctx.title} board: ${height} rows of ${width} hexagons, each row half a cell right of the one above; the first player joins the top and bottom rows, the second the left and right columns, each edge drawn in its player's colour`,
   });
   board.style.setProperty("--board-width", `${Math.min(26, extent.width / 16).toFixed(1)}rem`);
   // The hexagons are the buttons, named in words; what is written on them (the cell's
@@ -222,8 +222,34 @@ function drawHexRhombus(ctx) {
       hint ? svgValue(hint, x.toFixed(1), (y + 6).toFixed(1)) : null,
     ].flat().filter(Boolean));
   });
-  picture.append(writing);
+  picture.append(hexEdges(width, height, size, margin), writing);
   board.replaceChildren(picture);
+}
+
+// Hex's four edges in the colours of the sides that join them: the first player's along
+// the top and bottom rows, the second's along the left and right columns.
+function hexEdges(width, height, size, margin) {
+  const at = (row, column) => G.hexCell(row, column, size, margin).corners;
+  const line = (points, owner) => svg("polyline", {
+    points: points.map(([px, py]) => `${px.toFixed(1)},${py.toFixed(1)}`).join(" "),
+    class: `hex-edge edge-${owner}`,
+  });
+  // Corners run 90 (top), 150, 210, 270 (bottom), 330, 30 degrees.
+  const top = [], bottom = [], left = [], right = [];
+  for (let column = 0; column < width; column++) {
+    const [up, upLeft, , , , upRight] = at(0, column);
+    top.push(upLeft, up, upRight);
+    const [, , downLeft, down, downRight] = at(height - 1, column);
+    bottom.push(downLeft, down, downRight);
+  }
+  for (let row = 0; row < height; row++) {
+    const [, upLeft, downLeft] = at(row, 0);
+    left.push(upLeft, downLeft);
+    const corners = at(row, width - 1);
+    right.push(corners[5], corners[4]);
+  }
+  return svg("g", { class: "hex-edges", "aria-hidden": "true" },
+    line(top, 0), line(bottom, 0), line(left, 1), line(right, 1));
 }
 
 // Piles of counters, each a column from the bottom up: a click on a counter takes it and
