@@ -111,7 +111,7 @@ pub mod search;
 #[cfg(feature = "alloc")]
 pub use perfect_play_core::dynamic;
 pub use perfect_play_core::{
-    DEFAULT_CAPACITY, ENDLESS, Game, GameMoveError, History, Level, MAX_BRANCHING, MoveError,
-    Notation, Oracle, ParseLevelError, PlayError, PlayedGame, Ply, Record, Sentence, Solved, Table,
-    Value, Verdict, play_all, play_text,
+    AnsweredBy, DEFAULT_CAPACITY, ENDLESS, Game, GameMoveError, History, Level, MAX_BRANCHING,
+    MoveError, Notation, Oracle, ParseLevelError, PlayError, PlayedGame, Ply, Record, Sentence,
+    Solved, Table, Value, Verdict, play_all, play_text,
 };

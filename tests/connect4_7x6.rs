@@ -23,7 +23,7 @@ use perfect_play::dynamic::PositionError;
 use perfect_play::games::connect4::Connect4On7x6;
 use perfect_play::games::{self, connect4_7x6};
 use perfect_play::search::{SearchableGame, book_positions};
-use perfect_play::{Game, Value};
+use perfect_play::{AnsweredBy, Game, Value};
 
 /// The empty 7x6 board in the notation.
 const START: &str = "......./......./......./......./......./.......";
@@ -31,7 +31,6 @@ const START: &str = "......./......./......./......./......./.......";
 #[test]
 fn the_registry_names_it_in_both_spellings() {
     assert!(games::names().any(|name| name == "connect4-7x6"));
-    assert!(games::is_searched("connect4-7x6"));
     let names = [
         "connect4-7x6",
         "CONNECT4-7X6",
@@ -43,6 +42,7 @@ fn the_registry_names_it_in_both_spellings() {
         assert_eq!(game.about().name, "connect4-7x6", "{name}");
         assert_eq!(game.about().positions, Some(4_531_985_219_092), "{name}");
         assert_eq!(game.about().start, START, "{name}");
+        assert_eq!(game.about().answered_by, AnsweredBy::Search, "{name}");
     }
 }
 

@@ -187,11 +187,7 @@ impl Game {
     /// position near the start past the opening book can take seconds to minutes).
     #[getter]
     fn answered_by(&self) -> &'static str {
-        if registry::is_searched(&self.about().name) {
-            "search"
-        } else {
-            "table"
-        }
+        self.about().answered_by.as_str()
     }
 
     #[getter]

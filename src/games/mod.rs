@@ -114,14 +114,6 @@ pub fn set_search_threads(threads: usize) {
     let _ = threads;
 }
 
-/// Whether the game called `name` (as [`names`] spells it) is answered by search, where a
-/// question near the start may take seconds to minutes (a server bounds its time; see
-/// [`crate::search::within`]) rather than one lookup.
-#[must_use]
-pub fn is_searched(name: &str) -> bool {
-    SEARCHED.contains(&name)
-}
-
 /// Something to do with a game's position type, without a compiled table: solve it into a
 /// table file, or open its file (`perfect-play solve`, `--table`). Given to [`visit_type`]
 /// with the game's name. (A trait with a generic method, as a closure cannot be generic.)

@@ -4,7 +4,7 @@
 use alloc::vec::Vec;
 use std::time::Instant;
 
-use crate::{Game, Oracle, Record};
+use crate::{AnsweredBy, Game, Oracle, Record};
 
 use super::deadline::{self, OutOfTime};
 use super::engine::Engine;
@@ -133,6 +133,10 @@ impl<G: SearchableGame> Searched<G> {
 impl<G: SearchableGame> Oracle<G> for Searched<G> {
     fn probe(&self, position: &G) -> Option<Record> {
         Searched::probe(self, position)
+    }
+
+    fn answered_by(&self) -> AnsweredBy {
+        AnsweredBy::Search
     }
 
     fn ranked_moves(&self, position: &G, out: &mut [(G::Move, Record)]) -> usize {

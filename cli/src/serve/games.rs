@@ -15,6 +15,7 @@ use std::time::{Duration, Instant};
 use axum::extract::rejection::PathRejection;
 use axum::extract::{Path, State};
 
+use perfect_play::AnsweredBy;
 use perfect_play::dynamic::{DynGame, MoveRefusal, PositionAnalysis, PositionError, ReviewError};
 use perfect_play::file;
 use perfect_play::games;
@@ -78,7 +79,7 @@ pub async fn game(
     tokio::task::spawn_blocking(move || {
         let answer = open(&name).and_then(|game| {
             let work = || reply::ok(&review(&*game, query.start.as_deref(), &moves)?);
-            if games::is_searched(&game.about().name) {
+            if game.about().answered_by == AnsweredBy::Search {
                 search_within(&game.about().name, limit, work)
             } else {
                 work()
@@ -161,7 +162,7 @@ async fn with_game(
     let game = tokio::task::spawn_blocking(move || open(&wanted))
         .await
         .map_err(|why| ApiError::Internal(format!("opening the game failed: {why}")))??;
-    if !games::is_searched(&game.about().name) {
+    if game.about().answered_by == AnsweredBy::Table {
         return work(&*game);
     }
     let busy = || {

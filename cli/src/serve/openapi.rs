@@ -141,7 +141,7 @@ impl Samples {
 fn sample(samples: &mut Samples, game: &dyn DynGame) {
     // A game answered by search is sampled within its opening book, where each answer is
     // a lookup: a position past it may take minutes to rank.
-    let plies = if games::is_searched(&game.about().name) {
+    let plies = if game.about().answered_by == perfect_play::AnsweredBy::Search {
         1
     } else {
         30

@@ -84,11 +84,7 @@ impl GameInfo {
             sides: about.sides,
             outcome: start_outcome(start.record.value),
             plies: plies(start.record),
-            answered_by: if games::is_searched(&about.name) {
-                "search"
-            } else {
-                "table"
-            },
+            answered_by: about.answered_by.as_str(),
         })
     }
 }

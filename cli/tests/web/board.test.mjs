@@ -604,6 +604,49 @@ describe("for everyone", () => {
   });
 });
 
+describe("a game answered by search", () => {
+  test("past the server's time for one search, the page asks again, saying so, until answered", async () => {
+    // The server's 503 for a search past its --solve-time-limit, given twice (as a search
+    // of a position past the book gives it), then the real answer.
+    let refused = 0;
+    const route = "**/api/games/connect4-7x6?*";
+    await page.route(route, async (request) => {
+      if (refused < 2) {
+        refused++;
+        await new Promise((resolve) => setTimeout(resolve, 400));
+        await request.fulfill({
+          status: 503,
+          contentType: "application/json",
+          body: JSON.stringify({ error: "the search ran past --solve-time-limit (3000 ms); ask again: what it proved is kept" }),
+        });
+      } else {
+        await request.continue();
+      }
+    });
+    await page.goto("about:blank");
+    await page.goto(`${url}#game/connect4-7x6?moves=4`);
+    await page.waitForFunction(() => /^Searching: this position is past the opening book/.test(document.querySelector("#game-solving")?.textContent ?? ""));
+    assert.match(await page.textContent("#game-solving"), /\(try 2 of 20\)/);
+    await idle();
+    await page.unroute(route);
+    assert.equal(refused, 2);
+    assert.ok(await page.isHidden("#game-solving"));
+    assert.ok(await page.isHidden("#error"));
+    assert.deepEqual(await movesInUrl(), ["4"]);
+    assert.ok((await status()).startsWith("o to move"));
+  });
+
+  test("a game answered by a table is not asked again: its 503 is shown", async () => {
+    const route = "**/api/games/hexapawn?*";
+    await page.route(route, (request) => request.fulfill({ status: 503, contentType: "application/json", body: JSON.stringify({ error: "busy" }) }));
+    await page.goto("about:blank");
+    await page.goto(`${url}#game/hexapawn`);
+    await page.waitForSelector("#error:not([hidden])");
+    assert.match(await page.textContent("#error"), /busy/);
+    await page.unroute(route);
+  });
+});
+
 describe("validity", () => {
   test("a pasted board is judged, with the reason", async () => {
     await open("#validity");

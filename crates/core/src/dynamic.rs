@@ -35,7 +35,10 @@ use core::fmt;
 use crate::family::{Arg, Param};
 use crate::notation::{Notation, ParseError, ShowMove, Side};
 use crate::shape::{Geometry, Line, MoveShape};
-use crate::{GameMoveError, Level, MoveError, Oracle, Record, Sentence, Value, Verdict, play_text};
+use crate::{
+    AnsweredBy, GameMoveError, Level, MoveError, Oracle, Record, Sentence, Value, Verdict,
+    play_text,
+};
 
 /// How many plies [`DynGame::principal_line`] and [`DynGame::review`] follow at most: a
 /// loopy game's endless draw would otherwise never end.
@@ -73,6 +76,9 @@ pub struct About {
     pub positions: Option<u64>,
     /// The start position in the game's notation.
     pub start: String,
+    /// How its answers are found (its oracle's): a table's lookup, or a search that may
+    /// take seconds near the start.
+    pub answered_by: AnsweredBy,
 }
 
 impl About {
@@ -535,6 +541,7 @@ impl<G: Notation, O: Oracle<G>> Handle<G, O> {
                 height: start.height(),
                 positions,
                 start: start.to_string(),
+                answered_by: oracle.answered_by(),
             },
             oracle,
             start,

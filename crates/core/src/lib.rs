@@ -53,7 +53,7 @@ pub use judge::{Sentence, Verdict};
 pub use level::{Level, ParseLevelError};
 pub use moves::{GameMoveError, MoveError, play_all, play_text};
 pub use notation::{Notation, ParseError, ParseErrorKind, ShowMove, Side};
-pub use oracle::{MAX_BRANCHING, Oracle};
+pub use oracle::{AnsweredBy, MAX_BRANCHING, Oracle};
 pub use played::{DEFAULT_CAPACITY, History, PlayError, PlayedGame, Ply};
 pub use probe::Solved;
 pub use shape::{Geometry, Line, MoveShape};

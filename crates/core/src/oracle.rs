@@ -9,6 +9,28 @@ use crate::{Game, Level, Record, Value};
 /// most a few dozen moves from any position.
 pub const MAX_BRANCHING: usize = 64;
 
+/// How an [`Oracle`] finds its answers, which says what a question costs: one lookup in a
+/// table, or a search that may take seconds to minutes near the start of a large game (a
+/// server bounds it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum AnsweredBy {
+    /// A solved table, compiled in, read from a file or solved on first use: a lookup.
+    Table,
+    /// A search (with an opening book): exact, but not always instant.
+    Search,
+}
+
+impl AnsweredBy {
+    /// Its name on every surface: `table` or `search`.
+    #[must_use]
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            AnsweredBy::Table => "table",
+            AnsweredBy::Search => "search",
+        }
+    }
+}
+
 /// Anything that knows every reachable position's [`Record`] of a game `G`: implement
 /// [`Oracle::probe`] and the rest comes with it, each ranking costing one probe a move.
 ///
@@ -17,6 +39,11 @@ pub trait Oracle<G: Game> {
     /// Win, loss or draw for the side to move, and plies left, or `None` if no game
     /// reaches `position`.
     fn probe(&self, position: &G) -> Option<Record>;
+
+    /// How the answers are found: a table unless said otherwise.
+    fn answered_by(&self) -> AnsweredBy {
+        AnsweredBy::Table
+    }
 
     /// Writes every move from `position` with what it is worth to the side to move into
     /// `out`, best first (ties in the game's move order), and returns how many there are.
@@ -149,5 +176,9 @@ impl<G: Game, T: Oracle<G> + ?Sized> Oracle<G> for &T {
     #[inline]
     fn probe(&self, position: &G) -> Option<Record> {
         (**self).probe(position)
+    }
+
+    fn answered_by(&self) -> AnsweredBy {
+        (**self).answered_by()
     }
 }

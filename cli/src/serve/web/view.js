@@ -36,6 +36,10 @@ const NUMBERING = {
 
 // `info` is the game's entry in `/api/games`, or null for a family's size (the review
 // says its title and rules); `families` is `/api/families`, for the size form.
+// How many times a game answered by search asks again when the server's search runs out of
+// its time (each try of the server's --solve-time-limit, 3 s by default).
+const SEARCH_TRIES = 20;
+
 export async function mount(root, params, name, info, families = []) {
   let state = S.readState(params);
   const view = {
@@ -123,8 +127,27 @@ export async function mount(root, params, name, info, families = []) {
     go(S.played(state, move));
   }
 
-  async function answer(moves) {
-    return api.game(name, moves, state.start);
+  async function answer(moves, token) {
+    return searching(() => api.game(name, moves, state.start), token);
+  }
+
+  // A game answered by search, past its opening book: the server answers 503 when a
+  // search runs past its time limit, keeping what it proved, so the same question asked
+  // again gets further. Asked again up to SEARCH_TRIES times, saying so, while this is
+  // still the question the page wants answered (`token`).
+  async function searching(ask, token) {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await ask();
+      } catch (error) {
+        const again = error.status === 503 && info?.answered_by === "search" &&
+          attempt < SEARCH_TRIES && token === view.token;
+        if (!again) throw error;
+        waiting.hidden = false;
+        waiting.textContent = `Searching: this position is past the opening book, so the server searches it, ` +
+          `a few seconds at a time, each try keeping what the last one proved (try ${attempt + 1} of ${SEARCH_TRIES})\u2026`;
+      }
+    }
   }
 
   async function update(params) {
@@ -146,7 +169,7 @@ export async function mount(root, params, name, info, families = []) {
     }, 150);
     let data;
     try {
-      data = await answer(state.moves);
+      data = await answer(state.moves, token);
       if (token === view.token) view.notice = "";
     } catch (error) {
       clearTimeout(slow);
@@ -159,7 +182,7 @@ export async function mount(root, params, name, info, families = []) {
         return;
       }
       // A link with a move that cannot be played: open at the last legal position.
-      const legal = async (moves) => answer(moves).then(() => true, () => false);
+      const legal = async (moves) => answer(moves, token).then(() => true, () => false);
       const keep = await S.longestLegal(state.moves, legal);
       if (token !== view.token) return;
       view.notice = `Move ${keep + 1} of the link (${state.moves[keep]}) cannot be played: ${error.message}. ` +
@@ -167,7 +190,7 @@ export async function mount(root, params, name, info, families = []) {
       state = { ...state, moves: state.moves.slice(0, keep), redo: [] };
       history.replaceState(null, "", S.hashOf(name, state));
       try {
-        data = await answer(state.moves);
+        data = await answer(state.moves, token);
       } catch (again) {
         view.waiting = false;
         board.removeAttribute("aria-busy");
@@ -209,10 +232,16 @@ export async function mount(root, params, name, info, families = []) {
   async function computerMove(token) {
     const position = current();
     try {
-      const picked = await api.pick(name, position, state.level)
-      if (token === view.token) go(S.played(state, picked.move));
+      const picked = await searching(() => api.pick(name, position, state.level), token);
+      if (token === view.token) {
+        waiting.hidden = true;
+        go(S.played(state, picked.move));
+      }
     } catch (error) {
-      if (token === view.token) showError(`The computer cannot move: ${error.message}`);
+      if (token === view.token) {
+        waiting.hidden = true;
+        showError(`The computer cannot move: ${error.message}`);
+      }
     }
   }
 
