@@ -3,7 +3,8 @@
 # one machine: Connect Four 4x4 and 5x4 solved by 1, 2 and 3 ranks (shared memory, then
 # TCP forced with `--mca btl tcp,self`), every file compared byte for byte with the
 # single-process solve's; then a rank killed mid-solve: the run fails naming the rank, and
-# the same command run again resumes from the finished tiers and writes the same bytes.
+# the same command run again resumes from the finished tiers and writes the same bytes;
+# --memory refused for one rank and held by three.
 # Expectations: the single-process solve (itself checked against John Tromp's counts and
 # the compiled tables in .ci/table-file.sh and tests/table_file.rs).
 # Needs Open MPI and libclang (installed by .ci/run with apt).
@@ -47,6 +48,16 @@ done
 echo "-- the file of 2 ranks answers: the 5x4 start is a draw"
 "$bin" outcome --game connect4-5x4 --table "$dir/connect4-5x4-2.table" <<<'...../...../...../.....' | tee "$dir/said.txt"
 grep -q "draw" "$dir/said.txt" || fail "the 5x4 start, probed in the file of 2 ranks, is not a draw"
+
+echo "-- --memory bounds each rank's share: 16M is too little for one rank's walk of 5x4, enough for each of 3"
+if "${mpirun[@]}" -np 1 "$bin" solve connect4-5x4 --out "$dir/small-1.table" --threads 1 --memory 16M >/dev/null 2>"$dir/said.txt"; then
+  fail "one rank solved 5x4 within 16 MB"
+fi
+cat "$dir/said.txt"
+grep -q "more than the memory budget of 16 MB" "$dir/said.txt" || fail "the refusal does not say the budget"
+[ -e "$dir/small-1.table" ] && fail "the refused solve wrote a file"
+"${mpirun[@]}" -np 3 "$bin" solve connect4-5x4 --out "$dir/small-3.table" --threads 1 --memory 16M >/dev/null
+cmp "$dir/connect4-5x4.table" "$dir/small-3.table" || fail "3 ranks within 16 MB each wrote other bytes"
 
 echo "-- a rank killed mid-solve: the run fails naming it; the same command resumes"
 out="$dir/killed.table"

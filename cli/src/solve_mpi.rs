@@ -31,9 +31,9 @@ use mpi::traits::{Communicator, CommunicatorCollectives, Equivalence};
 use perfect_play::games::{self, Notation, TypeVisitor};
 use perfect_play::{Game, Record};
 use perfect_play_generate::{
-    FileError, FileHeader, KeyIndex, Phase, Progress, SolveFileError, Summary, claim_parts,
-    join_file, key_index, parts_dir, parts_stamp, read_part, record_at, record_bytes, solve_range,
-    tier_header, walk_range, write_atomically,
+    FileError, FileHeader, KeyIndex, Phase, Progress, SolveFileError, Summary, WALK_BYTES_PER_MOVE,
+    claim_parts, count_moves, join_file, key_index, parts_dir, parts_stamp, read_part, record_at,
+    record_bytes, solve_range, tier_header, walk_range, write_atomically,
 };
 
 use crate::args::SolveArgs;
@@ -450,6 +450,7 @@ impl TypeVisitor for Solving<'_> {
             tiers: G::TIERS,
             resumed: 0,
             pool,
+            memory: self.args.memory,
         };
         job.solve(start)
     }
@@ -468,6 +469,8 @@ struct Job<'a> {
     resumed: u32,
     /// This rank's threads: the walk and the solve of its range run on them.
     pool: rayon::ThreadPool,
+    /// The most memory each rank may hold (`--memory`), in bytes.
+    memory: u64,
 }
 
 /// A progress counter for one phase of one tier of `total` positions: told how many
@@ -789,6 +792,26 @@ impl Job<'_> {
         let ranks = self.ranks;
         let index = below.index(self.header.key_bits, t)?;
         let n = usize::try_from(below.positions).unwrap_or(usize::MAX);
+        // What this rank's share of the walk will hold, against --memory, agreed by every
+        // rank before any holds it: the heaviest share over the budget stops them all.
+        let moves = self.pool.install(|| count_moves::<G>(t, index, 0..n))?;
+        let needs = ranks.gather(WALK_BYTES_PER_MOVE * moves + below.bytes.len() as u64);
+        if let Some((rank, &needed)) = needs
+            .iter()
+            .enumerate()
+            .max_by_key(|&(_, need)| *need)
+            .filter(|&(_, need)| *need > self.memory)
+        {
+            return Err(SolveFileError::Memory {
+                needed,
+                budget: self.memory,
+                what: format!(
+                    "rank {rank}'s share of the walk to tier {} (with more ranks, each \
+                     share is smaller)",
+                    t + 1
+                ),
+            });
+        }
         let tick = ticker(self.progress, Phase::Walk, t + 1, G::TIERS, below.positions);
         let kids = self
             .pool

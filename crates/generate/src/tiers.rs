@@ -637,6 +637,27 @@ pub fn walk_range<G: Game + fmt::Debug + Send + Sync>(
     Ok(joined)
 }
 
+/// What a walk holds of memory for each move it follows: the child's key twice (the
+/// chunks' lists, then the joined list), 8 bytes each.
+pub const WALK_BYTES_PER_MOVE: u64 = 16;
+
+/// How many moves tier `t`'s positions `positions` (their places among the tier's sorted
+/// keys, `index`) have, on every thread of the current pool: what a walk of them will
+/// hold ([`WALK_BYTES_PER_MOVE`] each), known before it holds it.
+///
+/// # Errors
+/// As [`walk_range`].
+pub fn count_moves<G: Game + fmt::Debug + Send + Sync>(
+    t: u32,
+    index: KeyIndex<'_>,
+    positions: Range<usize>,
+) -> Result<u64, SolveFileError> {
+    chunks_of(&positions)
+        .par_iter()
+        .map(|&chunk| chunk_children::<G>(t, index, chunk, (0, u64::MAX), false).map(|(_, n)| n))
+        .try_reduce(|| 0, |a, b| Ok(a + b))
+}
+
 /// Tier `t + 1`'s keys: the children of tier `t`'s positions, sorted, without repeats,
 /// gathered in as many passes over ranges of keys as the memory budget needs (`held`
 /// bytes are taken already).
@@ -649,13 +670,8 @@ fn walk<G: Game + fmt::Debug + Send + Sync>(
 ) -> Result<Vec<u64>, SolveFileError> {
     let index = index_of(below, key_bits, t)?;
     let n = usize::try_from(below.positions).unwrap_or(usize::MAX);
-    let all = (0, u64::MAX);
-    let total: u64 = chunks_of(&(0..n))
-        .par_iter()
-        .map(|&chunk| chunk_children::<G>(t, index, chunk, all, false).map(|(_, n)| n))
-        .try_reduce(|| 0, |a, b| Ok(a + b))?;
-    // Each pass holds its children twice (the chunks' lists, then the joined list).
-    let need = 16 * total;
+    let total = count_moves::<G>(t, index, 0..n)?;
+    let need = WALK_BYTES_PER_MOVE * total;
     let available = options.memory.saturating_sub(held);
     let passes = need.div_ceil(available.max(1)).max(1);
     if passes > 64 || available < (1 << 20) {
