@@ -296,11 +296,11 @@ macro_rules! families {
             $(
                 if family == <$game as Family>::FAMILY {
                     let start = <$game as Family>::at(args).map_err(|error| OpenError::Size { family: <$game as Family>::FAMILY, error })?;
-                    let name = start.sized().to_string();
+                    let name = alloc::string::ToString::to_string(&start.sized());
                     return Ok(visitor.visit_family::<$game>(&name, start));
                 }
             )*
-            Err(OpenError::Unknown { name: family.to_string() })
+            Err(OpenError::Unknown { name: alloc::string::String::from(family) })
         }
 
         /// Every family of games, in the order `family_list.rs` registers them.
