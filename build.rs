@@ -52,7 +52,7 @@ macro_rules! games {
 include!("src/games/list.rs");
 
 macro_rules! families {
-    ($($module:ident $file:literal $game:ident [$($table:ident $stem:literal $size:literal),* $(,)?] $(also $fixed:ident $fixed_size:literal)?;)*) => {
+    ($($module:ident $file:literal $game:ident [$($table:ident $stem:literal $size:literal),* $(,)?] $(also $fixed:ident $fixed_size:literal)? $(fixed [$($(#[cfg(feature = $fixed_feature:literal)])? $fixed_name:literal $fixed_at:literal),* $(,)?])?;)*) => {
         $(
             #[allow(dead_code, unused_imports)]
             #[path = $file]

@@ -393,14 +393,40 @@ fn connect_four_at_any_line_length_every_position() {
         ("connect-four:3,3,3", 3, 3, 3),
         ("connect-four:rows=3,columns=4,x_in_row=3", 3, 4, 3),
         ("connect-four:4,3,3", 4, 3, 3),
+        ("connect-four:3,5,4", 3, 5, 4),
     ] {
         let game = games::open(name).unwrap();
         check_every_position(game.as_ref(), &ConnectFour::new(rows, columns, k));
     }
-    // Four in a row on 4x4, as the fixed size `connect4-4x4` answers it: the same records.
-    let family = games::open("connect-four").unwrap();
+}
+
+/// Four in a row on 4x4 is the fixed size `connect4-4x4`: the family there answers from
+/// its compiled table, solving nothing, under the family's name, with the same records
+/// (which `tests/connect4.rs` checks against its own reference).
+#[test]
+fn connect_four_at_a_fixed_size_answers_from_its_compiled_table() {
+    let mut solved = Vec::new();
+    let family = games::open_with("connect-four:4,4", &mut |event| {
+        solved.push(format!("{event:?}"));
+    })
+    .unwrap();
+    assert_eq!(
+        solved,
+        Vec::<String>::new(),
+        "nothing is solved on first use"
+    );
+    let about = family.about();
+    assert_eq!(about.name, "connect-four:rows=4,columns=4,x_in_row=4");
+    assert_eq!(about.family, "connect-four");
+    assert_eq!(about.params.len(), 3);
+    let info = games::FAMILIES
+        .iter()
+        .find(|info| info.name == "connect-four")
+        .unwrap();
+    assert!(info.compiled.contains(&"rows=4,columns=4,x_in_row=4"));
     let fixed = games::open("connect4-4x4").unwrap();
-    assert_eq!(family.about().positions, fixed.about().positions);
+    assert_eq!(about.positions, fixed.about().positions);
+    assert_eq!(about.start, fixed.about().start);
     let line = fixed.principal_line(&fixed.about().start).unwrap();
     let mut position = fixed.about().start.clone();
     for mv in &line {
@@ -411,6 +437,10 @@ fn connect_four_at_any_line_length_every_position() {
         );
         position = fixed.play(&position, mv).unwrap();
     }
+    // Another line length or size is the family's own, solved on first use.
+    let mut solved = 0;
+    games::open_with("connect-four:4,4,3", &mut |_| solved += 1).unwrap();
+    assert_eq!(solved, 2, "started and done");
 }
 
 /// A name that names no size says where and what is wrong, in one sentence.

@@ -421,9 +421,10 @@ impl<const W: usize, const H: usize> FromStr for Connect4<W, H> {
 /// run time (OpenSpiel's `connect_four(rows, columns, x_in_row)`). `rows` and `columns`
 /// go from 1 to 7 (with a spare row, at most 64 bits), `x_in_row` from 1 to 7; the
 /// defaults are 4, 4 and 4. The fixed sizes `connect4-4x4` (and `connect4-5x4`,
-/// `connect4-4x5` with `large-games`) are compiled in under their own names; every size
-/// of the family is solved on first use (4x4: 161,029 positions, 5x4: 3,945,711 with
-/// four in a row, as OpenSpiel counts them).
+/// `connect4-4x5` with `large-games`) are compiled in under their own names, and the
+/// family at those sizes (`connect-four:4,4`) answers from their tables; every other size
+/// is solved on first use (4x4: 161,029 positions, 5x4: 3,945,711 with four in a row, as
+/// OpenSpiel counts them).
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct ConnectFour {
     columns: u8,

@@ -2,7 +2,9 @@
 // file build.rs compiles), its position type, and the sizes compiled into the build, each
 // as its table's name, the file stem build.rs writes it to, and the size's parameters in
 // the naming syntax (`src/games/mod.rs` documents it); then, after `also`, a table of
-// list.rs that is this family at a size. Every other size is solved on first
+// list.rs that is this family at a size, or after `fixed`, games of list.rs by name (each a
+// type of its own with the same rules and notation) and the sizes they are. Every other
+// size is solved on first
 // use, in memory: the default sizes of every family here in well under a second
 // (BENCHMARKS.md 12), so only a few sizes are compiled in, to keep the build script within
 // a fifth of its time before the families came.
@@ -21,8 +23,13 @@ families! {
     kalah "kalah.rs" Kalah [];
     othello "othello.rs" Othello [];
     // Connect Four's rules at every size: the fixed sizes of list.rs (`connect4-4x4`...)
-    // are its `Connect4<W, H>`, the family its `ConnectFour`.
-    connect4 "connect4.rs" ConnectFour [];
+    // are its `Connect4<W, H>`, the family its `ConnectFour`; the family at those sizes
+    // answers from their tables (`fixed [NAME "size"]`: a game of list.rs, not solved again).
+    connect4 "connect4.rs" ConnectFour [] fixed [
+        "connect4-4x4" "rows=4,columns=4,x_in_row=4",
+        #[cfg(feature = "large-games")] "connect4-5x4" "rows=4,columns=5,x_in_row=4",
+        #[cfg(feature = "large-games")] "connect4-4x5" "rows=5,columns=4,x_in_row=4",
+    ];
     // Hexapawn's and Dodgem's rules at every size: the games of one size `hexapawn` and
     // `dodgem` of list.rs are these families at their default sizes, whose tables serve
     // the families there too (`also TABLE "size"`: a table of list.rs, not built again).

@@ -217,6 +217,28 @@ macro_rules! games {
             None
         }
 
+        /// The game of one size called `found` (as [`find`] gives it) behind the dynamic
+        /// handle under the name `name` of family `family` at `params`: a family's size that
+        /// `list.rs` compiles as a type of its own (`connect-four:4,4` is `connect4-4x4`).
+        #[cfg(feature = "alloc")]
+        fn open_fixed_as(
+            found: &str,
+            name: &str,
+            family: &str,
+            params: alloc::vec::Vec<(Param, Arg)>,
+        ) -> Option<alloc::boxed::Box<dyn DynGame>> {
+            $(
+                $(#[cfg(feature = $feature)])?
+                if found == $name {
+                    let positions = u64::try_from($table.len()).ok();
+                    let handle = Handle::<$game, _>::new(name, &$table, positions).in_family(family, params);
+                    return Some(alloc::boxed::Box::new(handle));
+                }
+            )*
+            let _ = (name, family, params);
+            None
+        }
+
         /// The names of the games of this build, in the order they are registered: the
         /// compiled ones, then those answered by search.
         pub fn names() -> impl Iterator<Item = &'static str> {
@@ -275,7 +297,7 @@ impl core::fmt::Debug for FamilyInfo {
 }
 
 macro_rules! families {
-    ($($module:ident $file:literal $game:ident [$($table:ident $stem:literal $size:literal),* $(,)?] $(also $fixed:ident $fixed_size:literal)?;)*) => {
+    ($($module:ident $file:literal $game:ident [$($table:ident $stem:literal $size:literal),* $(,)?] $(also $fixed:ident $fixed_size:literal)? $(fixed [$($(#[cfg(feature = $fixed_feature:literal)])? $fixed_name:literal $fixed_at:literal),* $(,)?])?;)*) => {
         $(pub mod $module;)*
         $(pub use $module::$game;)*
 
@@ -309,9 +331,17 @@ macro_rules! families {
                 name: <$game as Family>::FAMILY,
                 title: <$game as Notation>::TITLE,
                 params: <$game as Family>::PARAMS,
-                compiled: &[$($size,)* $($fixed_size)?],
+                compiled: &[$($size,)* $($fixed_size,)? $($($(#[cfg(feature = $fixed_feature)])? $fixed_at,)*)?],
                 #[cfg(feature = "alloc")]
-                open: |args, solving| open::open_sized::<$game>(args, &[$(($size, &$table),)* $(($fixed_size, &$fixed))?], solving),
+                open: |args, solving| {
+                    $($(
+                        $(#[cfg(feature = $fixed_feature)])?
+                        if let Some(game) = open::open_as_fixed::<$game>(args, $fixed_at, $fixed_name) {
+                            return Ok(game);
+                        }
+                    )*)?
+                    open::open_sized::<$game>(args, &[$(($size, &$table),)* $(($fixed_size, &$fixed))?], solving)
+                },
             }
         ),*];
     };

@@ -13,7 +13,7 @@ use perfect_play_core::family::{Args, Family, SizeError};
 #[cfg(feature = "std")]
 use perfect_play_core::{Oracle, Record};
 
-use super::{FAMILIES, FamilyInfo, UnknownGame, open_fixed};
+use super::{FAMILIES, FamilyInfo, UnknownGame, open_fixed, open_fixed_as};
 
 /// What a solve on first use tells the caller, so that a command line can show progress
 /// (the library itself prints nothing).
@@ -163,6 +163,37 @@ fn open_searched_size(family: &str, args: &Args) -> Option<Box<dyn DynGame>> {
     None
 }
 
+/// Family `G` at `args` from the table of `fixed`, a game of one size of `list.rs` with
+/// the same rules and notation at `size` (`connect4-4x4` for Connect Four at
+/// `rows=4,columns=4,x_in_row=4`), or `None` when `args` is another size.
+pub(crate) fn open_as_fixed<G: Family>(
+    args: &Args,
+    size: &str,
+    fixed: &str,
+) -> Option<Box<dyn DynGame>> {
+    if Args::parse(G::PARAMS, size).as_ref() != Ok(args) {
+        return None;
+    }
+    let name = G::at(args).ok()?.sized().to_string();
+    open_fixed_as(fixed, &name, G::FAMILY, params_of::<G>(args))
+}
+
+/// The family's parameters beside their values at `args`, as [`About`] lists them.
+///
+/// [`About`]: perfect_play_core::dynamic::About
+fn params_of<G: Family>(
+    args: &Args,
+) -> Vec<(
+    perfect_play_core::family::Param,
+    perfect_play_core::family::Arg,
+)> {
+    G::PARAMS
+        .iter()
+        .copied()
+        .zip(args.values().iter().copied())
+        .collect()
+}
+
 /// Family `G` at `args`: from its compiled table if `compiled` has it, else solved now.
 pub(crate) fn open_sized<G>(
     args: &Args,
@@ -177,11 +208,7 @@ where
         error,
     })?;
     let name = start.sized().to_string();
-    let params: Vec<_> = G::PARAMS
-        .iter()
-        .copied()
-        .zip(args.values().iter().copied())
-        .collect();
+    let params = params_of::<G>(args);
     for &(size, table) in compiled {
         if Args::parse(G::PARAMS, size).as_ref() == Ok(args) {
             let positions = u64::try_from(table.len()).ok();
