@@ -8,7 +8,12 @@
 use std::io::{BufRead, Write};
 use std::time::Instant;
 
+use perfect_play::Game;
+use perfect_play::games::connect4::Connect4On7x6;
 use perfect_play::search::{Bitboard, Book, Engine};
+
+/// The rules version a book of 7x6 is made under.
+const RULES_VERSION: u32 = <Connect4On7x6 as Game>::RULES_VERSION;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut args = std::env::args().skip(1);
@@ -19,7 +24,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             "--memory" => memory = args.next().ok_or("--memory MIB")?.parse()?,
             "--book" => {
                 let bytes = std::fs::read(args.next().ok_or("--book FILE")?)?;
-                book = Some(Book::read(&bytes, 7, 6)?);
+                // Kept for the whole run, as the engine's book reads from it.
+                let bytes: &'static [u8] = Vec::leak(bytes);
+                book = Some(Book::read(bytes, "connect4-7x6", RULES_VERSION)?);
             }
             other => return Err(format!("unknown argument {other}").into()),
         }

@@ -32,8 +32,8 @@ use std::path::{Path, PathBuf};
 
 pub use perfect_play_core::file::{FileTable, FormatError, VERSION};
 
-use perfect_play_core::file::META_CHECKSUM_AT;
 use perfect_play_core::{Game, Solved, Table};
+use perfect_play_generate::Damage;
 
 use perfect_play_core::dynamic::{DynGame, Handle};
 
@@ -71,6 +71,9 @@ pub enum OpenErrorKind {
         /// The game asked for.
         expected: String,
     },
+    /// A file of one entry per mirror pair (an opening book, `perfect-play book`): it
+    /// answers through the search engine's book (`perfect_play::search::Book`), not as a table.
+    Canonical,
     /// A file of this game made under other rules, or with another key layout.
     Rules {
         /// What the file says.
@@ -98,6 +101,11 @@ impl fmt::Display for OpenError {
             OpenErrorKind::Game { found, expected } => {
                 write!(f, "{path}: a table of {found}, not of {expected}")
             }
+            OpenErrorKind::Canonical => write!(
+                f,
+                "{path}: an opening book (one entry per mirror pair), not a table: the search \
+                 engine reads it (a game answered by search ships its own)"
+            ),
             OpenErrorKind::Rules { found, expected } => write!(
                 f,
                 "{path}: solved under {found}, but this program's game is {expected}: solve it again"
@@ -143,23 +151,10 @@ fn load_bytes(path: &Path) -> io::Result<&'static [u8]> {
 /// # Errors
 /// [`OpenErrorKind::Meta`] or [`OpenErrorKind::Block`] with the first that fails.
 pub fn verify(table: &FileTable) -> Result<(), OpenErrorKind> {
-    let meta = table.meta_bytes();
-    let mut hasher = crc32fast::Hasher::new();
-    hasher.update(meta.get(..META_CHECKSUM_AT).unwrap_or(&[]));
-    hasher.update(&[0; 4]);
-    hasher.update(meta.get(META_CHECKSUM_AT + 4..).unwrap_or(&[]));
-    if hasher.finalize() != table.meta_checksum() {
-        return Err(OpenErrorKind::Meta);
-    }
-    for index in 0..table.blocks() {
-        let (offset, data, sum) = table
-            .block(index)
-            .ok_or(OpenErrorKind::Block { index, offset: 0 })?;
-        if crc32fast::hash(data) != sum {
-            return Err(OpenErrorKind::Block { index, offset });
-        }
-    }
-    Ok(())
+    perfect_play_generate::verify(table).map_err(|damage| match damage {
+        Damage::Meta => OpenErrorKind::Meta,
+        Damage::Block { index, offset } => OpenErrorKind::Block { index, offset },
+    })
 }
 
 /// The table file at `path`, mapped and verified, whatever its game: for `table info`
@@ -223,6 +218,9 @@ fn solved<G: Game>(
             found: table.name().into(),
             expected: name.into(),
         }));
+    }
+    if table.is_canonical() {
+        return Err(fail(OpenErrorKind::Canonical));
     }
     let found = (table.rules_version(), table.tiers(), table.key_bits());
     let expected = (G::RULES_VERSION, G::TIERS, G::KEY_BITS);

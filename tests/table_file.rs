@@ -17,6 +17,8 @@
 //!   (compiled in, or solved on first use in memory, each checked against the plain
 //!   references of `tests/common/games.rs` in `tests/families.rs`): every position play
 //!   reaches, walked through the handle.
+//! - The shipped opening book (`src/games/connect4_7x6.book`), whose records
+//!   `tests/connect4_7x6.rs` checks: here only that it is a table file and not a table.
 #![allow(
     clippy::unwrap_used,
     clippy::expect_used,
@@ -258,6 +260,30 @@ fn a_file_of_another_game_is_refused() {
         table.probe(&Dodgem::start()),
         DODGEM.probe(&Dodgem::start())
     );
+}
+
+/// The shipped opening book of `connect4-7x6` is a table file (one entry per mirror pair,
+/// a tier a ply): its checksums verify as any file's, and asked to answer as the game's
+/// table it is refused, never read as one (its keys are the search's, not the game's).
+#[test]
+fn the_shipped_opening_book_is_a_table_file_refused_as_a_table() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/games/connect4_7x6.book");
+    let table = file::open_any(&path).unwrap();
+    assert_eq!(table.name(), "connect4-7x6");
+    assert!(table.is_canonical());
+    assert_eq!(
+        table.tiers(),
+        games::connect4_7x6::BOOK_PLIES + 1,
+        "a tier a ply"
+    );
+    file::verify(&table).unwrap();
+    let error = file::open::<Connect4<7, 6>>(&path, "connect4-7x6").unwrap_err();
+    assert!(matches!(error.kind, OpenErrorKind::Canonical), "{error}");
+    assert!(error.to_string().contains("an opening book"), "{error}");
+    let Err(file::OpenDynError::File(error)) = file::open_dyn("connect4-7x6", &path) else {
+        panic!("the book is refused as connect4-7x6's table");
+    };
+    assert!(matches!(error.kind, OpenErrorKind::Canonical), "{error}");
 }
 
 #[test]

@@ -120,7 +120,9 @@ pub enum Command {
     /// Builds an opening book for a game answered by search: the exact score of every
     /// position up to a ply, found by the search engine from the deepest ply up.
     ///
-    /// Writes the book to OUT (`GAME.book` by default) and, as it goes, every score found
+    /// Writes the book to OUT (`GAME.book` by default; a table file of the project's
+    /// format, one entry per mirror pair, a tier a ply: `table verify` checks it) and, as
+    /// it goes, every score found
     /// to `OUT.partial`: run the same command again to resume a stopped build (a deeper
     /// book reuses a shallower one's scores too). Progress is shown on a terminal.
     #[command(after_help = BOOK_EXAMPLES)]

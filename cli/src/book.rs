@@ -11,6 +11,7 @@ use std::io::{self, BufWriter, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
+use perfect_play::Game;
 use perfect_play::games::connect4::Connect4;
 use perfect_play::search::{Engine, Progress, build_book};
 
@@ -99,7 +100,17 @@ fn build(args: &BookArgs) -> Result<(), BookFailure> {
         Ok(())
     };
     let book = build_book::<Connect4<7, 6>, _, _>(&mut engine, args.plies, known, solved)?;
-    fs::write(&out, book.to_bytes()).map_err(|e| BookFailure::Io(out.clone(), e))?;
+    let name = perfect_play::games::connect4_7x6::NAME;
+    let rules = <Connect4<7, 6> as Game>::RULES_VERSION;
+    let bytes = book
+        .to_bytes(name, rules)
+        .map_err(|e| BookFailure::Io(out.clone(), io::Error::other(e)))?;
+    // Written whole under another name, then renamed: never half a book under the name.
+    let mut part = out.clone().into_os_string();
+    part.push(".writing");
+    let part = PathBuf::from(part);
+    fs::write(&part, bytes).map_err(|e| BookFailure::Io(part.clone(), e))?;
+    fs::rename(&part, &out).map_err(|e| BookFailure::Io(out.clone(), e))?;
     let _ = writeln!(
         stderr,
         "{}: {} positions up to ply {}, {} s",

@@ -7,7 +7,9 @@
 //! moves' values (the centre wins, the columns beside it draw, the outer four lose: Allis
 //! 1988, John Tromp's Connect Four page). The server's time bound is checked on a position
 //! three plies in, whose moves (positions of four plies) are past the book and take far
-//! longer to search than the bound given.
+//! longer to search than the bound given. `perfect-play book` is checked against the
+//! shipped book (itself checked in `tests/connect4_7x6.rs` against those facts and its own
+//! consistency), resuming from its scores so that nothing is searched.
 #![allow(
     clippy::unwrap_used,
     clippy::expect_used,
@@ -21,6 +23,85 @@ use support::server::Server;
 use support::{perfect_play, stdout_of as stdout};
 
 const START: &str = "......./......./......./......./......./.......";
+
+/// `perfect-play book` resumes from a partial file and writes a table file that `table
+/// verify` checks and the engine reads back with the same records; a partial file that is
+/// not one is refused with its path and line, nothing written.
+#[test]
+fn the_book_command_resumes_and_writes_a_checked_table_file() {
+    use perfect_play::Game;
+    use perfect_play::games::connect4::Connect4On7x6;
+    use perfect_play::games::connect4_7x6;
+    use perfect_play::search::{Book, Searchable, book_positions};
+
+    let dir = std::env::temp_dir().join(format!("perfect-play-cli-book-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let shipped = connect4_7x6::book().unwrap();
+    let mut partial = String::new();
+    for position in book_positions::<Connect4On7x6>(1).iter().flatten() {
+        let score = shipped.score(position).unwrap();
+        partial.push_str(&format!("{:x} {score}\n", position.symmetric_key()));
+    }
+    let out = dir.join("two.book");
+    std::fs::write(dir.join("two.book.partial"), &partial).unwrap();
+    let run = perfect_play()
+        .args([
+            "book",
+            "connect4-7x6",
+            "--plies",
+            "1",
+            "--threads",
+            "1",
+            "--memory",
+            "16",
+        ])
+        .arg("--out")
+        .arg(&out)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    assert!(run.status.success(), "{stderr}");
+    assert!(
+        stderr.contains("resuming: 5 positions already solved"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("5 positions up to ply 1"), "{stderr}");
+    assert!(
+        !dir.join("two.book.writing").exists(),
+        "no half-written book is left"
+    );
+    perfect_play()
+        .args(["table", "verify"])
+        .arg(&out)
+        .assert()
+        .success();
+    let bytes: &'static [u8] = Vec::leak(std::fs::read(&out).unwrap());
+    let rules = <Connect4On7x6 as Game>::RULES_VERSION;
+    let book = Book::read(bytes, connect4_7x6::NAME, rules).unwrap();
+    assert_eq!((book.depth(), book.len()), (1, 5));
+    for (ply, key, record) in book.entries() {
+        let same = shipped.entries().find(|&(p, k, _)| (p, k) == (ply, key));
+        assert_eq!(same, Some((ply, key, record)));
+    }
+
+    let bad = dir.join("bad.book");
+    std::fs::write(dir.join("bad.book.partial"), "40810204081 1\nzz 1\n").unwrap();
+    let run = perfect_play()
+        .args(["book", "connect4-7x6", "--plies", "1"])
+        .arg("--out")
+        .arg(&bad)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    assert!(!run.status.success());
+    assert!(
+        stderr.contains("bad.book.partial:2: not a `KEY SCORE` line"),
+        "{stderr}"
+    );
+    assert!(!bad.exists());
+    let _ = std::fs::remove_dir_all(&dir);
+}
 
 #[test]
 fn analyze_shows_the_centre_column_winning_in_41_plies() {

@@ -8,8 +8,8 @@
 //!
 //! # The opening book
 //!
-//! `connect4_7x6.book` (format `PPBOOK01`, [`Book`]) holds the exact score of every
-//! position up to [`BOOK_PLIES`] plies, found by this crate's own engine with `perfect-play
+//! `connect4_7x6.book` (a table file of the project's format, canonical, a tier a ply:
+//! [`Book`]) holds the exact record of every open position up to [`BOOK_PLIES`] plies, found by this crate's own engine with `perfect-play
 //! book connect4-7x6 --plies 3` (`docs/connect4-7x6.md` says how long it took, its SHA-256
 //! and how to build a deeper one). Deeper positions are searched when asked, within the
 //! transposition table's [`DEFAULT_MEMORY`]; [`searched`] is the one engine of the process,
@@ -56,7 +56,7 @@ static BOOK: &[u8] = include_bytes!("connect4_7x6.book");
 /// which `tests/search_book.rs` rules out).
 #[must_use]
 pub fn book() -> Option<Book> {
-    Book::read(BOOK, 7, 6).ok()
+    Book::read(BOOK, NAME, <Connect4<7, 6> as crate::Game>::RULES_VERSION).ok()
 }
 
 /// The process's one engine for the game, with the shipped book and a transposition

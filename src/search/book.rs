@@ -1,219 +1,275 @@
-//! The opening book: the exact score of every position up to some ply, read from a small
-//! file, so that the positions a search would take longest on are one lookup.
+//! The opening book: the exact record of every open position up to some ply, read from a
+//! small file, so that the positions a search would take longest on are one lookup.
 //!
-//! # File format (version 1)
-//! Little-endian throughout:
+//! # File format
+//! A book is a table file of the project's format (`docs/table-format.md`, the one format
+//! of every solved game's file): its magic and version, the game's name and rules version
+//! (a book of `connect4-7x6` answers for no other game), a checksum over the header and
+//! one over every block, so that a damaged book is refused, never believed. What makes it
+//! a book:
 //!
-//! | bytes | what |
-//! |---|---|
-//! | 8 | the magic `PPBOOK01` |
-//! | 1 | board width |
-//! | 1 | board height |
-//! | 1 | depth: every open position of at most this many plies is in the book |
-//! | 1 | 0 (reserved) |
-//! | 4 | entry count `n` |
-//! | `8 n` | the entries, by key ascending: the position's symmetric key (the smaller of its key and its mirror image's) in the 7 low bytes, its score (an `i8`) in the high byte |
+//! - tier `t` holds the open positions of `t` plies, so a book of `n` plies has `n + 1`
+//!   tiers;
+//! - it is canonical: one entry per mirror pair, keyed by the smaller of the position's
+//!   key and its mirror image's ([`Searchable::symmetric_key`]);
+//! - each record is the position's value and plies to the end, as every table gives them.
 //!
-//! This module is the one place that reads or writes the format: a book in another format
-//! (the project's table files, once they exist) is a change here alone.
+//! This module is the one place that reads or writes a book: the file's bytes go through
+//! the generator's writer and checksum check, as every table file's do.
 
+use alloc::string::String;
 use alloc::vec::Vec;
 use core::fmt;
+use std::io::Cursor;
+
+use perfect_play_core::file::{FileTable, FormatError};
+use perfect_play_generate::{
+    Damage, FileError, FileHeader, key_index, record_bytes, verify, write_file,
+};
 
 use super::searchable::Searchable;
+use crate::Record;
 
-/// The magic bytes a book file starts with.
-const MAGIC: &[u8; 8] = b"PPBOOK01";
-/// The header's length in bytes.
-const HEADER: usize = 16;
-
-/// Exact scores of the positions up to a ply, for one board size.
+/// Exact records of the open positions up to a ply, for one game.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Book {
-    width: u8,
-    height: u8,
-    depth: u32,
-    /// Symmetric key (56 bits) and score (the top byte), sorted.
-    entries: Vec<u64>,
+    /// By ply: the symmetric keys, sorted, each with its position's record.
+    plies: Vec<Vec<(u64, Record)>>,
 }
 
-/// Why bytes are not a book, or not one for this board: the byte offset and what is wrong.
+/// Why bytes are not a book of the game asked for: where, and what is wrong.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct BookError {
-    /// The byte offset of the fault.
-    pub offset: usize,
-    /// What is wrong there.
-    pub reason: &'static str,
+pub enum BookError {
+    /// Not a table file this reader reads (foreign, truncated, another version): which
+    /// field or tier, at which byte.
+    Format(FormatError),
+    /// A checksum does not match: the book is damaged.
+    Damaged(Damage),
+    /// A table file of another game, or of this game under other rules.
+    Game {
+        /// The game (and rules version) the file holds.
+        found: String,
+        /// The game asked for.
+        expected: String,
+    },
+    /// A table file of the game, but not a book: not one entry per mirror pair.
+    NotCanonical,
+    /// A record the file's layout cannot hold (tier, key): a bug in the file's writer.
+    Record {
+        /// The tier (the ply).
+        tier: u32,
+        /// The key.
+        key: u64,
+    },
 }
 
 impl fmt::Display for BookError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "opening book, byte {}: {}", self.offset, self.reason)
+        f.write_str("opening book: ")?;
+        match self {
+            BookError::Format(error) => error.fmt(f),
+            BookError::Damaged(Damage::Meta) => f.write_str(
+                "damaged: the header, directory or block checksums do not match the header's checksum",
+            ),
+            BookError::Damaged(Damage::Block { index, offset }) => write!(
+                f,
+                "damaged: block {index} (from byte {offset}) does not match its checksum"
+            ),
+            BookError::Game { found, expected } => {
+                write!(f, "a table of {found}, not of {expected}")
+            }
+            BookError::NotCanonical => {
+                f.write_str("a table file with every position, not a book of one per mirror pair")
+            }
+            BookError::Record { tier, key } => {
+                write!(f, "tier {tier}, key {key:#x}: not a record")
+            }
+        }
     }
 }
 
 impl core::error::Error for BookError {}
 
 impl Book {
-    /// A book of `depth` plies for a `width` x `height` board from `(symmetric key, score)`
-    /// pairs in any order (a key given twice keeps its last score).
+    /// A book of `depth` plies from `(ply, symmetric key, record)` triples in any order (a
+    /// key given twice keeps one record; a ply past `depth` is left out).
     #[must_use]
-    pub fn new(
-        width: u8,
-        height: u8,
-        depth: u32,
-        scores: impl IntoIterator<Item = (u64, i32)>,
-    ) -> Self {
-        let mut entries: Vec<u64> = scores
-            .into_iter()
-            .map(|(key, score)| pack(key, score))
-            .collect();
-        entries.sort_by_key(|e| e & KEY);
-        entries.dedup_by_key(|e| *e & KEY);
-        Book {
-            width,
-            height,
-            depth,
-            entries,
+    pub fn new(depth: u32, entries: impl IntoIterator<Item = (u32, u64, Record)>) -> Self {
+        let mut plies: Vec<Vec<(u64, Record)>> = alloc::vec![Vec::new(); depth as usize + 1];
+        for (ply, key, record) in entries {
+            if let Some(tier) = plies.get_mut(ply as usize) {
+                tier.push((key, record));
+            }
         }
+        for tier in &mut plies {
+            tier.sort_by_key(|&(key, _)| key);
+            tier.dedup_by_key(|&mut (key, _)| key);
+        }
+        Book { plies }
     }
 
-    /// Reads a book file, checking it is one for a `width` x `height` board.
+    /// Reads a book file of the game `name` under rules version `rules_version` (the
+    /// game's [`Game::RULES_VERSION`](crate::Game::RULES_VERSION)), its checksums
+    /// verified. The book answers from its own copy of the records, so `bytes` may be a
+    /// file's read into memory (leaked, as a mapped table's are) or compiled in.
     ///
     /// # Errors
-    /// A [`BookError`] naming the byte where the file stops being a book of this board.
-    pub fn read(bytes: &[u8], width: u8, height: u8) -> Result<Self, BookError> {
-        let fault = |offset, reason| Err(BookError { offset, reason });
-        if bytes.get(..8) != Some(MAGIC.as_slice()) {
-            return fault(0, "not an opening book (no PPBOOK01 magic)");
+    /// A [`BookError`] saying what is wrong and where: not a table file, damaged, of
+    /// another game or rules, or not a book.
+    pub fn read(bytes: &'static [u8], name: &str, rules_version: u32) -> Result<Self, BookError> {
+        let table = FileTable::parse(bytes).map_err(BookError::Format)?;
+        verify(&table).map_err(BookError::Damaged)?;
+        if table.name() != name || table.rules_version() != rules_version {
+            return Err(BookError::Game {
+                found: alloc::format!("{} (rules {})", table.name(), table.rules_version()),
+                expected: alloc::format!("{name} (rules {rules_version})"),
+            });
         }
-        let header = bytes.get(..HEADER).unwrap_or_default();
-        let (Some(&w), Some(&h), Some(&depth)) = (header.get(8), header.get(9), header.get(10))
-        else {
-            return fault(bytes.len(), "the header ends early");
-        };
-        if (w, h) != (width, height) {
-            return fault(8, "a book for another board size");
+        if !table.is_canonical() {
+            return Err(BookError::NotCanonical);
         }
-        let count = match header.get(12..16).and_then(|b| <[u8; 4]>::try_from(b).ok()) {
-            Some(b) => u32::from_le_bytes(b) as usize,
-            None => return fault(bytes.len(), "the header ends early"),
-        };
-        let body = bytes.get(HEADER..).unwrap_or_default();
-        if body.len() != count * 8 {
-            return fault(
-                bytes.len(),
-                "the entry count does not match the file's length",
-            );
-        }
-        let mut entries = Vec::with_capacity(count);
-        for (i, chunk) in body.chunks_exact(8).enumerate() {
-            let mut word = [0; 8];
-            word.copy_from_slice(chunk);
-            let entry = u64::from_le_bytes(word);
-            if entries
-                .last()
-                .is_some_and(|&last: &u64| last & KEY >= entry & KEY)
-            {
-                return fault(HEADER + 8 * i, "the entries are not sorted by key");
+        let bits = table.remoteness_bits();
+        let mut plies: Vec<Vec<(u64, Record)>> = alloc::vec![Vec::new(); table.tiers() as usize];
+        for (tier, key, packed) in table.iter() {
+            let record = Record::unpack_in(packed, bits).ok_or(BookError::Record { tier, key })?;
+            if let Some(ply) = plies.get_mut(tier as usize) {
+                ply.push((key, record));
             }
-            entries.push(entry);
         }
-        Ok(Book {
-            width,
-            height,
-            depth: u32::from(depth),
-            entries,
-        })
+        Ok(Book { plies })
     }
 
-    /// The book as a file (see the module docs).
-    #[must_use]
-    pub fn to_bytes(&self) -> Vec<u8> {
-        let mut out = Vec::with_capacity(HEADER + 8 * self.entries.len());
-        out.extend_from_slice(MAGIC);
-        let depth = u8::try_from(self.depth).unwrap_or(u8::MAX);
-        out.extend_from_slice(&[self.width, self.height, depth, 0]);
-        let count = u32::try_from(self.entries.len()).unwrap_or(u32::MAX);
-        out.extend_from_slice(&count.to_le_bytes());
-        for entry in &self.entries {
-            out.extend_from_slice(&entry.to_le_bytes());
-        }
-        out
+    /// The book as a table file of the game `name` under rules version `rules_version`
+    /// (see the module docs): the same bytes for the same book, whatever built it.
+    ///
+    /// # Errors
+    /// [`FileError`]: a name longer than 255 bytes, or a remoteness past what two bytes
+    /// hold.
+    pub fn to_bytes(&self, name: &str, rules_version: u32) -> Result<Vec<u8>, FileError> {
+        let widest = self.entries().map(|(_, key, _)| key).max().unwrap_or(0);
+        let deepest = self
+            .entries()
+            .map(|(_, _, record)| record.remoteness)
+            .max()
+            .unwrap_or(0);
+        let width = if deepest < 63 { 1 } else { 2 };
+        let header = FileHeader {
+            name: name.into(),
+            rules_version,
+            key_bits: (u64::BITS - widest.leading_zeros()).max(1),
+            record_bytes: width,
+            remoteness_bits: 8 * width - 2,
+            canonical: true,
+        };
+        let counts: Vec<u64> = self.plies.iter().map(|ply| ply.len() as u64).collect();
+        let out = write_file(Cursor::new(Vec::new()), &header, &counts, |t, out| {
+            let ply = self.plies.get(t as usize).map_or(&[][..], Vec::as_slice);
+            let keys: Vec<u64> = ply.iter().map(|&(key, _)| key).collect();
+            let mut records = Vec::with_capacity(ply.len());
+            for &(key, record) in ply {
+                records.push(
+                    header
+                        .pack(record)
+                        .ok_or(FileError::Keys { tier: t, key })?,
+                );
+            }
+            out.write_all(&key_index(t, &keys, header.key_bits)?)?;
+            out.write_all(&record_bytes(&records, header.record_bytes))?;
+            Ok(())
+        })?;
+        Ok(out.into_inner())
     }
 
     /// The deepest ply the book covers.
     #[must_use]
     pub fn depth(&self) -> u32 {
-        self.depth
+        (self.plies.len() as u32).saturating_sub(1)
     }
 
     /// How many positions the book holds.
     #[must_use]
     pub fn len(&self) -> usize {
-        self.entries.len()
+        self.plies.iter().map(Vec::len).sum()
     }
 
     /// Whether the book holds no position.
     #[must_use]
     pub fn is_empty(&self) -> bool {
-        self.entries.is_empty()
+        self.len() == 0
     }
 
-    /// Every `(symmetric key, score)` of the book, by key.
-    pub fn scores(&self) -> impl Iterator<Item = (u64, i32)> + '_ {
-        self.entries.iter().map(|&e| unpack(e))
+    /// Every `(ply, symmetric key, record)` of the book, by ply, then by key.
+    pub fn entries(&self) -> impl Iterator<Item = (u32, u64, Record)> + '_ {
+        self.plies.iter().enumerate().flat_map(|(ply, entries)| {
+            entries
+                .iter()
+                .map(move |&(key, record)| (ply as u32, key, record))
+        })
+    }
+
+    /// The record of `position` if the book holds it.
+    #[must_use]
+    pub fn record<S: Searchable>(&self, position: &S) -> Option<Record> {
+        let ply = self.plies.get(position.plies() as usize)?;
+        let key = position.symmetric_key();
+        let at = ply.binary_search_by_key(&key, |&(k, _)| k).ok()?;
+        ply.get(at).map(|&(_, record)| record)
     }
 
     /// The exact score of `position` if the book holds it.
     #[inline]
     #[must_use]
     pub fn score<S: Searchable>(&self, position: &S) -> Option<i32> {
-        if position.plies() > self.depth {
-            return None;
-        }
-        self.get(position.symmetric_key())
+        self.record(position).map(|record| position.score(record))
     }
-
-    /// The score stored under `key`.
-    #[must_use]
-    pub fn get(&self, key: u64) -> Option<i32> {
-        let at = self.entries.binary_search_by_key(&key, |e| e & KEY).ok()?;
-        self.entries.get(at).map(|&e| unpack(e).1)
-    }
-}
-
-/// The key bits of an entry.
-const KEY: u64 = (1 << 56) - 1;
-
-/// An entry: the key in the low 56 bits, the score as an `i8` above.
-fn pack(key: u64, score: i32) -> u64 {
-    (key & KEY) | u64::from(score as i8 as u8) << 56
-}
-
-/// The key and score of an entry.
-fn unpack(entry: u64) -> (u64, i32) {
-    (entry & KEY, i32::from((entry >> 56) as u8 as i8))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Value;
+
+    fn leak(bytes: Vec<u8>) -> &'static [u8] {
+        Vec::leak(bytes)
+    }
 
     #[test]
     fn round_trips_and_refuses_what_is_not_a_book() {
-        let book = Book::new(7, 6, 2, [(5, -3), (1, 18), (9, 0)]);
-        let bytes = book.to_bytes();
-        assert_eq!(Book::read(&bytes, 7, 6), Ok(book.clone()));
-        assert_eq!(book.get(1), Some(18));
-        assert_eq!(book.get(5), Some(-3));
-        assert_eq!(book.get(4), None);
-        assert_eq!(Book::read(&bytes, 6, 7).map_err(|e| e.offset), Err(8));
-        assert_eq!(Book::read(b"PPBOOK0", 7, 6).map_err(|e| e.offset), Err(0));
-        let short = bytes.get(..bytes.len() - 1).unwrap();
-        assert_eq!(
-            Book::read(short, 7, 6).map_err(|e| e.reason),
-            Err("the entry count does not match the file's length")
-        );
+        let win = Record {
+            value: Value::Win,
+            remoteness: 5,
+        };
+        let draw = Record {
+            value: Value::Draw,
+            remoteness: 40,
+        };
+        let book = Book::new(2, [(2, 5, win), (1, 1, draw), (2, 9, draw), (7, 3, win)]);
+        assert_eq!(book.depth(), 2);
+        assert_eq!(book.len(), 3, "a ply past the depth is left out");
+        let bytes = leak(book.to_bytes("game", 3).unwrap());
+        assert_eq!(Book::read(bytes, "game", 3), Ok(book.clone()));
+        assert!(matches!(
+            Book::read(bytes, "other", 3),
+            Err(BookError::Game { .. })
+        ));
+        assert!(matches!(
+            Book::read(bytes, "game", 4),
+            Err(BookError::Game { .. })
+        ));
+        assert!(matches!(
+            Book::read(b"PPBOOK01", "game", 3),
+            Err(BookError::Format(FormatError::Magic))
+        ));
+        let short = leak(bytes.get(..bytes.len() - 1).unwrap().to_vec());
+        assert!(matches!(
+            Book::read(short, "game", 3),
+            Err(BookError::Format(FormatError::Truncated { .. }))
+        ));
+        // Every byte flipped in turn is refused: each is under a checksum.
+        for at in 0..bytes.len() {
+            let mut damaged = bytes.to_vec();
+            damaged[at] ^= 0x40;
+            assert!(Book::read(leak(damaged), "game", 3).is_err(), "byte {at}");
+        }
     }
 }

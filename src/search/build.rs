@@ -74,12 +74,31 @@ where
     G: SearchableGame + Notation,
     F: FnMut(Progress, &[(u64, i32)]) -> Result<(), E>,
 {
-    let (width, height) = (G::WIDTH as u8, G::HEIGHT as u8);
+    let levels = book_positions::<G>(depth);
+    // Each book position by its key, to give a score its ply and its record.
+    let found_at: BTreeMap<u64, (u32, G::Search)> = levels
+        .iter()
+        .enumerate()
+        .flat_map(|(ply, positions)| {
+            positions
+                .iter()
+                .map(move |&p| (p.symmetric_key(), (ply as u32, p)))
+        })
+        .collect();
+    let book_of = |scores: &BTreeMap<u64, i32>| {
+        Book::new(
+            depth,
+            scores.iter().filter_map(|(key, &score)| {
+                let &(ply, position) = found_at.get(key)?;
+                Some((ply, *key, position.record(score)))
+            }),
+        )
+    };
     let mut scores: BTreeMap<u64, i32> = known.into_iter().collect();
     let batch = engine.threads() * 2;
-    for (ply, positions) in book_positions::<G>(depth).into_iter().enumerate().rev() {
+    for (ply, positions) in levels.iter().enumerate().rev() {
         let ply = ply as u32;
-        engine.set_book(Some(Book::new(width, height, depth, scores.clone())));
+        engine.set_book(Some(book_of(&scores)));
         let todo: Vec<G::Search> = positions
             .iter()
             .filter(|p| !scores.contains_key(&p.symmetric_key()))
@@ -99,7 +118,7 @@ where
             solved(Progress { ply, done, total }, &found)?;
         }
     }
-    let book = Book::new(width, height, depth, scores);
+    let book = book_of(&scores);
     engine.set_book(Some(book.clone()));
     Ok(book)
 }

@@ -1,5 +1,6 @@
 //! Writing a table file (`perfect_play_core::file`, every field in `docs/table-format.md`):
-//! the one writer of the format, for a tier solve, a flat solve and a build script alike.
+//! the one writer of the format, for a tier solve, a flat solve and a build script alike,
+//! and beside it the one check of the checksums it writes ([`verify`]).
 //! Deterministic byte for byte: the bytes depend on the keys and records alone, never on
 //! threads or timing, so a file's SHA-256 can be published.
 
@@ -9,8 +10,8 @@ use std::string::String;
 use std::vec::Vec;
 
 use perfect_play_core::file::{
-    BLOCK_LEN, HEADER_LEN, MAGIC, META_CHECKSUM_AT, SECTION_ALIGN, Split, TIER_ENTRY_LEN, VERSION,
-    data_start,
+    BLOCK_LEN, FileTable, HEADER_LEN, MAGIC, META_CHECKSUM_AT, SECTION_ALIGN, Split,
+    TIER_ENTRY_LEN, VERSION, data_start,
 };
 use perfect_play_core::{Game, Record};
 
@@ -107,6 +108,45 @@ impl From<io::Error> for FileError {
     fn from(error: io::Error) -> FileError {
         FileError::Io(error)
     }
+}
+
+/// Which checksum of a table file does not match ([`verify`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Damage {
+    /// The header, name, directory or block checksums do not match the header's checksum.
+    Meta,
+    /// A data block does not match its checksum.
+    Block {
+        /// The block's index.
+        index: usize,
+        /// Its first byte's file offset.
+        offset: usize,
+    },
+}
+
+/// Checks every checksum of `table` as [`write_file`] wrote them: the metadata's, then
+/// each data block's.
+///
+/// # Errors
+/// The first [`Damage`] found.
+pub fn verify(table: &FileTable) -> Result<(), Damage> {
+    let meta = table.meta_bytes();
+    let mut hasher = crc32fast::Hasher::new();
+    hasher.update(meta.get(..META_CHECKSUM_AT).unwrap_or(&[]));
+    hasher.update(&[0; 4]);
+    hasher.update(meta.get(META_CHECKSUM_AT + 4..).unwrap_or(&[]));
+    if hasher.finalize() != table.meta_checksum() {
+        return Err(Damage::Meta);
+    }
+    for index in 0..table.blocks() {
+        let (offset, data, sum) = table
+            .block(index)
+            .ok_or(Damage::Block { index, offset: 0 })?;
+        if crc32fast::hash(data) != sum {
+            return Err(Damage::Block { index, offset });
+        }
+    }
+    Ok(())
 }
 
 /// A tier's keys as its section keeps them ([`perfect_play_core::file::KeyIndex`]): the
