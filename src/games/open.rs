@@ -9,7 +9,7 @@ use core::fmt;
 
 use perfect_play_core::Solved;
 use perfect_play_core::dynamic::{DynGame, Handle};
-use perfect_play_core::family::{Args, Family, SizeError};
+use perfect_play_core::family::{Arg, Args, Family, Param, SizeError};
 #[cfg(feature = "std")]
 use perfect_play_core::{Oracle, Record};
 
@@ -181,12 +181,7 @@ pub(crate) fn open_as_fixed<G: Family>(
 /// The family's parameters beside their values at `args`, as [`About`] lists them.
 ///
 /// [`About`]: perfect_play_core::dynamic::About
-fn params_of<G: Family>(
-    args: &Args,
-) -> Vec<(
-    perfect_play_core::family::Param,
-    perfect_play_core::family::Arg,
-)> {
+fn params_of<G: Family>(args: &Args) -> Vec<(Param, Arg)> {
     G::PARAMS
         .iter()
         .copied()
