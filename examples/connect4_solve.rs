@@ -15,7 +15,19 @@ use perfect_play::search::{Bitboard, Book, Engine};
 /// The rules version a book of 7x6 is made under.
 const RULES_VERSION: u32 = <Connect4On7x6 as Game>::RULES_VERSION;
 
-fn main() -> Result<(), Box<dyn std::error::Error>> {
+/// Runs, and says what went wrong in a sentence (not as a `Debug` dump) with a failing
+/// exit status.
+fn main() -> std::process::ExitCode {
+    match run() {
+        Ok(()) => std::process::ExitCode::SUCCESS,
+        Err(error) => {
+            let _ = writeln!(std::io::stderr(), "connect4_solve: {error}");
+            std::process::ExitCode::FAILURE
+        }
+    }
+}
+
+fn run() -> Result<(), Box<dyn std::error::Error>> {
     let mut args = std::env::args().skip(1);
     let mut memory = 256usize;
     let mut book = None;

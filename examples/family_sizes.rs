@@ -8,7 +8,19 @@
 use std::io::Write;
 use std::time::Instant;
 
-fn main() -> Result<(), Box<dyn std::error::Error>> {
+/// Runs, and says what went wrong in a sentence (not as a `Debug` dump) with a failing
+/// exit status.
+fn main() -> std::process::ExitCode {
+    match run() {
+        Ok(()) => std::process::ExitCode::SUCCESS,
+        Err(error) => {
+            let _ = writeln!(std::io::stderr(), "family_sizes: {error}");
+            std::process::ExitCode::FAILURE
+        }
+    }
+}
+
+fn run() -> Result<(), Box<dyn std::error::Error>> {
     let mut out = std::io::stdout().lock();
     for name in std::env::args().skip(1) {
         let clock = Instant::now();

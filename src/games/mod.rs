@@ -207,14 +207,8 @@ macro_rules! games {
         #[cfg(feature = "alloc")]
         fn open_fixed(name: &str) -> Option<alloc::boxed::Box<dyn DynGame>> {
             let found = find(name).ok()?;
-            $(
-                $(#[cfg(feature = $feature)])?
-                if found == $name {
-                    let positions = u64::try_from($table.len()).ok();
-                    return Some(alloc::boxed::Box::new(Handle::<$game, _>::new($name, &$table, positions)));
-                }
-            )*
-            None
+            // A game of one size is a family of its own, of no parameters.
+            open_fixed_as(found, found, found, alloc::vec::Vec::new())
         }
 
         /// The game of one size called `found` (as [`find`] gives it) behind the dynamic

@@ -170,7 +170,7 @@ impl Book {
                 records.push(
                     header
                         .pack(record)
-                        .ok_or(FileError::Keys { tier: t, key })?,
+                        .ok_or(FileError::Record { tier: t, key })?,
                 );
             }
             out.write_all(&key_index(t, &keys, header.key_bits)?)?;

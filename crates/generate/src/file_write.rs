@@ -68,6 +68,13 @@ pub enum FileError {
         /// The first key out of order or too wide.
         key: u64,
     },
+    /// A record whose remoteness is deeper than the file's records hold.
+    Record {
+        /// The tier.
+        tier: u32,
+        /// The position's key.
+        key: u64,
+    },
     /// A tier of 2^32 positions or more: a section's offsets are `u32`.
     TierTooLarge {
         /// The tier.
@@ -89,6 +96,10 @@ impl fmt::Display for FileError {
             FileError::Keys { tier, key } => write!(
                 f,
                 "tier {tier}: the key {key} is out of order or wider than the file's keys"
+            ),
+            FileError::Record { tier, key } => write!(
+                f,
+                "tier {tier}: the key {key}'s remoteness is deeper than the file's records hold"
             ),
             FileError::TierTooLarge { tier } => write!(
                 f,
@@ -371,9 +382,7 @@ pub fn flat_file<G: Game>(name: &str, solution: &SolvedKeys<G>) -> Result<Vec<u8
             .get_mut(tier as usize)
             .ok_or(FileError::Keys { tier, key })?;
         keys.push(key);
-        records.push(header.pack(record).ok_or(FileError::Header(
-            "a remoteness too deep for 2-byte records",
-        ))?);
+        records.push(header.pack(record).ok_or(FileError::Record { tier, key })?);
     }
     let counts: Vec<u64> = tiers.iter().map(|(keys, _)| keys.len() as u64).collect();
     let out = write_file(io::Cursor::new(Vec::new()), &header, &counts, |t, out| {
