@@ -6,8 +6,9 @@
 //! file. Each iteration probes the same 100,000 positions of the file, drawn by a seeded
 //! generator from all its positions and visited in that random order (cache misses as a
 //! real probe meets them), summing the remoteness; divide by 100,000 for one probe. The
-//! compiled table is probed the same way over its own positions. Opening (mapping and
-//! verifying every checksum) is timed once and printed.
+//! compiled table is probed the same way over its own positions. Each is then asked the
+//! same positions at once (`Solved::probe_many`: a file's probes pipelined). Opening
+//! (mapping and verifying every checksum) is timed once and printed.
 //!
 //! Run: `PERFECT_PLAY_BENCH_TABLE=c64.table cargo bench --bench table_file --features file`.
 #![allow(
@@ -26,7 +27,7 @@ use std::time::Instant;
 use criterion::{Criterion, Throughput};
 use perfect_play::games::CONNECT4_4X4;
 use perfect_play::games::connect4::Connect4;
-use perfect_play::{Game, Solved};
+use perfect_play::{Game, Record, Solved};
 
 /// Lookups an iteration makes.
 const SAMPLE: usize = 100_000;
@@ -62,6 +63,13 @@ fn probe_all<G: Game>(table: &Solved<G>, positions: &[G]) -> u64 {
         .sum()
 }
 
+/// The same probes as [`probe_all`], asked all at once ([`Solved::probe_many`]: a file's
+/// probes pipelined, their waits on memory overlapping).
+fn probe_many<G: Game>(table: &Solved<G>, positions: &[G], out: &mut [Option<Record>]) -> u64 {
+    table.probe_many(black_box(positions), out);
+    out.iter().map(|r| u64::from(r.unwrap().remoteness)).sum()
+}
+
 fn main() {
     let path = match std::env::var_os("PERFECT_PLAY_BENCH_TABLE") {
         Some(path) => PathBuf::from(path),
@@ -86,6 +94,10 @@ fn main() {
     group.bench_function("compiled connect4-4x4", |b| {
         b.iter(|| probe_all(&CONNECT4_4X4, &compiled));
     });
+    let mut out = vec![None; SAMPLE];
+    group.bench_function("compiled connect4-4x4, probe_many", |b| {
+        b.iter(|| probe_many(&CONNECT4_4X4, &compiled, &mut out));
+    });
 
     let opened = Instant::now();
     let any = perfect_play::file::open_any(&path).unwrap();
@@ -108,6 +120,12 @@ fn main() {
             group.bench_function("file connect4-6x4, loaded (huge pages)", |b| {
                 b.iter(|| probe_all(loaded, &positions));
             });
+            group.bench_function("file connect4-6x4, probe_many", |b| {
+                b.iter(|| probe_many(table, &positions, &mut out));
+            });
+            group.bench_function("file connect4-6x4, loaded, probe_many", |b| {
+                b.iter(|| probe_many(loaded, &positions, &mut out));
+            });
         }
         "connect4-5x5" => {
             let table = perfect_play::file::open::<Connect4<5, 5>>(&path, name).unwrap();
@@ -115,12 +133,18 @@ fn main() {
             group.bench_function("file connect4-5x5", |b| {
                 b.iter(|| probe_all(table, &positions));
             });
+            group.bench_function("file connect4-5x5, probe_many", |b| {
+                b.iter(|| probe_many(table, &positions, &mut out));
+            });
         }
         _ => {
             let table = perfect_play::file::open::<Connect4<4, 4>>(&path, "connect4-4x4").unwrap();
             let positions = sample(table);
             group.bench_function("file connect4-4x4", |b| {
                 b.iter(|| probe_all(table, &positions));
+            });
+            group.bench_function("file connect4-4x4, probe_many", |b| {
+                b.iter(|| probe_many(table, &positions, &mut out));
             });
         }
     }

@@ -265,9 +265,39 @@ impl std::error::Error for OpenDynError {}
 /// # Errors
 /// [`OpenDynError`]: no game has that name, or the file cannot be opened as its table.
 pub fn open_dyn(name: &str, path: &Path) -> Result<Box<dyn DynGame>, OpenDynError> {
+    dyn_handle(name, path, None)
+}
+
+/// The game of the table file at `path`, whichever it is (the file names it), behind the
+/// dynamic handle: [`open_dyn`] for a caller that names no game (Python's `open_table`).
+///
+/// # Errors
+/// [`OpenDynError`]: the file cannot be opened, or no game of this build has its name.
+pub fn open_dyn_any(path: &Path) -> Result<Box<dyn DynGame>, OpenDynError> {
+    let table = open_any(path).map_err(OpenDynError::File)?;
+    dyn_handle(table.name(), path, Some(table))
+}
+
+/// The game called `name` with its table from `path`: `table` when it is mapped and
+/// verified already, else opened here.
+fn dyn_handle(
+    name: &str,
+    path: &Path,
+    table: Option<FileTable>,
+) -> Result<Box<dyn DynGame>, OpenDynError> {
     /// Opens the file as the visited game's.
     struct Opening<'a> {
         path: &'a Path,
+        table: Option<FileTable>,
+    }
+    impl Opening<'_> {
+        /// The table of `G` called `name`.
+        fn table<G: Game>(self, name: &str) -> Result<&'static Solved<G>, OpenError> {
+            match self.table {
+                Some(table) => solved(self.path, name, table),
+                None => open::<G>(self.path, name),
+            }
+        }
     }
     impl TypeVisitor for Opening<'_> {
         type Output = Result<Box<dyn DynGame>, OpenError>;
@@ -277,7 +307,7 @@ pub fn open_dyn(name: &str, path: &Path) -> Result<Box<dyn DynGame>, OpenDynErro
             name: &str,
             start: G,
         ) -> Self::Output {
-            let table = open::<G>(self.path, name)?;
+            let table = self.table::<G>(name)?;
             let positions = u64::try_from(table.len()).ok();
             Ok(Box::new(Handle::with_start(name, table, positions, start)))
         }
@@ -287,7 +317,7 @@ pub fn open_dyn(name: &str, path: &Path) -> Result<Box<dyn DynGame>, OpenDynErro
             name: &str,
             start: G,
         ) -> Self::Output {
-            let table = open::<G>(self.path, name)?;
+            let table = self.table::<G>(name)?;
             let positions = u64::try_from(table.len()).ok();
             let params = G::PARAMS
                 .iter()
@@ -298,7 +328,7 @@ pub fn open_dyn(name: &str, path: &Path) -> Result<Box<dyn DynGame>, OpenDynErro
             Ok(Box::new(handle.in_family(G::FAMILY, params)))
         }
     }
-    games::visit_type(name, Opening { path })
+    games::visit_type(name, Opening { path, table })
         .map_err(OpenDynError::Game)?
         .map_err(OpenDynError::File)
 }

@@ -96,6 +96,35 @@ fn every_4x4_key_answers_as_the_compiled_table() {
         found += usize::from(compiled.is_some());
     }
     assert_eq!(found, 161_029);
+    // Many at once (the file's probes pipelined), in a seeded shuffled order that mixes
+    // the tiers, positions no game reaches among them: the same answers.
+    let mut positions: Vec<Connect4<4, 4>> = (0..1u64 << 20)
+        .filter_map(Connect4::<4, 4>::from_key)
+        .collect();
+    let mut state = 0x9e37_79b9_7f4a_7c15u64;
+    for i in (1..positions.len()).rev() {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        positions.swap(i, (state % (i as u64 + 1)) as usize);
+    }
+    let expected: Vec<_> = positions.iter().map(|p| CONNECT4_4X4.probe(p)).collect();
+    for solved in [table, loaded, &CONNECT4_4X4] {
+        let mut got = vec![None; positions.len()];
+        solved.probe_many(&positions, &mut got);
+        assert_eq!(got, expected);
+        // A shorter answer slice takes the first answers only; a few at a time too.
+        let mut few = [None; 3];
+        solved.probe_many(&positions, &mut few);
+        assert_eq!(few[..], expected[..3]);
+    }
+    // A tier the file does not have, and keys past its widest, are misses there too.
+    let raw = table.table().as_file().unwrap();
+    let odd = [(99, 0), (u32::MAX, 1), (0, u64::MAX), (3, 1 << 40), (0, 0)];
+    let mut got = [Some(0); 5];
+    raw.get_many(&odd, &mut got);
+    let one_by_one: Vec<_> = odd.iter().map(|&(t, k)| raw.get(t, k)).collect();
+    assert_eq!(got[..], one_by_one[..]);
     // The rest of the API, through the same `Solved`.
     let start = Connect4::<4, 4>::start();
     assert_eq!(table.best_move(&start), CONNECT4_4X4.best_move(&start));
@@ -457,4 +486,41 @@ fn a_family_at_any_size_is_solved_into_a_file_and_answers_from_it() {
         "{error}"
     );
     assert!(!dir.join("x").exists());
+}
+
+/// Many positions at once through the dynamic handle (what Python's `probe_many` asks):
+/// the same answers as one at a time, a text that is not a position and one no game
+/// reaches each answered in its place; the file opened by its own name too.
+#[test]
+fn many_positions_through_the_handle_answer_as_one_at_a_time() {
+    let dir = scratch("many");
+    let path = solved_4x4(&dir, 2);
+    let mut texts: Vec<String> = (0..1u64 << 20)
+        .step_by(7)
+        .filter_map(Connect4::<4, 4>::from_key)
+        .map(|position| position.to_string())
+        .collect();
+    let reachable = texts.len();
+    texts.insert(10, "not a board".to_owned());
+    texts.insert(20, String::new());
+    let texts: Vec<&str> = texts.iter().map(String::as_str).collect();
+    let by_name = file::open_dyn("connect4-4x4", &path).unwrap();
+    let by_file = file::open_dyn_any(&path).unwrap();
+    let compiled = games::open("connect4-4x4").unwrap();
+    assert_eq!(by_file.about().name, "connect4-4x4");
+    let one_by_one: Vec<String> = texts
+        .iter()
+        .map(|text| format!("{:?}", compiled.probe(text)))
+        .collect();
+    for game in [&by_name, &by_file, &compiled] {
+        let many: Vec<String> = game
+            .probe_many(&texts)
+            .iter()
+            .map(|answer| format!("{answer:?}"))
+            .collect();
+        assert_eq!(many, one_by_one);
+    }
+    let found = one_by_one.iter().filter(|a| a.starts_with("Ok")).count();
+    assert!(found > 1000 && found < reachable, "{found} of {reachable}");
+    assert!(one_by_one[10].contains("Notation") && one_by_one[20].contains("Notation"));
 }

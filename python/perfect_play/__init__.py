@@ -5,6 +5,8 @@ the package was built, each question one lookup in a perfect-hash table.
   (a ``Game``): ``probe`` a position (a ``Probe``: outcome, value, plies, every move ranked,
   the best moves), list its ``moves``, ``play`` one, or ``probe_many`` positions at once with
   the GIL released (numpy arrays of outcome codes and plies when numpy is installed).
+- ``open_table(path)`` gives the ``Game`` of a table file written by ``perfect-play solve``
+  (a game too large to ship, solved once), probed in place: the same answers and methods.
 - ``solve_footholds`` and ``FootholdsSolver`` solve the disappearing-footholds game
   (Programmers 92345) exactly at run time, within a budget if you give one.
 
@@ -35,6 +37,7 @@ from perfect_play._native import (
     RankedMove,
     game,
     games,
+    open_table,
     __version__,
     solve_footholds,
 )
@@ -54,6 +57,7 @@ __all__ = [
     "RankedMove",
     "game",
     "games",
+    "open_table",
     "solve_footholds",
     "__version__",
 ]

@@ -4,6 +4,7 @@ Checked against the built module by ``python -m mypy.stubtest perfect_play._nati
 ``.ci/python.sh``, so they cannot drift from the Rust code.
 """
 
+import os
 from collections.abc import Callable, Iterable, Sequence
 from typing import Final, Literal, final, overload
 
@@ -16,6 +17,7 @@ __all__ = [
     "RankedMove",
     "games",
     "game",
+    "open_table",
     "FootholdsSolver",
     "FootholdsSolution",
     "solve_footholds",
@@ -199,6 +201,12 @@ def games() -> list[Game]:
 
 def game(name: str) -> Game:
     """The solved game called ``name``; ValueError for a name no game has."""
+
+def open_table(path: str | os.PathLike[str], game: str | None = None) -> Game:
+    """The game whose table is the file at ``path`` (written by ``perfect-play solve``),
+    probed in place; ``game`` names the game the file must hold. ValueError for a file that
+    is damaged, truncated, not a table or of another game (saying which and where), OSError
+    for one that cannot be read."""
 
 @final
 class FootholdsSolution:

@@ -175,19 +175,27 @@ fn probe_all(
     text: &str,
     ends: &[usize],
 ) -> Result<(Vec<i8>, Vec<u16>), (usize, ParseError)> {
+    /// Positions asked of the handle at once ([`DynGame::probe_many`]: a table file
+    /// overlaps their probes), so that the batch's memory stays bounded.
+    const CHUNK: usize = 4096;
     let mut codes = Vec::with_capacity(ends.len());
     let mut plies = Vec::with_capacity(ends.len());
-    for index in 0..ends.len() {
-        match handle.probe(piece(text, ends, index)) {
-            Ok(probe) => {
-                codes.push(code(probe.record.value, probe.to_move));
-                plies.push(probe.record.remoteness);
+    let mut pieces = Vec::with_capacity(CHUNK.min(ends.len()));
+    for from in (0..ends.len()).step_by(CHUNK) {
+        pieces.clear();
+        pieces.extend((from..ends.len().min(from + CHUNK)).map(|k| piece(text, ends, k)));
+        for (index, answer) in (from..).zip(handle.probe_many(&pieces)) {
+            match answer {
+                Ok(probe) => {
+                    codes.push(code(probe.record.value, probe.to_move));
+                    plies.push(probe.record.remoteness);
+                }
+                Err(PositionError::Unreachable { .. }) => {
+                    codes.push(UNREACHABLE);
+                    plies.push(0);
+                }
+                Err(PositionError::Notation(why)) => return Err((index, why)),
             }
-            Err(PositionError::Unreachable { .. }) => {
-                codes.push(UNREACHABLE);
-                plies.push(0);
-            }
-            Err(PositionError::Notation(why)) => return Err((index, why)),
         }
     }
     Ok((codes, plies))

@@ -5,9 +5,10 @@
 use std::sync::Arc;
 
 use perfect_play::dynamic::{About, DynGame, MoveRefusal, PositionAnalysis, PositionError};
+use perfect_play::file::{self, OpenDynError, OpenErrorKind};
 use perfect_play::games::{self as registry, Arg, Side};
 use perfect_play::{ENDLESS, Record, Value};
-use pyo3::exceptions::PyValueError;
+use pyo3::exceptions::{PyFileNotFoundError, PyOSError, PyPermissionError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
 
@@ -126,6 +127,39 @@ pub fn game(name: &str) -> PyResult<Game> {
     Ok(Game {
         handle: Arc::from(handle),
     })
+}
+
+/// The game whose table is the file at `path` (written by `perfect-play solve`: a game
+/// too large to ship, solved once), probed in place: the same answers and methods as a
+/// compiled game, `probe_many` included (a file's probes pipelined). `game` names the game
+/// the file must hold (as `game()` takes it); without it, the file's own.
+///
+/// Raises ValueError for a file that is damaged, truncated, not a table or of another
+/// game (saying which and where), OSError (FileNotFoundError...) for one that cannot be
+/// read.
+#[pyfunction]
+#[pyo3(signature = (path, game = None))]
+pub fn open_table(path: std::path::PathBuf, game: Option<&str>) -> PyResult<Game> {
+    let opened = match game {
+        Some(name) => file::open_dyn(name, &path),
+        None => file::open_dyn_any(&path),
+    };
+    match opened {
+        Ok(handle) => Ok(Game {
+            handle: Arc::from(handle),
+        }),
+        Err(OpenDynError::File(refused)) => match &refused.kind {
+            OpenErrorKind::Io(io) => Err(match io.kind() {
+                std::io::ErrorKind::NotFound => PyFileNotFoundError::new_err(refused.to_string()),
+                std::io::ErrorKind::PermissionDenied => {
+                    PyPermissionError::new_err(refused.to_string())
+                }
+                _ => PyOSError::new_err(refused.to_string()),
+            }),
+            _ => Err(PyValueError::new_err(refused.to_string())),
+        },
+        Err(unknown @ OpenDynError::Game(_)) => Err(PyValueError::new_err(unknown.to_string())),
+    }
 }
 
 impl Game {

@@ -36,6 +36,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<game::RankedMove>()?;
     m.add_function(wrap_pyfunction!(game::games, m)?)?;
     m.add_function(wrap_pyfunction!(game::game, m)?)?;
+    m.add_function(wrap_pyfunction!(game::open_table, m)?)?;
     m.add_class::<footholds::FootholdsSolver>()?;
     m.add_class::<footholds::FootholdsSolution>()?;
     m.add_function(wrap_pyfunction!(footholds::solve_footholds, m)?)?;

@@ -460,6 +460,16 @@ pub trait DynGame: Send + Sync {
     /// [`PositionError`] if `position` is not a position or no game reaches it.
     fn probe(&self, position: &str) -> Result<Probe, PositionError>;
 
+    /// [`probe`](DynGame::probe) of many positions at once, the answers in their order:
+    /// the same answers, from a table file several times faster a position (the probes'
+    /// waits on memory overlap: [`Oracle::probe_many`]).
+    fn probe_many(&self, positions: &[&str]) -> Vec<Result<Probe, PositionError>> {
+        positions
+            .iter()
+            .map(|position| self.probe(position))
+            .collect()
+    }
+
     /// A position read, probed, drawn cell by cell, every move ranked.
     ///
     /// # Errors
@@ -720,6 +730,37 @@ where
 
     fn probe(&self, position: &str) -> Result<Probe, PositionError> {
         self.read(position).map(|(_, probe)| probe)
+    }
+
+    fn probe_many(&self, positions: &[&str]) -> Vec<Result<Probe, PositionError>> {
+        let read: Vec<Result<G, PositionError>> = positions
+            .iter()
+            .map(|text| self.start.parse_at(text).map_err(PositionError::Notation))
+            .collect();
+        let valid: Vec<G> = read
+            .iter()
+            .filter_map(|r| r.as_ref().ok().copied())
+            .collect();
+        let mut records = alloc::vec![None; valid.len()];
+        self.oracle.probe_many(&valid, &mut records);
+        let mut records = valid.iter().zip(records);
+        read.into_iter()
+            .map(|read| {
+                read?;
+                match records.next() {
+                    Some((position, Some(record))) => Ok(Probe {
+                        to_move: position.to_move(),
+                        finished: position.finished().is_some(),
+                        record,
+                    }),
+                    Some((position, None)) => Err(self.unreachable(position)),
+                    None => Err(PositionError::Unreachable {
+                        position: String::new(),
+                        reason: String::from("lost in the batch (a bug)"),
+                    }),
+                }
+            })
+            .collect()
     }
 
     fn analyze(&self, position: &str) -> Result<PositionAnalysis, PositionError> {

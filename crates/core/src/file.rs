@@ -583,14 +583,22 @@ impl FileTable {
     #[inline]
     #[must_use]
     pub fn get(&self, tier: u32, key: u64) -> Option<u32> {
-        if tier >= self.tiers {
-            return None;
-        }
-        let t = self.tier_at(tier)?;
-        let section = self.bytes.get(t.offset as usize..)?;
-        let index = KeyIndex::new(section, t.positions, self.key_bits)?;
-        let found = index.find(key)?;
+        let (section, index) = self.tier_index(tier)?;
+        self.get_in(section, index, key)
+    }
+
+    /// [`get`](FileTable::get) in a tier's section and keys, as
+    /// [`tier_index`](FileTable::tier_index) gives them.
+    #[inline]
+    fn get_in(&self, section: &[u8], index: KeyIndex<'_>, key: u64) -> Option<u32> {
         let records_at = index.len_bytes();
+        let rb = self.record_bytes as usize;
+        // The bucket's records are fetched while its low bytes are searched: one wait on
+        // memory for both, not one after the other.
+        let found = index.find_with(key, |from, to| {
+            prefetch(section, records_at + from * rb);
+            prefetch(section, (records_at + to * rb).saturating_sub(1));
+        })?;
         let bits = match self.record_bytes {
             1 => le::<1>(section, records_at + found)?,
             _ => le::<2>(section, records_at + 2 * found)?,
@@ -599,6 +607,71 @@ impl FileTable {
             0 => None,
             bits => Some(bits as u32),
         }
+    }
+
+    /// [`get`](FileTable::get) for many keys at once: `out[i]` is the packed record of
+    /// `keys[i]` (`(tier, key)`), for as many as both slices hold; the same answers, found
+    /// faster. A probe waits on memory two or three times (the bucket's offsets, then its
+    /// low bytes and records); here each probe asks for its offsets 16 probes before its
+    /// answer and for its bucket 8 before, so that the waits of many probes overlap.
+    pub fn get_many(&self, keys: &[(u32, u64)], out: &mut [Option<u32>]) {
+        let n = keys.len().min(out.len());
+        let keys = keys.get(..n).unwrap_or(&[]);
+        let at = |i: Option<usize>| i.and_then(|i| keys.get(i)).copied();
+        // The first tiers' sections, read from the directory once for the whole batch.
+        let mut tiers = [None; CACHED_TIERS];
+        let mut tier_index = |tier: u32| match tiers.get_mut(tier as usize) {
+            Some(slot) => *slot.get_or_insert_with(|| self.tier_index(tier)),
+            None => self.tier_index(tier),
+        };
+        let mut slots = out.iter_mut();
+        for i in 0..n + 2 * AHEAD {
+            if let Some((tier, key)) = at(Some(i))
+                && let Some((_, index)) = tier_index(tier)
+            {
+                index.prefetch_offsets(key);
+            }
+            if let Some((tier, key)) = at(i.checked_sub(AHEAD))
+                && let Some((section, index)) = tier_index(tier)
+            {
+                self.prefetch_bucket(section, index, key);
+            }
+            if let Some((tier, key)) = at(i.checked_sub(2 * AHEAD))
+                && let Some(slot) = slots.next()
+            {
+                *slot =
+                    tier_index(tier).and_then(|(section, index)| self.get_in(section, index, key));
+            }
+        }
+    }
+
+    /// Tier `tier`'s section and its keys, or `None` if the file has no such tier.
+    #[inline]
+    fn tier_index(&self, tier: u32) -> Option<(&'static [u8], KeyIndex<'static>)> {
+        if tier >= self.tiers {
+            return None;
+        }
+        let t = self.tier_at(tier)?;
+        let section = self.bytes.get(t.offset as usize..)?;
+        Some((section, KeyIndex::new(section, t.positions, self.key_bits)?))
+    }
+
+    /// Asks for the lines of `key`'s bucket's low bytes and records in a tier's `section`
+    /// and `index`, its offsets read (asked for [`AHEAD`] probes before):
+    /// [`get_many`](FileTable::get_many)'s second step.
+    #[inline]
+    fn prefetch_bucket(&self, section: &[u8], index: KeyIndex<'_>, key: u64) {
+        let Some((from, to)) = index.bucket(key).and_then(|bucket| index.range(bucket)) else {
+            return;
+        };
+        let width = index.split.bytes as usize;
+        let lows_at = 4 * (index.split.buckets as usize + 1);
+        let records_at = index.len_bytes();
+        let rb = self.record_bytes as usize;
+        prefetch(section, lows_at + from * width);
+        prefetch(section, (lows_at + to * width).saturating_sub(1));
+        prefetch(section, records_at + from * rb);
+        prefetch(section, (records_at + to * rb).saturating_sub(1));
     }
 
     /// Every `(tier, key, packed record)` in the file, tier by tier, keys increasing.
@@ -671,19 +744,27 @@ impl<'a> KeyIndex<'a> {
     #[inline]
     #[must_use]
     pub fn find(&self, key: u64) -> Option<usize> {
+        self.find_with(key, |_, _| {})
+    }
+
+    /// [`find`](KeyIndex::find), calling `fetch(from, to)` with the range of the key's
+    /// bucket (its keys are the `from`-th to the `to - 1`-th) before searching it, so that
+    /// a caller can ask for what it will read next (the file's reader, the bucket's
+    /// records). The bucket's low bytes are prefetched the same way.
+    #[inline]
+    pub fn find_with(&self, key: u64, fetch: impl FnOnce(usize, usize)) -> Option<usize> {
         let low_bits = 8 * self.split.bytes;
-        let bucket = key.checked_shr(self.split.shift).unwrap_or(0);
         let low = if low_bits >= 64 {
             key
         } else {
             key & ((1 << low_bits) - 1)
         };
-        if bucket >= self.split.buckets {
-            return None;
-        }
-        let from = le::<4>(self.bytes, 4 * bucket as usize)? as usize;
-        let to = le::<4>(self.bytes, 4 * bucket as usize + 4)? as usize;
+        let (from, to) = self.range(self.bucket(key)?)?;
         let lows = self.bytes.get(4 * (self.split.buckets as usize + 1)..)?;
+        let width = self.split.bytes as usize;
+        prefetch(lows, from * width);
+        prefetch(lows, (to * width).saturating_sub(1));
+        fetch(from, to);
         match self.split.bytes {
             2 => search::<2>(lows, from, to, low),
             1 => search::<1>(lows, from, to, low),
@@ -691,6 +772,32 @@ impl<'a> KeyIndex<'a> {
             4 => search::<4>(lows, from, to, low),
             width => search_wide(lows, width as usize, from, to, low),
         }
+    }
+
+    /// The bucket `key` falls in, or `None` if it is wider than the keys.
+    #[inline]
+    fn bucket(&self, key: u64) -> Option<usize> {
+        let bucket = key.checked_shr(self.split.shift).unwrap_or(0);
+        if bucket >= self.split.buckets {
+            return None;
+        }
+        usize::try_from(bucket).ok()
+    }
+
+    /// Asks for the line of `key`'s bucket offsets: [`FileTable::get_many`]'s first step.
+    #[inline]
+    fn prefetch_offsets(&self, key: u64) {
+        if let Some(bucket) = self.bucket(key) {
+            prefetch(self.bytes, 4 * bucket);
+        }
+    }
+
+    /// Bucket `bucket`'s keys: the `from`-th to the `to - 1`-th.
+    #[inline]
+    fn range(&self, bucket: usize) -> Option<(usize, usize)> {
+        let from = le::<4>(self.bytes, 4 * bucket)? as usize;
+        let to = le::<4>(self.bytes, 4 * bucket + 4)? as usize;
+        Some((from, to))
     }
 
     /// The keys from the `from`-th on, in increasing order.
@@ -718,6 +825,35 @@ impl<'a> KeyIndex<'a> {
             Some(bucket.checked_shl(shift).unwrap_or(0) | (low & below))
         })
     }
+}
+
+/// How many probes ahead of its answer [`FileTable::get_many`] asks for a probe's bucket
+/// (and twice as many for its offsets): enough misses in flight to keep memory busy, few
+/// enough that the lines asked for are still in the cache when they are read.
+const AHEAD: usize = 8;
+
+/// How many of a file's first tiers [`FileTable::get_many`] reads from the directory once
+/// a batch (Connect Four's tiers are its disc counts: 43 on 7x6).
+const CACHED_TIERS: usize = 64;
+
+/// Asks the processor to bring the cache line of `bytes[at]` in, if there is one: a hint
+/// that changes no result, so that a probe's misses to memory overlap instead of waiting
+/// on each other. Nothing on processors other than x86-64.
+#[inline(always)]
+fn prefetch(bytes: &[u8], at: usize) {
+    #[cfg(target_arch = "x86_64")]
+    if let Some(byte) = bytes.get(at) {
+        #[allow(unsafe_code)]
+        // SAFETY: a prefetch reads nothing into the program, cannot fault (and the address
+        // is of a live byte anyway), and SSE, which has it, is in every x86-64 processor.
+        unsafe {
+            core::arch::x86_64::_mm_prefetch::<{ core::arch::x86_64::_MM_HINT_T0 }>(
+                core::ptr::from_ref(byte).cast(),
+            );
+        }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = (bytes, at);
 }
 
 /// The little-endian integer of `width` bytes (at most 8) at `at`.

@@ -40,6 +40,15 @@ pub trait Oracle<G: Game> {
     /// reaches `position`.
     fn probe(&self, position: &G) -> Option<Record>;
 
+    /// [`probe`](Oracle::probe) of many positions at once: `out[i]` is `positions[i]`'s
+    /// record, for as many as both hold. One probe after another unless the oracle can do
+    /// better (a table file overlaps their waits on memory).
+    fn probe_many(&self, positions: &[G], out: &mut [Option<Record>]) {
+        for (slot, position) in out.iter_mut().zip(positions) {
+            *slot = self.probe(position);
+        }
+    }
+
     /// How the answers are found: a table unless said otherwise.
     fn answered_by(&self) -> AnsweredBy {
         AnsweredBy::Table
@@ -176,6 +185,10 @@ impl<G: Game, T: Oracle<G> + ?Sized> Oracle<G> for &T {
     #[inline]
     fn probe(&self, position: &G) -> Option<Record> {
         (**self).probe(position)
+    }
+
+    fn probe_many(&self, positions: &[G], out: &mut [Option<Record>]) {
+        (**self).probe_many(positions, out);
     }
 
     fn answered_by(&self) -> AnsweredBy {

@@ -53,6 +53,45 @@ impl<G: Game> Solved<G> {
         self.table.record(self.entry(position)?)
     }
 
+    /// [`probe`](Solved::probe) of many positions at once: `out[i]` is `positions[i]`'s
+    /// record, for as many as both hold. The same answers; from a table file, several
+    /// times faster a position than one probe after another, as the probes' waits on
+    /// memory overlap ([`FileTable::get_many`](crate::file::FileTable::get_many)).
+    pub fn probe_many(&self, positions: &[G], out: &mut [Option<Record>]) {
+        /// Positions keyed at a time, on the stack.
+        const CHUNK: usize = 256;
+        if self.table.as_file().is_none() {
+            // A map's probes are one cache line each: nothing to overlap.
+            for (slot, position) in out.iter_mut().zip(positions) {
+                *slot = self.probe(position);
+            }
+            return;
+        }
+        let mut keys = [(0u32, 0u64); CHUNK];
+        let mut reachable = [false; CHUNK];
+        let mut entries = [None; CHUNK];
+        for (positions, out) in positions.chunks(CHUNK).zip(out.chunks_mut(CHUNK)) {
+            let n = positions.len().min(out.len());
+            for ((slot, ok), position) in keys.iter_mut().zip(&mut reachable).zip(positions) {
+                *ok = position.unreachable_reason().is_none();
+                let position = if self.table.is_canonical() {
+                    position.canonical()
+                } else {
+                    *position
+                };
+                *slot = (position.tier(), position.key());
+            }
+            let (keys, entries) = (keys.get(..n).unwrap_or(&[]), entries.get_mut(..n));
+            let entries = entries.unwrap_or(&mut []);
+            self.table.entry_many(keys, entries);
+            for ((slot, entry), &ok) in out.iter_mut().zip(entries.iter()).zip(&reachable) {
+                *slot = entry
+                    .filter(|_| ok)
+                    .and_then(|entry| self.table.record(entry));
+            }
+        }
+    }
+
     /// How many positions (or classes) the table holds.
     #[must_use]
     pub fn len(&self) -> usize {
@@ -94,5 +133,9 @@ impl<G: Game> Oracle<G> for Solved<G> {
     #[inline]
     fn probe(&self, position: &G) -> Option<Record> {
         Solved::probe(self, position)
+    }
+
+    fn probe_many(&self, positions: &[G], out: &mut [Option<Record>]) {
+        Solved::probe_many(self, positions, out);
     }
 }

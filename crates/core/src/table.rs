@@ -94,6 +94,20 @@ impl Table {
         }
     }
 
+    /// [`entry`](Table::entry) of many `(tier, key)`s at once: `out[i]` for `keys[i]`, as
+    /// many as both hold. A table file overlaps the probes' waits on memory
+    /// ([`FileTable::get_many`]); a map answers one after the other.
+    pub fn entry_many(&self, keys: &[(u32, u64)], out: &mut [Option<u32>]) {
+        match self.map {
+            Map::File(table) => table.get_many(keys, out),
+            Map::U16(_) | Map::U32(_) => {
+                for (slot, &(tier, key)) in out.iter_mut().zip(keys) {
+                    *slot = self.entry(tier, key);
+                }
+            }
+        }
+    }
+
     /// The table file this table reads, if it is one.
     #[must_use]
     pub const fn as_file(&self) -> Option<&FileTable> {
