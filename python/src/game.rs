@@ -24,6 +24,9 @@ use crate::{batch, error, labels, level};
 #[derive(Clone)]
 pub struct Game {
     handle: Arc<dyn DynGame>,
+    /// The table file it answers from (`open_table`), made absolute: how it is pickled
+    /// and shown.
+    table: Option<Arc<std::path::Path>>,
 }
 
 /// Two `Game`s are the same game when they have the same name.
@@ -113,6 +116,7 @@ pub fn games() -> Vec<Game> {
         .filter_map(|name| registry::open(name).ok())
         .map(|handle| Game {
             handle: Arc::from(handle),
+            table: None,
         })
         .collect()
 }
@@ -126,6 +130,7 @@ pub fn game(name: &str) -> PyResult<Game> {
     let handle = registry::open(name).map_err(|error| PyValueError::new_err(error.to_string()))?;
     Ok(Game {
         handle: Arc::from(handle),
+        table: None,
     })
 }
 
@@ -147,6 +152,7 @@ pub fn open_table(path: std::path::PathBuf, game: Option<&str>) -> PyResult<Game
     match opened {
         Ok(handle) => Ok(Game {
             handle: Arc::from(handle),
+            table: Some(Arc::from(std::path::absolute(&path).unwrap_or(path))),
         }),
         Err(OpenDynError::File(refused)) => match &refused.kind {
             OpenErrorKind::Io(io) => Err(match io.kind() {
@@ -421,13 +427,31 @@ impl Game {
     }
 
     fn __repr__(&self) -> String {
-        format!("perfect_play.game({})", quote(&self.about().name))
+        let name = quote(&self.about().name);
+        match &self.table {
+            None => format!("perfect_play.game({name})"),
+            Some(path) => format!(
+                "perfect_play.open_table({}, {name})",
+                quote(&path.display().to_string())
+            ),
+        }
     }
 
-    /// Pickles as its name: `perfect_play.game(name)` makes it again (for multiprocessing).
-    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
-        let make = py.import("perfect_play")?.getattr("game")?;
-        Ok((make, (self.about().name.clone(),)))
+    /// Pickles as its name, `perfect_play.game(name)` making it again (for
+    /// multiprocessing); a game opened from a table file as `open_table(path, name)`.
+    fn __reduce__<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
+        let module = py.import("perfect_play")?;
+        let name = self.about().name.as_str();
+        match &self.table {
+            None => Ok((module.getattr("game")?, PyTuple::new(py, [name])?)),
+            Some(path) => Ok((
+                module.getattr("open_table")?,
+                (path.as_ref(), name).into_pyobject(py)?,
+            )),
+        }
     }
 }
 

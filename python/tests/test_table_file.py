@@ -11,6 +11,7 @@ against a reference solver written in the tests. The refusals are the format's
 
 from __future__ import annotations
 
+import pickle
 from pathlib import Path
 
 import perfect_play
@@ -87,3 +88,13 @@ def test_a_damaged_or_truncated_file_is_refused_saying_where(tmp_path: Path) -> 
 def test_a_missing_file_is_an_os_error() -> None:
     with pytest.raises(FileNotFoundError, match="no-such.table"):
         perfect_play.open_table(TABLE.parent / "no-such.table")
+
+
+def test_a_game_of_a_file_pickles_and_shows_as_its_file() -> None:
+    opened = perfect_play.open_table(TABLE)
+    assert repr(opened) == f"perfect_play.open_table('{TABLE}', 'tictactoe')"
+    again = pickle.loads(pickle.dumps(opened))
+    assert repr(again) == repr(opened)
+    assert again.probe_many([again.start], numpy=False) == ([0], [9])
+    compiled = perfect_play.game("tictactoe")
+    assert repr(pickle.loads(pickle.dumps(compiled))) == "perfect_play.game('tictactoe')"
