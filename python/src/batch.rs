@@ -64,14 +64,20 @@ pub fn probe_many<'py>(
                 Err(_) => item.cast::<PyString>()?,
             };
             let hash = string.hash()?;
+            // A text longer than a slot holds is never remembered (Connect Four from 6x4
+            // up): its slot is not even read, a miss to memory saved.
+            let memo = match string.len()? {
+                len if len > memo::TEXT => None,
+                _ => memo.as_deref(),
+            };
             // The same str object as a remembered one: known without reading its text.
-            let known = memo.as_deref().and_then(|m| m.find_object(hash, string));
+            let known = memo.and_then(|m| m.find_object(hash, string));
             let (code, ply) = match known {
                 Some(known) => known,
                 None => {
                     let utf8 = Utf8::of(string)?;
                     let position = utf8.as_str();
-                    match memo.as_deref().and_then(|m| m.find(hash, position)) {
+                    match memo.and_then(|m| m.find(hash, position)) {
                         Some(known) => known,
                         None => {
                             text.push_str(position);

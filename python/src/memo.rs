@@ -24,7 +24,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyString;
 
 /// The longest text a slot holds (Connect Four 4x5's text fits).
-const TEXT: usize = 24;
+pub const TEXT: usize = 24;
 /// The fewest slots a game's memo has.
 const MIN_SLOTS: usize = 1 << 16;
 /// The most: 262,144 slots, 12.5 MiB with the objects' references (Connect Four 4x4's
