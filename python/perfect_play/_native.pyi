@@ -191,11 +191,15 @@ class Game:
     ]:
         """Exact returns, plies and a best-action mask over ``actions`` for many positions
         (str, or objects whose ``str()`` is one) at once, as numpy arrays."""
+    def __copy__(self) -> Game:
+        """The game itself: a game is immutable."""
+    def __deepcopy__(self, memo: object, /) -> Game:
+        """The game itself: a game is immutable."""
     def __reduce__(
         self,
     ) -> tuple[Callable[[str], Game], tuple[str]] | tuple[Callable[..., Game], tuple[str, str]]:
         """Pickles as its name: ``perfect_play.game(name)`` makes it again; a game of a
-        table file as ``perfect_play.open_table(path, name)``."""
+        table file as ``perfect_play.open_table(path, name)``, the path a ``str``."""
     def __eq__(self, other: object, /) -> bool: ...
     def __hash__(self, /) -> int: ...
 

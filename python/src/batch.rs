@@ -1,6 +1,7 @@
 //! `Game.probe_many`: many positions probed with the GIL released, answered as outcome
 //! codes and plies.
 
+use perfect_play::AnsweredBy;
 use perfect_play::Value;
 use perfect_play::dynamic::{DynGame, PositionError};
 use perfect_play::games::{ParseError, Side};
@@ -24,12 +25,15 @@ pub const UNREACHABLE: i8 = -1;
 const YIELD_EVERY: usize = 1 << 15;
 
 /// Probes every str of `positions` in `handle`'s game: a tuple (outcome codes, plies),
-/// numpy arrays or lists as `numpy` says (see `Game.probe_many`).
+/// numpy arrays or lists as `numpy` says (see `Game.probe_many`). `remember`: whether the
+/// game's memo is asked and filled (not for a game of a table file: many positions, most
+/// of them written longer than a slot holds, asked once each).
 pub fn probe_many<'py>(
     py: Python<'py>,
     handle: &dyn DynGame,
     positions: &Bound<'py, PyAny>,
     numpy: Option<bool>,
+    remember: bool,
 ) -> PyResult<Bound<'py, PyTuple>> {
     let numpy = match numpy {
         Some(false) => None,
@@ -50,7 +54,7 @@ pub fn probe_many<'py>(
     let mut missed: Vec<(usize, isize, Py<PyString>)> = Vec::new();
     let name = handle.about().name.as_str();
     let count = handle.about().positions;
-    memo::with(name, count, |memo| -> PyResult<()> {
+    memo_of(remember, name, count, |memo| -> PyResult<()> {
         for (index, item) in positions.try_iter()?.enumerate() {
             // Answers the memo knows are given with the GIL held: let other threads in
             // now and then, as a long call would if it ran Python code.
@@ -102,7 +106,7 @@ pub fn probe_many<'py>(
             return Err(error::notation(py, &what, bad, failure, Some(index)));
         }
     };
-    memo::with(name, count, |mut memo| {
+    memo_of(remember, name, count, |mut memo| {
         for (k, (((index, hash, object), code), ply)) in
             missed.into_iter().zip(found).zip(found_plies).enumerate()
         {
@@ -153,6 +157,20 @@ pub fn array<'py, S: IntoPyObject<'py>>(
         .call_method1("reshape", (shape,))
 }
 
+/// Runs `f` with the memo of the game called `name` when `remember`, else with none.
+fn memo_of<T>(
+    remember: bool,
+    name: &str,
+    positions: Option<u64>,
+    f: impl FnOnce(Option<&mut memo::Memo>) -> T,
+) -> T {
+    if remember {
+        memo::with(name, positions, f)
+    } else {
+        f(None)
+    }
+}
+
 /// The `k`-th text of `text`, the i-th ending at `ends[i]`.
 fn piece<'a>(text: &'a str, ends: &[usize], k: usize) -> &'a str {
     let start = k
@@ -186,10 +204,16 @@ fn probe_all(
     const CHUNK: usize = 4096;
     let mut codes = Vec::with_capacity(ends.len());
     let mut plies = Vec::with_capacity(ends.len());
-    let mut pieces = Vec::with_capacity(CHUNK.min(ends.len()));
-    for from in (0..ends.len()).step_by(CHUNK) {
+    // A search answers one position at a time anyway, and a batch would search every
+    // position of a chunk before a bad text in it is reported: one a chunk there.
+    let chunk = match handle.about().answered_by {
+        AnsweredBy::Table => CHUNK,
+        AnsweredBy::Search => 1,
+    };
+    let mut pieces = Vec::with_capacity(chunk.min(ends.len()));
+    for from in (0..ends.len()).step_by(chunk) {
         pieces.clear();
-        pieces.extend((from..ends.len().min(from + CHUNK)).map(|k| piece(text, ends, k)));
+        pieces.extend((from..ends.len().min(from + chunk)).map(|k| piece(text, ends, k)));
         for (index, answer) in (from..).zip(handle.probe_many(&pieces)) {
             match answer {
                 Ok(probe) => {

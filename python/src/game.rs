@@ -144,27 +144,38 @@ pub fn game(name: &str) -> PyResult<Game> {
 /// read.
 #[pyfunction]
 #[pyo3(signature = (path, game = None))]
-pub fn open_table(path: std::path::PathBuf, game: Option<&str>) -> PyResult<Game> {
-    let opened = match game {
+pub fn open_table(py: Python<'_>, path: std::path::PathBuf, game: Option<&str>) -> PyResult<Game> {
+    // Mapping and verifying every checksum reads the whole file: other threads run meanwhile.
+    let opened = py.detach(|| match game {
         Some(name) => file::open_dyn(name, &path),
         None => file::open_dyn_any(&path),
-    };
+    });
     match opened {
         Ok(handle) => Ok(Game {
             handle: Arc::from(handle),
             table: Some(Arc::from(std::path::absolute(&path).unwrap_or(path))),
         }),
         Err(OpenDynError::File(refused)) => match &refused.kind {
-            OpenErrorKind::Io(io) => Err(match io.kind() {
-                std::io::ErrorKind::NotFound => PyFileNotFoundError::new_err(refused.to_string()),
-                std::io::ErrorKind::PermissionDenied => {
-                    PyPermissionError::new_err(refused.to_string())
-                }
-                _ => PyOSError::new_err(refused.to_string()),
-            }),
+            // As Python's own `open` raises them: errno, the sentence, the file name.
+            OpenErrorKind::Io(io) => {
+                let args = (
+                    io.raw_os_error().unwrap_or(0),
+                    refused.to_string(),
+                    refused.path.display().to_string(),
+                );
+                Err(match io.kind() {
+                    std::io::ErrorKind::NotFound => PyFileNotFoundError::new_err(args),
+                    std::io::ErrorKind::PermissionDenied => PyPermissionError::new_err(args),
+                    _ => PyOSError::new_err(args),
+                })
+            }
             _ => Err(PyValueError::new_err(refused.to_string())),
         },
-        Err(unknown @ OpenDynError::Game(_)) => Err(PyValueError::new_err(unknown.to_string())),
+        // A file of a game this build does not have (or a `game` no game has).
+        Err(unknown @ OpenDynError::Game(_)) => Err(PyValueError::new_err(format!(
+            "{}: {unknown}",
+            path.display()
+        ))),
     }
 }
 
@@ -329,7 +340,7 @@ impl Game {
         positions: &Bound<'py, PyAny>,
         numpy: Option<bool>,
     ) -> PyResult<Bound<'py, PyTuple>> {
-        batch::probe_many(py, self.handle(), positions, numpy)
+        batch::probe_many(py, self.handle(), positions, numpy, self.table.is_none())
     }
 
     /// The family the game is a size of (`"mnk"` for `mnk:m=4,n=3,k=3`), or the game's own
@@ -437,6 +448,17 @@ impl Game {
         }
     }
 
+    /// A game is immutable: a copy is the game itself (a game of a table file is not
+    /// opened again).
+    fn __copy__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    /// As `__copy__`: the game itself.
+    fn __deepcopy__<'py>(slf: PyRef<'py, Self>, _memo: &Bound<'py, PyAny>) -> PyRef<'py, Self> {
+        slf
+    }
+
     /// Pickles as its name, `perfect_play.game(name)` making it again (for
     /// multiprocessing); a game opened from a table file as `open_table(path, name)`.
     fn __reduce__<'py>(
@@ -449,7 +471,7 @@ impl Game {
             None => Ok((module.getattr("game")?, PyTuple::new(py, [name])?)),
             Some(path) => Ok((
                 module.getattr("open_table")?,
-                (path.as_ref(), name).into_pyobject(py)?,
+                (path.display().to_string(), name).into_pyobject(py)?,
             )),
         }
     }

@@ -11,6 +11,8 @@ against a reference solver written in the tests. The refusals are the format's
 
 from __future__ import annotations
 
+import copy
+import errno
 import pickle
 from pathlib import Path
 
@@ -85,9 +87,12 @@ def test_a_damaged_or_truncated_file_is_refused_saying_where(tmp_path: Path) -> 
         perfect_play.open_table(foreign)
 
 
-def test_a_missing_file_is_an_os_error() -> None:
-    with pytest.raises(FileNotFoundError, match="no-such.table"):
-        perfect_play.open_table(TABLE.parent / "no-such.table")
+def test_a_missing_file_is_an_os_error_as_open_raises_it() -> None:
+    missing = TABLE.parent / "no-such.table"
+    with pytest.raises(FileNotFoundError, match="no-such.table") as raised:
+        perfect_play.open_table(missing)
+    assert raised.value.errno == errno.ENOENT
+    assert raised.value.filename == str(missing)
 
 
 def test_a_game_of_a_file_pickles_and_shows_as_its_file() -> None:
@@ -98,3 +103,6 @@ def test_a_game_of_a_file_pickles_and_shows_as_its_file() -> None:
     assert again.probe_many([again.start], numpy=False) == ([0], [9])
     compiled = perfect_play.game("tictactoe")
     assert repr(pickle.loads(pickle.dumps(compiled))) == "perfect_play.game('tictactoe')"
+    # A game is immutable: a copy is itself, the file not opened again.
+    assert copy.copy(opened) is opened
+    assert copy.deepcopy(opened) is opened
