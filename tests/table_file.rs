@@ -118,8 +118,8 @@ fn every_4x4_key_answers_as_the_compiled_table() {
         solved.probe_many(&positions, &mut few);
         assert_eq!(few[..], expected[..3]);
     }
-    // The file's pipeline itself (`Solved::probe_many` loops plainly over a file this
-    // small, which stays in the cache): every key, the same answer as one at a time.
+    // The file's pipeline itself, without the positions' checks: every key, the same
+    // answer as one at a time.
     let raw = table.table().as_file().unwrap();
     let keys: Vec<(u32, u64)> = positions.iter().map(|p| (p.tier(), p.key())).collect();
     let mut got = vec![None; keys.len()];

@@ -60,16 +60,8 @@ impl<G: Game> Solved<G> {
     pub fn probe_many(&self, positions: &[G], out: &mut [Option<Record>]) {
         /// Positions keyed at a time, on the stack.
         const CHUNK: usize = 256;
-        /// A file at most this long stays in a core's cache (1 MiB of L2 on this project's
-        /// machine; the compiled Connect Four 4x4 table is 512 KB): nothing to overlap, and
-        /// the pipeline's bookkeeping cost 9 ns a probe there (BENCHMARKS.md 10).
-        const IN_CACHE: usize = 1 << 20;
-        if self
-            .table
-            .as_file()
-            .is_none_or(|file| file.bytes().len() <= IN_CACHE)
-        {
-            // A map's probe is one cache line; a small file is in the cache already.
+        if self.table.as_file().is_none() {
+            // A map's probe is one cache line: nothing to overlap.
             for (slot, position) in out.iter_mut().zip(positions) {
                 *slot = self.probe(position);
             }
