@@ -20,14 +20,17 @@ fail() { echo "mpi.sh: $*" >&2; exit 1; }
 mpirun=(mpirun --allow-run-as-root --oversubscribe)
 
 echo "-- a binary built without the feature refuses to run as one of several ranks"
-cargo build --release --locked -p perfect-play-cli
+# The same command as web.sh's and table-file.sh's, so the binary they built is reused.
+cargo build --release --locked --bin perfect-play
 if "${mpirun[@]}" -np 2 "$bin" solve connect4-4x4 --out "$dir/refused.table" 2>"$dir/said.txt"; then
   fail "a build without mpi solved under mpirun"
 fi
 grep -q "built without the \`mpi\` feature" "$dir/said.txt" || fail "the refusal does not say why"
 [ -e "$dir/refused.table" ] && fail "the refused solve wrote a file"
 
-cargo build --release --locked -p perfect-play-cli --features mpi
+# From the workspace root too: the library's features stay those of the build above, so only
+# the command-line crate and the MPI bindings compile again.
+cargo build --release --locked --bin perfect-play --features perfect-play-cli/mpi
 echo "-- the unit tests of the MPI solve (key bounds, owners, manifests)"
 cargo test --locked -p perfect-play-cli --features mpi --lib solve_mpi
 

@@ -50,6 +50,7 @@ pub struct OpenError {
 
 /// What is wrong with a table file.
 #[derive(Debug)]
+#[non_exhaustive]
 pub enum OpenErrorKind {
     /// It could not be read.
     Io(io::Error),

@@ -35,6 +35,7 @@ pub enum Solving<'a> {
 
 /// Why a name opens no game.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum OpenError {
     /// No game or family has that name.
     Unknown {

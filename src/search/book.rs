@@ -39,6 +39,7 @@ pub struct Book {
 
 /// Why bytes are not a book of the game asked for: where, and what is wrong.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum BookError {
     /// Not a table file this reader reads (foreign, truncated, another version): which
     /// field or tier, at which byte.

@@ -43,6 +43,7 @@ pub struct Aligned<B: ?Sized>(pub B);
 
 /// Why bytes are not a table file this reader can read, and where.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum FormatError {
     /// The bytes end before what the header says they hold: `needed` bytes, `len` there.
     Truncated {

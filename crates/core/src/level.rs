@@ -187,6 +187,7 @@ impl fmt::Display for Level {
 
 /// Why a text is not a [`Level`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum ParseLevelError {
     /// Not one of the level names.
     Unknown,

@@ -9,6 +9,7 @@ use crate::notation::{Notation, ParseError, ShowMove};
 
 /// Why a move typed as text cannot be played from a position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum MoveError<'a, G: Notation> {
     /// The text is not a move in the game's notation.
     NotAMove {

@@ -70,6 +70,7 @@ pub struct PlayedGame<G: Notation + 'static, const CAPACITY: usize = DEFAULT_CAP
 
 /// Why a move cannot go into a [`PlayedGame`], or a position cannot start one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum PlayError {
     /// The game is finished: nobody moves.
     Finished,

@@ -58,6 +58,7 @@ impl FileHeader {
 
 /// Why a file could not be written.
 #[derive(Debug)]
+#[non_exhaustive]
 pub enum FileError {
     /// Writing failed.
     Io(io::Error),

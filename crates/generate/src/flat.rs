@@ -58,6 +58,7 @@ impl Default for FlatLimits {
 /// Why a game could not be solved: each says what is wrong and with which position (its
 /// `Debug` text), so a build script's error reads as a sentence.
 #[derive(Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum FlatError {
     /// Two different positions have the same key.
     KeyCollision {

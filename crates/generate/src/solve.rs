@@ -27,6 +27,7 @@ pub const MAX_POSITIONS: usize = 10_000_000;
 
 /// Why a game could not be solved.
 #[derive(Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum SolveError {
     /// Two different positions have the same key.
     KeyCollision {

@@ -97,6 +97,7 @@ pub struct Summary {
 
 /// Why a solve into a file failed.
 #[derive(Debug)]
+#[non_exhaustive]
 pub enum SolveFileError {
     /// Reading or writing a file.
     Io {
