@@ -7,6 +7,11 @@
 # plain references in tests/common.)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source .ci/target-dir.sh
+# The tests build in the repository's target directory: the packaged crates are path
+# dependencies there (artifacts of their own), and the registry's crates the earlier steps
+# compiled for tests are reused instead of compiled again.
+target="$(target_dir)"
 
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
@@ -21,4 +26,4 @@ perfect-play-core = { path = "$(echo "$scratch"/perfect-play-core-*/)" }
 perfect-play-generate = { path = "$(echo "$scratch"/perfect-play-generate-*/)" }
 TOML
 cd "$scratch"/perfect-play-0*/
-CARGO_TARGET_DIR="$scratch/target" cargo test --config "$scratch/siblings.toml"
+CARGO_TARGET_DIR="$target" cargo test --config "$scratch/siblings.toml"
