@@ -261,6 +261,16 @@ impl<S: Searchable> Engine<S> {
         }
         let mut children = Children::default();
         position.order(moves, &mut children);
+        // Enhanced transposition cutoff: a child the table already bounds from above
+        // bounds this position from below, and may settle it without a search.
+        for &mv in children.as_slice() {
+            if let Some(Bound::Upper(score)) = table.get(position.play(mv).key()) {
+                if -score >= beta {
+                    table.put(key, Bound::Lower(-score));
+                    return -score;
+                }
+            }
+        }
         for &mv in children.as_slice() {
             let score = -self.negamax(table, &position.play(mv), -beta, -alpha, run);
             if run.stopped {
