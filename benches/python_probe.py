@@ -1,11 +1,16 @@
 """probe_many beside a Python dict of the same answers and beside OpenSpiel solving the
 same positions: one run, figures printed as a Markdown table for BENCHMARKS.md.
 
-    python benches/python_probe.py [--game NAME] [--count N] [--openspiel-count N] [--seed S]
+    python benches/python_probe.py [--game NAME | --table FILE] [--count N]
+        [--openspiel-count N] [--seed S]
 
 The input: ``--count`` positions (1,000,000 by default) drawn uniformly, with a seeded
 random generator, from every position of the game reachable from its start (walked through
-the package's own ``moves`` and ``play``). Measured, each once:
+the package's own ``moves`` and ``play``). With ``--table FILE`` the game is a table file
+of ``perfect-play solve`` opened with ``open_table`` (a game too large to walk from
+Python: ``connect4-6x4`` has 94,910,577 positions), and each position is the end of a
+seeded random game cut at a uniformly drawn ply; the dict holds the distinct ones drawn.
+Measured, each once:
 
 - ``probe_many``: its first call in the process (cold), then again with numpy arrays and
   with lists;
@@ -53,6 +58,18 @@ def reachable(game: perfect_play.Game) -> list[str]:
     return sorted(seen)
 
 
+def random_game(game: perfect_play.Game, rng: random.Random) -> str:
+    """The position after a random game from the start, cut at a ply drawn uniformly from 0
+    to the board's cells (or where the game ends, if sooner)."""
+    position = game.start
+    for _ in range(rng.randrange(position.count(".") + 1)):
+        moves = game.moves(position)
+        if not moves:
+            break
+        position = game.play(position, rng.choice(moves))
+    return position
+
+
 def timed(label: str, count: int, run: Callable[[], Any]) -> tuple[Any, list[str]]:
     """Runs ``run`` once; prints its CPU time (the process's: on a machine shared with other
     work, the wall clock also counts the time others hold the cores) and its wall time."""
@@ -92,21 +109,32 @@ def main() -> None:
     parser.add_argument("--probe-count", type=int, default=100_000)
     parser.add_argument("--openspiel-count", type=int, default=1_000)
     parser.add_argument("--seed", type=int, default=25)
+    parser.add_argument("--table", help="a table file of `perfect-play solve`")
     args = parser.parse_args()
 
     try:
         import numpy  # noqa: F401 (imported here, so that no timed call pays for the import)
     except ImportError:
         print("(numpy is not installed: probe_many answers lists)")
-    game = perfect_play.game(args.game)
-    every = reachable(game)
-    assert len(every) == game.positions
     rng = random.Random(args.seed)
-    positions = [rng.choice(every) for _ in range(args.count)]
-    print(
-        f"game {game.name}: {game.positions:,} reachable positions; {args.count:,} drawn "
-        f"with seed {args.seed}"
-    )
+    if args.table:
+        game = perfect_play.open_table(args.table)
+        positions = [random_game(game, rng) for _ in range(args.count)]
+        every = sorted(set(positions))
+        print(
+            f"game {game.name} from {args.table}: {game.positions:,} positions in the file; "
+            f"{args.count:,} drawn with seed {args.seed} from random games "
+            f"({len(every):,} distinct)"
+        )
+    else:
+        game = perfect_play.game(args.game)
+        every = reachable(game)
+        assert len(every) == game.positions
+        positions = [rng.choice(every) for _ in range(args.count)]
+        print(
+            f"game {game.name}: {game.positions:,} reachable positions; {args.count:,} drawn "
+            f"with seed {args.seed}"
+        )
     print(f"machine: {machine()}")
     print()
     print("| method | positions | CPU time | wall time | CPU per position | rate (CPU) |")
