@@ -725,6 +725,12 @@ impl FromStr for ConnectFour {
 
 #[cfg(test)]
 mod tests {
+    //! The branch-free reader against the general one (whose own expectations are the
+    //! notation tests' in `tests/connect4.rs`), on seeded texts.
+
+    extern crate std;
+    use std::string::{String, ToString};
+
     use super::Connect4;
 
     /// A seeded xorshift, so that the texts are the same on every run.
