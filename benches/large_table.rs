@@ -56,7 +56,6 @@ fn main() {
     use criterion::{Criterion, Throughput};
     use perfect_play::Game;
     use perfect_play::games::{CONNECT4_4X4, Connect4On4x4};
-    use std::io::Write as _;
 
     use perfect_play_core::file::FileTable;
 
