@@ -340,7 +340,7 @@ impl<const W: usize, const H: usize> FromStr for Connect4<W, H> {
 
 impl<const W: usize, const H: usize> Connect4<W, H> {
     /// The board of a text written exactly as [`Display`](fmt::Display) writes one (`H`
-    /// rows of `W` cells split by `/`; `x`, `o` and `.` in either case), read without a
+    /// rows of `W` cells split by `/`; `x` and `o` in either case, `.`), read without a
     /// branch on the cells, which are as good as random and would mispredict one branch in
     /// two (`probe_many` of a table file spent a fifth of its time here); `None` for any
     /// other text, which [`Connect4::read`] reads or refuses, saying where.
