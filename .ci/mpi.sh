@@ -4,7 +4,7 @@
 # TCP forced with `--mca btl tcp,self`), every file compared byte for byte with the
 # single-process solve's; then a rank killed mid-solve: the run fails naming the rank, and
 # the same command run again resumes from the finished tiers and writes the same bytes;
-# --memory refused for one rank and held by three.
+# --memory held by walking in passes on 1 and 2 ranks, and refused when too small for them.
 # Expectations: the single-process solve (itself checked against John Tromp's counts and
 # the compiled tables in .ci/table-file.sh and tests/table_file.rs).
 # Needs Open MPI and libclang (installed by .ci/run with apt).
@@ -52,16 +52,28 @@ echo "-- the file of 2 ranks answers: the 5x4 start is a draw"
 "$bin" outcome --game connect4-5x4 --table "$dir/connect4-5x4-2.table" <<<'...../...../...../.....' | tee "$dir/said.txt"
 grep -q "draw" "$dir/said.txt" || fail "the 5x4 start, probed in the file of 2 ranks, is not a draw"
 
-echo "-- --memory bounds each rank's share: 16M is too little for one rank's walk of 5x4, enough for each of 3"
-if "${mpirun[@]}" -np 1 "$bin" solve connect4-5x4 --out "$dir/small-1.table" --threads 1 --memory 16M >/dev/null 2>"$dir/said.txt"; then
-  fail "one rank solved 5x4 within 16 MB"
+echo "-- --memory bounds each rank's share: a share over it is walked in passes, the same bytes"
+# 5x4's walk to tier 14 would hold about 19 MB on one rank: at 16M one rank walks it in
+# passes; at 8M each of 2 ranks does; 3 ranks hold their shares at 16M at once.
+for spec in "1 16M passes" "2 8M passes" "3 16M once"; do
+  read -r ranks budget how <<<"$spec"
+  out="$dir/small-$ranks.table"
+  "${mpirun[@]}" -np "$ranks" "$bin" solve connect4-5x4 --out "$out" --threads 1 --memory "$budget" >"$dir/said.txt"
+  if [ "$how" = passes ]; then
+    grep "^walk: up to [0-9]* passes a tier" "$dir/said.txt" || fail "$ranks ranks within $budget did not walk in passes"
+  else
+    grep -q "^walk:" "$dir/said.txt" && fail "$ranks ranks within $budget walked in passes"
+  fi
+  cmp "$dir/connect4-5x4.table" "$out" || fail "$ranks ranks within $budget each wrote other bytes"
+done
+echo "-- a budget too small even for the most passes is refused, naming the rank, before any walk"
+if "${mpirun[@]}" -np 2 "$bin" solve connect4-5x4 --out "$dir/refused-5x4.table" --threads 1 --memory 1M >/dev/null 2>"$dir/said.txt"; then
+  fail "2 ranks solved 5x4 within 1 MB each"
 fi
 cat "$dir/said.txt"
-grep -q "more than the memory budget of 16 MB" "$dir/said.txt" || fail "the refusal does not say the budget"
-[ -e "$dir/small-1.table" ] && fail "the refused solve wrote a file"
-"${mpirun[@]}" -np 3 "$bin" solve connect4-5x4 --out "$dir/small-3.table" --threads 1 --memory 16M >/dev/null
-cmp "$dir/connect4-5x4.table" "$dir/small-3.table" || fail "3 ranks within 16 MB each wrote other bytes"
-
+grep -q "more than the memory budget of 1 MB" "$dir/said.txt" || fail "the refusal does not say the budget"
+grep -q "rank [01]'s share of the walk" "$dir/said.txt" || fail "the refusal does not name the rank"
+[ -e "$dir/refused-5x4.table" ] && fail "the refused solve wrote a file"
 echo "-- a rank killed mid-solve: the run fails naming it; the same command resumes"
 out="$dir/killed.table"
 "${mpirun[@]}" -np 2 "$bin" solve connect4-5x4 --out "$out" --threads 1 >"$dir/killed.txt" 2>&1 &

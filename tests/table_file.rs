@@ -41,8 +41,8 @@ use perfect_play::games::{Notation, TypeVisitor};
 use perfect_play::{Game, Value};
 use perfect_play_core::file::FormatError;
 use perfect_play_generate::{
-    FlatLimits, Options, Phase, Progress, Summary, flat_file, solve_file, solve_file_from,
-    solve_flat,
+    FlatLimits, MAX_WALK_PASSES, MIN_WALK_MEMORY, Options, Phase, Progress, Summary, flat_file,
+    solve_file, solve_file_from, solve_flat, walk_least_budget, walk_passes,
 };
 
 /// A fresh directory for one test's files.
@@ -335,6 +335,73 @@ fn a_loopy_game_too_large_for_the_budget_is_refused_with_what_it_needs() {
     let message = error.to_string();
     assert!(message.contains("would need about"), "{message}");
     assert!(message.contains("raise --memory"), "{message}");
+}
+
+/// A budget below what a tier's walk would hold at once: the walk goes in passes over
+/// ranges of keys, and writes the same bytes; a budget too small even for the most passes
+/// is refused, before any file, with what it would need.
+#[test]
+fn a_tight_budget_walks_in_passes_and_writes_the_same_bytes() {
+    let dir = scratch("passes");
+    let whole = dir.join("whole.table");
+    let summary = solve_file::<Connect4<5, 4>>("connect4-5x4", &whole, &options(2)).unwrap();
+    assert_eq!(summary.passes, 1, "1 GiB holds every walk of 5x4 at once");
+    let tight = Options {
+        threads: 2,
+        memory: 16 << 20,
+        progress: &quiet,
+    };
+    let passes = dir.join("passes.table");
+    let summary = solve_file::<Connect4<5, 4>>("connect4-5x4", &passes, &tight).unwrap();
+    assert!(
+        summary.passes > 1,
+        "16 MiB holds 5x4's largest walk at once"
+    );
+    assert_eq!(
+        std::fs::read(&whole).unwrap(),
+        std::fs::read(&passes).unwrap()
+    );
+    let refused = dir.join("refused.table");
+    let tiny = Options {
+        memory: MIN_WALK_MEMORY,
+        ..tight
+    };
+    let error = solve_file::<Connect4<5, 4>>("connect4-5x4", &refused, &tiny).unwrap_err();
+    let message = error.to_string();
+    assert!(message.contains("would need about 2 MB"), "{message}");
+    assert!(message.contains("the walk to tier 1"), "{message}");
+    assert!(!refused.exists());
+}
+
+/// The passes a walk takes and the least budget it fits are one rule: a walk fits in at
+/// most [`MAX_WALK_PASSES`] exactly when the budget is at least the least budget.
+#[test]
+fn the_least_budget_is_where_the_passes_begin_to_fit() {
+    for held in [0, 1, 1 << 20, 5 << 20] {
+        for need in [
+            0,
+            1,
+            1 << 19,
+            1 << 20,
+            3 << 20,
+            64 << 20,
+            65 << 20,
+            (1 << 30) + 7,
+        ] {
+            let least = walk_least_budget(held, need);
+            for budget in [least - 1, least, least + 1, least * 2] {
+                let fits = walk_passes(need, budget.saturating_sub(held));
+                assert_eq!(fits.is_some(), budget >= least, "{held} {need} {budget}");
+                if let Some(passes) = fits {
+                    assert!((1..=MAX_WALK_PASSES).contains(&passes));
+                    assert!(
+                        passes * (budget - held) >= need,
+                        "each pass fits the budget"
+                    );
+                }
+            }
+        }
+    }
 }
 
 #[test]

@@ -107,6 +107,13 @@ pub(crate) fn said(args: &SolveArgs, summary: &Summary, seconds: f64, digest: &s
         plies => format!(" in {plies} plies"),
     };
     let _ = writeln!(text, "start: {side}{plies}");
+    if summary.passes > 1 {
+        let _ = writeln!(
+            text,
+            "walk: up to {} passes a tier to keep within --memory (more memory, fewer passes)",
+            summary.passes
+        );
+    }
     let _ = writeln!(text, "file: {}", args.out.display());
     let _ = writeln!(
         text,

@@ -7,7 +7,9 @@
 //!
 //! - **Walk**, tier 0 up: each rank makes its range's children
 //!   ([`walk_range`]), sends each to the rank that owns its key (batched `MPI_Alltoallv`),
-//!   and sorts and dedups what it receives: its range of the next tier.
+//!   and merges what it receives: its range of the next tier. When the heaviest rank's
+//!   children would not fit `--memory` at once, every rank walks in the same passes over
+//!   ranges of keys, the bounds chosen first from a hashed sample ([`sample_children`]).
 //! - **Solve**, the last tier down: each rank asks the owners of its positions' children
 //!   for their records (batched all-to-all requests, then answers in the same order) and
 //!   settles its range ([`solve_range`]).
@@ -31,9 +33,10 @@ use mpi::traits::{Communicator, CommunicatorCollectives, Equivalence};
 use perfect_play::games::{self, Notation, TypeVisitor};
 use perfect_play::{Game, Record};
 use perfect_play_generate::{
-    FileError, FileHeader, KeyIndex, Phase, Progress, SolveFileError, Summary, WALK_BYTES_PER_MOVE,
-    claim_parts, count_moves, join_file, key_index, parts_dir, parts_stamp, read_part, record_at,
-    record_bytes, solve_range, tier_header, walk_range, write_atomically,
+    FileError, FileHeader, KeyIndex, MAX_WALK_PASSES, Phase, Progress, SolveFileError, Summary,
+    WALK_BYTES_PER_MOVE, claim_parts, count_moves, join_file, key_index, parts_dir, parts_stamp,
+    read_part, record_at, record_bytes, sample_children, solve_range, tier_header,
+    walk_least_budget, walk_passes, walk_range, write_atomically,
 };
 
 use crate::args::SolveArgs;
@@ -52,6 +55,74 @@ pub fn launched() -> bool {
 
 /// Samples each rank takes of its children to choose the next tier's key bounds.
 const SAMPLES: usize = 256;
+
+/// A walk in passes chooses its bounds from about one child in `SAMPLE_ONE_IN` times the
+/// passes: a sample of at most a 32nd of one pass's memory.
+const SAMPLE_ONE_IN: u64 = 16;
+
+/// The children of this rank's range of a tier (its solve's questions), kept as they are
+/// found, pass by pass: little-endian keys, then their CRC-32, written under a temporary
+/// name and renamed into place when whole.
+struct Asks {
+    path: PathBuf,
+    temp: PathBuf,
+    file: std::io::BufWriter<std::fs::File>,
+    crc: crc32fast::Hasher,
+}
+
+impl Asks {
+    fn create(path: PathBuf) -> Result<Asks, SolveFileError> {
+        let mut temp = path.clone().into_os_string();
+        temp.push(".tmp");
+        let temp = PathBuf::from(temp);
+        let file = std::fs::File::create(&temp).map_err(|error| SolveFileError::Io {
+            path: temp.clone(),
+            error,
+        })?;
+        Ok(Asks {
+            path,
+            temp,
+            file: std::io::BufWriter::new(file),
+            crc: crc32fast::Hasher::new(),
+        })
+    }
+
+    /// Appends `kids`, sorted, each above every key pushed before.
+    fn push(&mut self, kids: &[u64]) -> Result<(), SolveFileError> {
+        use std::io::Write as _;
+        for block in kids.chunks(1 << 13) {
+            let bytes: Vec<u8> = block.iter().flat_map(|k| k.to_le_bytes()).collect();
+            self.crc.update(&bytes);
+            self.file
+                .write_all(&bytes)
+                .map_err(|error| SolveFileError::Io {
+                    path: self.temp.clone(),
+                    error,
+                })?;
+        }
+        Ok(())
+    }
+
+    /// The CRC-32 written, the file synced and renamed into place.
+    fn finish(self) -> Result<(), SolveFileError> {
+        use std::io::Write as _;
+        let Asks {
+            path,
+            temp,
+            mut file,
+            crc,
+        } = self;
+        let at = |error| SolveFileError::Io {
+            path: temp.clone(),
+            error,
+        };
+        file.write_all(&crc.finalize().to_le_bytes()).map_err(at)?;
+        let file = file.into_inner().map_err(|e| at(e.into_error()))?;
+        file.sync_all().map_err(at)?;
+        drop(file);
+        std::fs::rename(&temp, &path).map_err(|error| SolveFileError::Io { path, error })
+    }
+}
 
 /// Runs `solve` as one rank of an MPI job.
 pub fn run(args: &SolveArgs) -> Status {
@@ -451,6 +522,7 @@ impl TypeVisitor for Solving<'_> {
             resumed: 0,
             pool,
             memory: self.args.memory,
+            passes: std::cell::Cell::new(1),
         };
         job.solve(start)
     }
@@ -471,6 +543,8 @@ struct Job<'a> {
     pool: rayon::ThreadPool,
     /// The most memory each rank may hold (`--memory`), in bytes.
     memory: u64,
+    /// The most passes a tier's walk has taken (the same on every rank).
+    passes: std::cell::Cell<u64>,
 }
 
 /// A progress counter for one phase of one tier of `total` positions: told how many
@@ -524,17 +598,7 @@ impl Job<'_> {
             .join(format!("tier-{tier:03}.asks.{}", self.ranks.rank))
     }
 
-    /// Keeps the children of this rank's range of tier `tier`: little-endian keys, then
-    /// their CRC-32.
-    fn keep_asks(&self, tier: u32, kids: &[u64]) -> Result<(), SolveFileError> {
-        use std::io::Write as _;
-        let mut bytes: Vec<u8> = kids.iter().flat_map(|k| k.to_le_bytes()).collect();
-        let crc = crc32fast::hash(&bytes);
-        bytes.extend_from_slice(&crc.to_le_bytes());
-        write_atomically(&self.asks_path(tier), |f| f.write_all(&bytes))
-    }
-
-    /// The children [`Job::keep_asks`] kept for tier `tier`, if they are there whole
+    /// The children [`Asks`] kept for tier `tier`, if they are there whole
     /// (a missing or damaged file is walked again, never believed).
     fn kept_asks(&self, tier: u32) -> Result<Option<Vec<u64>>, SolveFileError> {
         let Some(bytes) = read_part(&self.asks_path(tier))? else {
@@ -712,7 +776,9 @@ impl Job<'_> {
                     let below = tiers.last().ok_or_else(|| {
                         SolveFileError::Game(format!("tier {t} has no tier below"))
                     })?;
-                    self.walk::<G>(t - 1, below)?
+                    // Every tier walked so far stays in memory until the solve.
+                    let held = tiers.iter().map(|s| s.bytes.len() as u64).sum();
+                    self.walk::<G>(t - 1, below, held)?
                 };
                 let bytes = key_index(t, &keys, key_bits)?;
                 let positions = keys.len() as u64;
@@ -779,50 +845,114 @@ impl Job<'_> {
             bytes,
             tiers: totals,
             resumed: self.resumed,
+            passes: self.passes.get(),
         })
     }
 
     /// This rank's range of tier `t + 1`, and every rank's bound of it: the children of
-    /// its range of tier `t`, sent to their owners.
+    /// its range of tier `t`, sent to their owners (`held` bytes are taken already, the
+    /// tiers walked so far). When the heaviest rank's children would not fit `--memory`
+    /// at once, every rank gathers them in the same passes over ranges of
+    /// keys (each pass is an exchange), as the single-process walk does; the bounds are then
+    /// chosen first, from a sample.
     fn walk<G: Game + fmt::Debug + Send + Sync>(
         &self,
         t: u32,
         below: &Segment,
+        held: u64,
     ) -> Result<(Vec<u64>, Vec<u64>), SolveFileError> {
         let ranks = self.ranks;
-        let index = below.index(self.header.key_bits, t)?;
+        let key_bits = self.header.key_bits;
+        let index = below.index(key_bits, t)?;
         let n = usize::try_from(below.positions).unwrap_or(usize::MAX);
         // What this rank's share of the walk will hold, against --memory, agreed by every
-        // rank before any holds it: the heaviest share over the budget stops them all.
+        // rank before any holds it: the heaviest share sets the passes, and stops them all
+        // if even the most passes would not do.
         let moves = self.pool.install(|| count_moves::<G>(t, index, 0..n))?;
-        let needs = ranks.gather(WALK_BYTES_PER_MOVE * moves + below.bytes.len() as u64);
-        if let Some((rank, &needed)) = needs
+        let need = WALK_BYTES_PER_MOVE * moves;
+        let passes = walk_passes(need, self.memory.saturating_sub(held)).unwrap_or(u64::MAX);
+        let all_passes = ranks.gather(passes);
+        let least = ranks.gather(walk_least_budget(held, need));
+        let (heaviest, passes) = all_passes
             .iter()
+            .copied()
             .enumerate()
-            .max_by_key(|&(_, need)| *need)
-            .filter(|&(_, need)| *need > self.memory)
-        {
+            .max_by_key(|&(_, p)| p)
+            .unwrap_or((0, 1));
+        if passes > MAX_WALK_PASSES {
             return Err(SolveFileError::Memory {
-                needed,
+                needed: least.get(heaviest).copied().unwrap_or(0),
                 budget: self.memory,
                 what: format!(
-                    "rank {rank}'s share of the walk to tier {} (with more ranks, each \
-                     share is smaller)",
+                    "rank {heaviest}'s share of the walk to tier {} in {MAX_WALK_PASSES} \
+                     passes (with more ranks, each share is smaller)",
                     t + 1
                 ),
             });
         }
-        let tick = ticker(self.progress, Phase::Walk, t + 1, G::TIERS, below.positions);
-        let kids = self
+        self.passes.set(self.passes.get().max(passes));
+        let tick = ticker(
+            self.progress,
+            Phase::Walk,
+            t + 1,
+            G::TIERS,
+            below.positions * passes,
+        );
+        if passes == 1 {
+            let kids = self
+                .pool
+                .install(|| walk_range::<G>(t, index, 0..n, (0, u64::MAX), &tick))?;
+            // The same children are the questions of this range's solve: kept, so that the
+            // solve reads them instead of walking and sorting again.
+            let mut asks = Asks::create(self.asks_path(t))?;
+            asks.push(&kids)?;
+            asks.finish()?;
+            let bounds = self.bounds(&kids);
+            let counts = runs(&bounds, &kids, ranks.size);
+            let (keys, from) = ranks.exchange(&kids, &counts);
+            drop(kids);
+            // Each rank sent its children sorted and without repeats: merge, don't sort.
+            return Ok((merge_runs(keys, &from), bounds));
+        }
+        // In passes: the bounds from a sample of about one child in `SAMPLE_ONE_IN *
+        // passes` (a child is in it by its key's hash, so the sample spreads as the
+        // children do), then each pass's children sent to their owners. The passes go up
+        // the keys, so each rank's keys stay sorted as the passes' are appended.
+        let sample = self
             .pool
-            .install(|| walk_range::<G>(t, index, 0..n, (0, u64::MAX), &tick))?;
-        // The same children are the questions of this range's solve: kept, so that the
-        // solve reads them instead of walking and sorting again.
-        self.keep_asks(t, &kids)?;
-        // The bounds: every rank's evenly spaced samples, each standing for its share of
-        // that rank's children (a rank with three times the children weighs three times
-        // as much), sorted; each rank's lower bound the key where an even share of the
-        // weight begins.
+            .install(|| sample_children::<G>(t, index, 0..n, SAMPLE_ONE_IN * passes))?;
+        let bounds = self.bounds(&sample);
+        drop(sample);
+        let span = if key_bits >= 64 {
+            u64::MAX
+        } else {
+            (1u64 << key_bits) - 1
+        };
+        let step = span / passes + 1;
+        let mut asks = Asks::create(self.asks_path(t))?;
+        let mut keys: Vec<u64> = Vec::new();
+        for pass in 0..passes {
+            let range = (pass * step, ((pass + 1) * step).saturating_sub(1).min(span));
+            let kids = self
+                .pool
+                .install(|| walk_range::<G>(t, index, 0..n, range, &tick))?;
+            asks.push(&kids)?;
+            let counts = runs(&bounds, &kids, ranks.size);
+            let (got, from) = ranks.exchange(&kids, &counts);
+            drop(kids);
+            keys.extend_from_slice(&merge_runs(got, &from));
+        }
+        asks.finish()?;
+        Ok((keys, bounds))
+    }
+
+    /// Every rank's lower bound of the next tier's keys, from each rank's sorted `kids`
+    /// (all of its children, or a sample of them): every rank's evenly spaced samples,
+    /// each standing for its share of that rank's children (a rank with three times the
+    /// children weighs three times as much), sorted; each rank's lower bound the key where
+    /// an even share of the weight begins.
+    fn bounds(&self, kids: &[u64]) -> Vec<u64> {
+        let ranks = self.ranks;
         let mut samples = vec![u64::MAX; SAMPLES];
         if !kids.is_empty() {
             for (i, slot) in samples.iter_mut().enumerate() {
@@ -836,12 +966,7 @@ impl Job<'_> {
             .world
             .all_gather_into(samples.as_slice(), all.as_mut_slice());
         let weights = ranks.gather(kids.len() as u64);
-        let bounds = weighted_bounds(&all, &weights, ranks.size);
-        let counts = runs(&bounds, &kids, ranks.size);
-        let (keys, from) = ranks.exchange(&kids, &counts);
-        drop(kids);
-        // Each rank sent its children sorted and without repeats: merge, don't sort.
-        Ok((merge_runs(keys, &from), bounds))
+        weighted_bounds(&all, &weights, ranks.size)
     }
 
     /// This rank's records of tier `t`: its positions' children's records asked of their

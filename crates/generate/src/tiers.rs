@@ -93,6 +93,9 @@ pub struct Summary {
     pub tiers: Vec<u64>,
     /// Tiers found finished by an earlier run, and not solved again.
     pub resumed: u32,
+    /// The most passes over ranges of keys a tier's walk took to fit the memory budget
+    /// (1: every walk held its children at once).
+    pub passes: u64,
 }
 
 /// Why a solve into a file failed.
@@ -264,6 +267,7 @@ fn solve_whole<G: Game + fmt::Debug>(
         bytes: bytes.len() as u64,
         tiers: vec![solution.len() as u64],
         resumed: 0,
+        passes: 1,
     })
 }
 
@@ -409,6 +413,7 @@ fn solve_tiers<G: Game + fmt::Debug + Send + Sync>(
     };
     claim_parts(&parts.dir, &parts_stamp::<G>(name))?;
     let mut resumed = 0;
+    let mut passes = 1;
 
     // 1. The walk: every tier's keys.
     let mut tiers: Vec<Keys> = Vec::new();
@@ -446,7 +451,8 @@ fn solve_tiers<G: Game + fmt::Debug + Send + Sync>(
         } else {
             let Some(below) = tiers.last() else { break };
             let held: u64 = tiers.iter().map(|k| k.bytes.len() as u64).sum();
-            let keys = walk::<G>(t - 1, below, key_bits, held, options)?;
+            let (keys, took) = walk::<G>(t - 1, below, key_bits, held, options)?;
+            passes = passes.max(took);
             current = Keys {
                 bytes: key_index(t, &keys, key_bits)?,
                 positions: keys.len() as u64,
@@ -531,6 +537,7 @@ fn solve_tiers<G: Game + fmt::Debug + Send + Sync>(
         bytes,
         tiers: counts,
         resumed,
+        passes,
     })
 }
 
@@ -552,14 +559,14 @@ fn index_of(keys: &Keys, key_bits: u32, tier: u32) -> Result<KeyIndex<'_>, Solve
         .ok_or_else(|| SolveFileError::Game(format!("tier {tier}'s keys are damaged")))
 }
 
-/// The children of tier `t`'s positions `from..from + len` (their places in `index`) with
-/// keys in `range` (both ends included), sorted and without repeats, and how many moves
-/// led there; the list is kept only when `keep`.
+/// The children of tier `t`'s positions `from..from + len` (their places in `index`) whose
+/// keys are `wanted`, sorted and without repeats, and how many moves led there; the list
+/// is kept only when `keep`.
 fn chunk_children<G: Game + fmt::Debug>(
     t: u32,
     index: KeyIndex<'_>,
     (from, len): (usize, usize),
-    range: (u64, u64),
+    wanted: impl Fn(u64) -> bool,
     keep: bool,
 ) -> Result<(Vec<u64>, u64), SolveFileError> {
     let mut kids = Vec::new();
@@ -575,7 +582,7 @@ fn chunk_children<G: Game + fmt::Debug>(
                 wrong.get_or_insert((p, child));
             }
             let k = child.key();
-            if k >= range.0 && k <= range.1 {
+            if wanted(k) {
                 count += 1;
                 if keep {
                     kids.push(k);
@@ -624,7 +631,8 @@ pub fn walk_range<G: Game + fmt::Debug + Send + Sync>(
     let lists: Vec<Vec<u64>> = chunks_of(&positions)
         .par_iter()
         .map(|&chunk| {
-            let kids = chunk_children::<G>(t, index, chunk, range, true).map(|(kids, _)| kids);
+            let wanted = |k: u64| k >= range.0 && k <= range.1;
+            let kids = chunk_children::<G>(t, index, chunk, wanted, true).map(|(kids, _)| kids);
             tick(chunk.1 as u64);
             kids
         })
@@ -636,6 +644,57 @@ pub fn walk_range<G: Game + fmt::Debug + Send + Sync>(
     joined.par_sort_unstable();
     joined.dedup();
     Ok(joined)
+}
+
+/// A sample of the children of tier `t`'s positions `positions` (their places among the
+/// tier's sorted keys, `index`): about one child in `one_in`, sorted and without repeats,
+/// on every thread of the current pool. A child is in or out by its key alone (a hash of
+/// it), so every parent and every rank samples the same children, and the sample spreads
+/// over the keys as the children do: what an MPI rank walking in passes splits the tier
+/// by before any pass holds the children.
+///
+/// # Errors
+/// As [`walk_range`].
+pub fn sample_children<G: Game + fmt::Debug + Send + Sync>(
+    t: u32,
+    index: KeyIndex<'_>,
+    positions: Range<usize>,
+    one_in: u64,
+) -> Result<Vec<u64>, SolveFileError> {
+    let one_in = one_in.max(1);
+    // Fibonacci hashing: the key's bits mixed into the high half, then reduced.
+    let wanted = |k: u64| (k.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 32) % one_in == 0;
+    let lists: Vec<Vec<u64>> = chunks_of(&positions)
+        .par_iter()
+        .map(|&chunk| chunk_children::<G>(t, index, chunk, wanted, true).map(|(kids, _)| kids))
+        .collect::<Result<_, _>>()?;
+    let mut joined: Vec<u64> = lists.concat();
+    joined.par_sort_unstable();
+    joined.dedup();
+    Ok(joined)
+}
+
+/// The most passes over ranges of keys a tier's walk may take to fit the memory budget.
+pub const MAX_WALK_PASSES: u64 = 64;
+
+/// The least memory a walk needs beside what is held already.
+pub const MIN_WALK_MEMORY: u64 = 1 << 20;
+
+/// How many passes a walk that would hold `need` bytes at once takes within `available`
+/// bytes; `None` when even [`MAX_WALK_PASSES`] would not fit it.
+#[must_use]
+pub fn walk_passes(need: u64, available: u64) -> Option<u64> {
+    if available < MIN_WALK_MEMORY {
+        return None;
+    }
+    Some(need.div_ceil(available).max(1)).filter(|&p| p <= MAX_WALK_PASSES)
+}
+
+/// The least memory budget within which a walk that would hold `need` bytes at once fits,
+/// in [`MAX_WALK_PASSES`] at most, beside `held` bytes.
+#[must_use]
+pub fn walk_least_budget(held: u64, need: u64) -> u64 {
+    held + need.div_ceil(MAX_WALK_PASSES).max(MIN_WALK_MEMORY)
 }
 
 /// What a walk holds of memory for each move it follows: the child's key twice (the
@@ -655,33 +714,31 @@ pub fn count_moves<G: Game + fmt::Debug + Send + Sync>(
 ) -> Result<u64, SolveFileError> {
     chunks_of(&positions)
         .par_iter()
-        .map(|&chunk| chunk_children::<G>(t, index, chunk, (0, u64::MAX), false).map(|(_, n)| n))
+        .map(|&chunk| chunk_children::<G>(t, index, chunk, |_| true, false).map(|(_, n)| n))
         .try_reduce(|| 0, |a, b| Ok(a + b))
 }
 
 /// Tier `t + 1`'s keys: the children of tier `t`'s positions, sorted, without repeats,
 /// gathered in as many passes over ranges of keys as the memory budget needs (`held`
-/// bytes are taken already).
+/// bytes are taken already), and how many passes that was.
 fn walk<G: Game + fmt::Debug + Send + Sync>(
     t: u32,
     below: &Keys,
     key_bits: u32,
     held: u64,
     options: &Options,
-) -> Result<Vec<u64>, SolveFileError> {
+) -> Result<(Vec<u64>, u64), SolveFileError> {
     let index = index_of(below, key_bits, t)?;
     let n = usize::try_from(below.positions).unwrap_or(usize::MAX);
     let total = count_moves::<G>(t, index, 0..n)?;
     let need = WALK_BYTES_PER_MOVE * total;
-    let available = options.memory.saturating_sub(held);
-    let passes = need.div_ceil(available.max(1)).max(1);
-    if passes > 64 || available < (1 << 20) {
+    let Some(passes) = walk_passes(need, options.memory.saturating_sub(held)) else {
         return Err(SolveFileError::Memory {
-            needed: held + need / 64,
+            needed: walk_least_budget(held, need),
             budget: options.memory,
             what: format!("the walk to tier {} ({total} moves)", t + 1),
         });
-    }
+    };
     let span = if key_bits >= 64 {
         u64::MAX
     } else {
@@ -704,7 +761,7 @@ fn walk<G: Game + fmt::Debug + Send + Sync>(
         let range = (pass * step, ((pass + 1) * step).saturating_sub(1).min(span));
         keys.extend_from_slice(&walk_range::<G>(t, index, 0..n, range, &tick)?);
     }
-    Ok(keys)
+    Ok((keys, passes))
 }
 
 /// The record at place `j` of `records` (`header.record_bytes` bytes each), if there and
