@@ -34,6 +34,13 @@ cargo fuzz --version
 # arithmetic overflow is a crash.
 build_flags=(--release --debug-assertions --sanitizer none --target-dir "$target_dir")
 
+# cargo-fuzz has no --locked: the fuzz crate's own lock file is checked whole first, so
+# that CI builds the versions committed, never the newest of the day.
+cargo metadata --locked --format-version 1 --manifest-path fuzz/Cargo.toml >/dev/null || {
+  echo "fuzz/Cargo.lock is not up to date: run \`cargo metadata --manifest-path fuzz/Cargo.toml\` and commit it" >&2
+  exit 1
+}
+
 echo "== building the fuzz targets"
 cargo fuzz build "${build_flags[@]}"
 

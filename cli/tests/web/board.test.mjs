@@ -566,41 +566,43 @@ describe("for everyone", () => {
       "#game/tictactoe?moves=5,2", "#game/hexapawn?moves=2-5", "#game/misere?moves=5,5",
       "#footholds", "#footholds?board=111,111,111&a=1,0&b=1,2", "#validity",
     ];
-    const found = [];
-    for (const colorScheme of ["light", "dark"]) {
+    // Light and dark side by side, each in its own context (and renderer): half the time.
+    const found = await Promise.all(["light", "dark"].map(async (colorScheme) => {
       // The page's Content-Security-Policy allows no injected script: bypassed for axe only.
       const context = await browser.newContext({ viewport: { width: 1200, height: 900 }, colorScheme, bypassCSP: true });
       const checked = await context.newPage();
       checked.on("pageerror", (error) => errors.push(error));
+      const seen = [];
       for (const hash of pages) {
         await open(hash, checked);
-        for (const violation of await axe(checked)) found.push(`${colorScheme} ${hash}: ${violation}`);
+        for (const violation of await axe(checked)) seen.push(`${colorScheme} ${hash}: ${violation}`);
       }
       await context.close();
-    }
-    assert.deepEqual(found, []);
+      return seen;
+    }));
+    assert.deepEqual(found.flat(), []);
   });
 
   test("screenshots: every game, light and dark, phone and laptop", async () => {
-    for (const [size, viewport] of [["phone", { width: 390, height: 844 }], ["laptop", { width: 1366, height: 768 }]]) {
-      for (const colorScheme of ["light", "dark"]) {
-        const context = await browser.newContext({ viewport, colorScheme });
-        const shot = await context.newPage();
-        shot.on("pageerror", (error) => errors.push(error));
-        for (const game of GAMES) {
-          await open(`#game/${game.game}`, shot);
-          // Two moves in, the first listed each time: a history to draw (within the book of
-          // a game answered by search).
-          for (let move = 0; move < 2; move++) {
-            await clickMove(shot.locator("#game-moves li[data-move]").first(), shot);
-            await shot.waitForFunction((move) => (location.hash.match(/moves=([^&]*)/)?.[1] ?? "").split(",").length === move + 1, move);
-            await idle(shot);
-          }
-          await shot.screenshot({ path: `${SHOTS}/${game.game}-${size}-${colorScheme}.png`, fullPage: true });
+    const sizes = [["phone", { width: 390, height: 844 }], ["laptop", { width: 1366, height: 768 }]];
+    // Every size and scheme side by side, each in its own context.
+    await Promise.all(sizes.flatMap(([size, viewport]) => ["light", "dark"].map(async (colorScheme) => {
+      const context = await browser.newContext({ viewport, colorScheme });
+      const shot = await context.newPage();
+      shot.on("pageerror", (error) => errors.push(error));
+      for (const game of GAMES) {
+        await open(`#game/${game.game}`, shot);
+        // Two moves in, the first listed each time: a history to draw (within the book of
+        // a game answered by search).
+        for (let move = 0; move < 2; move++) {
+          await clickMove(shot.locator("#game-moves li[data-move]").first(), shot);
+          await shot.waitForFunction((move) => (location.hash.match(/moves=([^&]*)/)?.[1] ?? "").split(",").length === move + 1, move);
+          await idle(shot);
         }
-        await context.close();
+        await shot.screenshot({ path: `${SHOTS}/${game.game}-${size}-${colorScheme}.png`, fullPage: true });
       }
-    }
+      await context.close();
+    })));
   });
 });
 
