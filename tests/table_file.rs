@@ -42,7 +42,8 @@ use perfect_play::{Game, Value};
 use perfect_play_core::file::FormatError;
 use perfect_play_generate::{
     FlatLimits, MAX_WALK_PASSES, MIN_WALK_MEMORY, Options, Phase, Progress, Summary, flat_file,
-    solve_file, solve_file_from, solve_flat, walk_least_budget, walk_passes,
+    pass_bounds, pass_ranges, solve_file, solve_file_from, solve_flat, walk_least_budget,
+    walk_passes,
 };
 
 /// A fresh directory for one test's files.
@@ -400,6 +401,57 @@ fn the_least_budget_is_where_the_passes_begin_to_fit() {
                     );
                 }
             }
+        }
+    }
+}
+
+/// A walk's passes cover every key exactly once, in order, at every key width up to 64
+/// bits (no overflow at the top), whatever the bounds (repeated, or past the keys); and
+/// split at a sample's quantiles, they hold about as many of the sampled keys each.
+#[test]
+fn the_passes_cover_every_key_once_and_split_at_the_sample() {
+    for key_bits in [8, 20, 63, 64] {
+        let span = if key_bits == 64 {
+            u64::MAX
+        } else {
+            (1u64 << key_bits) - 1
+        };
+        let crowded: Vec<u64> = (0..1000u64).map(|k| k * k % 977).collect();
+        let mut sample = crowded.clone();
+        sample.sort_unstable();
+        sample.dedup();
+        for passes in [1, 2, 3, 7, 64] {
+            for lower in [
+                pass_bounds(&[], passes, key_bits),
+                pass_bounds(&sample, passes, key_bits),
+                vec![0, 0, 5, 5, u64::MAX],
+            ] {
+                let ranges = pass_ranges(&lower, key_bits);
+                assert_eq!(ranges.len(), lower.len());
+                let mut next = Some(0u64);
+                for &(low, high) in ranges.iter().filter(|(low, high)| low <= high) {
+                    assert_eq!(
+                        Some(low),
+                        next,
+                        "{key_bits} bits, {lower:?}: a gap or an overlap"
+                    );
+                    next = high.checked_add(1);
+                }
+                let last = next.map_or(u64::MAX, |n| n - 1);
+                assert_eq!(last, span, "{key_bits} bits, {lower:?}: the top keys");
+            }
+        }
+        // Quantiles: 4 passes over 1000 sampled keys crowded at the low end hold 250 each
+        // (the keys below 2^20).
+        if key_bits < 20 {
+            continue;
+        }
+        let lower = pass_bounds(&(0..1000).map(|k| k * k).collect::<Vec<u64>>(), 4, key_bits);
+        for (low, high) in pass_ranges(&lower, key_bits) {
+            let held = (0..1000u64)
+                .map(|k| k * k)
+                .filter(|k| (low..=high).contains(k));
+            assert_eq!(held.count(), 250, "{key_bits} bits");
         }
     }
 }

@@ -33,10 +33,10 @@ use mpi::traits::{Communicator, CommunicatorCollectives, Equivalence};
 use perfect_play::games::{self, Notation, TypeVisitor};
 use perfect_play::{Game, Record};
 use perfect_play_generate::{
-    FileError, FileHeader, KeyIndex, MAX_WALK_PASSES, Phase, Progress, SolveFileError, Summary,
-    WALK_BYTES_PER_MOVE, claim_parts, count_moves, join_file, key_index, parts_dir, parts_stamp,
-    read_part, record_at, record_bytes, sample_children, solve_range, tier_header,
-    walk_least_budget, walk_passes, walk_range, write_atomically,
+    FileError, FileHeader, KeyIndex, MAX_WALK_PASSES, Phase, Progress, SAMPLE_ONE_IN,
+    SolveFileError, Summary, WALK_BYTES_PER_MOVE, claim_parts, count_moves, join_file, key_index,
+    parts_dir, parts_stamp, pass_ranges, read_part, record_at, record_bytes, sample_children,
+    solve_range, tier_header, walk_least_budget, walk_passes, walk_range, write_atomically,
 };
 
 use crate::args::SolveArgs;
@@ -56,10 +56,6 @@ pub fn launched() -> bool {
 /// Samples each rank takes of its children to choose the next tier's key bounds.
 const SAMPLES: usize = 256;
 
-/// A walk in passes chooses its bounds from about one child in `SAMPLE_ONE_IN` times the
-/// passes: a sample of at most a 32nd of one pass's memory.
-const SAMPLE_ONE_IN: u64 = 16;
-
 /// The children of this rank's range of a tier (its solve's questions), kept as they are
 /// found, pass by pass: little-endian keys, then their CRC-32, written under a temporary
 /// name and renamed into place when whole.
@@ -68,6 +64,8 @@ struct Asks {
     temp: PathBuf,
     file: std::io::BufWriter<std::fs::File>,
     crc: crc32fast::Hasher,
+    /// The last key pushed.
+    last: Option<u64>,
 }
 
 impl Asks {
@@ -84,12 +82,20 @@ impl Asks {
             temp,
             file: std::io::BufWriter::new(file),
             crc: crc32fast::Hasher::new(),
+            last: None,
         })
     }
 
     /// Appends `kids`, sorted, each above every key pushed before.
     fn push(&mut self, kids: &[u64]) -> Result<(), SolveFileError> {
         use std::io::Write as _;
+        debug_assert!(kids.is_sorted_by(|a, b| a < b), "a pass's children, sorted");
+        debug_assert!(
+            self.last
+                .is_none_or(|last| kids.first().is_none_or(|&k| k > last)),
+            "each pass above the one before"
+        );
+        self.last = kids.last().copied().or(self.last);
         for block in kids.chunks(1 << 13) {
             let bytes: Vec<u8> = block.iter().flat_map(|k| k.to_le_bytes()).collect();
             self.crc.update(&bytes);
@@ -111,6 +117,7 @@ impl Asks {
             temp,
             mut file,
             crc,
+            ..
         } = self;
         let at = |error| SolveFileError::Io {
             path: temp.clone(),
@@ -369,10 +376,12 @@ fn merge_two(a: &[u64], b: &[u64]) -> Vec<u64> {
     out
 }
 
-/// Every rank's lower bound of keys (rank 0's is 0): `samples` holds [`SAMPLES`] keys from
-/// each rank in turn (`u64::MAX` where it had none), each standing for `weights[rank] /
-/// SAMPLES` keys; rank `r`'s bound is the first sample past `r / ranks` of the weight.
-fn weighted_bounds(samples: &[u64], weights: &[u64], ranks: usize) -> Vec<u64> {
+/// The lower bounds of keys of `parts` even shares (the first 0; the shares are the ranks,
+/// or a walk's passes): `samples` holds [`SAMPLES`] keys from each rank in turn
+/// (`u64::MAX` where it had none), each standing for `weights[rank] / SAMPLES` keys; share
+/// `r`'s bound is the first sample past `r / parts` of the weight (`u64::MAX`, an empty
+/// share, where there is none).
+fn weighted_bounds(samples: &[u64], weights: &[u64], parts: usize) -> Vec<u64> {
     let mut weighted: Vec<(u64, u128)> = samples
         .chunks(SAMPLES)
         .zip(weights)
@@ -381,12 +390,12 @@ fn weighted_bounds(samples: &[u64], weights: &[u64], ranks: usize) -> Vec<u64> {
         .collect();
     weighted.sort_unstable();
     let total: u128 = weighted.iter().map(|&(_, w)| w).sum();
-    let mut bounds = vec![0u64; ranks];
+    let mut bounds = vec![0u64; parts];
     let mut seen = 0u128;
     let mut next = 1;
     for &(key, w) in &weighted {
-        // Rank `next` starts at the first sample whose weight lies past its share.
-        while next < ranks && seen * ranks as u128 >= total * next as u128 {
+        // Share `next` starts at the first sample whose weight lies past its share.
+        while next < parts && seen * parts as u128 >= total * next as u128 {
             if let Some(b) = bounds.get_mut(next) {
                 *b = key;
             }
@@ -871,17 +880,17 @@ impl Job<'_> {
         let moves = self.pool.install(|| count_moves::<G>(t, index, 0..n))?;
         let need = WALK_BYTES_PER_MOVE * moves;
         let passes = walk_passes(need, self.memory.saturating_sub(held)).unwrap_or(u64::MAX);
-        let all_passes = ranks.gather(passes);
-        let least = ranks.gather(walk_least_budget(held, need));
-        let (heaviest, passes) = all_passes
-            .iter()
-            .copied()
-            .enumerate()
-            .max_by_key(|&(_, p)| p)
-            .unwrap_or((0, 1));
+        let passes = ranks.gather(passes).into_iter().max().unwrap_or(1);
         if passes > MAX_WALK_PASSES {
+            // The rank that needs the most: a budget that holds it holds every rank.
+            let least = ranks.gather(walk_least_budget(held, need));
+            let (heaviest, needed) = least
+                .into_iter()
+                .enumerate()
+                .max_by_key(|&(_, l)| l)
+                .unwrap_or((0, 0));
             return Err(SolveFileError::Memory {
-                needed: least.get(heaviest).copied().unwrap_or(0),
+                needed,
                 budget: self.memory,
                 what: format!(
                     "rank {heaviest}'s share of the walk to tier {} in {MAX_WALK_PASSES} \
@@ -907,32 +916,33 @@ impl Job<'_> {
             let mut asks = Asks::create(self.asks_path(t))?;
             asks.push(&kids)?;
             asks.finish()?;
-            let bounds = self.bounds(&kids);
+            let (all, weights) = self.gathered(&kids);
+            let bounds = weighted_bounds(&all, &weights, ranks.size);
             let counts = runs(&bounds, &kids, ranks.size);
             let (keys, from) = ranks.exchange(&kids, &counts);
             drop(kids);
             // Each rank sent its children sorted and without repeats: merge, don't sort.
             return Ok((merge_runs(keys, &from), bounds));
         }
-        // In passes: the bounds from a sample of about one child in `SAMPLE_ONE_IN *
-        // passes` (a child is in it by its key's hash, so the sample spreads as the
-        // children do), then each pass's children sent to their owners. The passes go up
-        // the keys, so each rank's keys stay sorted as the passes' are appended.
+        // In passes: the owners' bounds and the passes' bounds both from every rank's
+        // sample of about one child in `SAMPLE_ONE_IN * passes` (a child is in it by its
+        // key's hash, so the sample spreads as the children do), then each pass's children
+        // sent to their owners. The passes go up the keys, the same on every rank, so each
+        // rank's keys stay sorted as the passes' are appended.
         let sample = self
             .pool
             .install(|| sample_children::<G>(t, index, 0..n, SAMPLE_ONE_IN * passes))?;
-        let bounds = self.bounds(&sample);
+        let (all, weights) = self.gathered(&sample);
         drop(sample);
-        let span = if key_bits >= 64 {
-            u64::MAX
-        } else {
-            (1u64 << key_bits) - 1
-        };
-        let step = span / passes + 1;
+        let bounds = weighted_bounds(&all, &weights, ranks.size);
+        let lower = weighted_bounds(
+            &all,
+            &weights,
+            usize::try_from(passes).unwrap_or(usize::MAX),
+        );
         let mut asks = Asks::create(self.asks_path(t))?;
         let mut keys: Vec<u64> = Vec::new();
-        for pass in 0..passes {
-            let range = (pass * step, ((pass + 1) * step).saturating_sub(1).min(span));
+        for range in pass_ranges(&lower, key_bits) {
             let kids = self
                 .pool
                 .install(|| walk_range::<G>(t, index, 0..n, range, &tick))?;
@@ -946,12 +956,11 @@ impl Job<'_> {
         Ok((keys, bounds))
     }
 
-    /// Every rank's lower bound of the next tier's keys, from each rank's sorted `kids`
-    /// (all of its children, or a sample of them): every rank's evenly spaced samples,
-    /// each standing for its share of that rank's children (a rank with three times the
-    /// children weighs three times as much), sorted; each rank's lower bound the key where
-    /// an even share of the weight begins.
-    fn bounds(&self, kids: &[u64]) -> Vec<u64> {
+    /// What the next tier's bounds are chosen from, every rank's sorted `kids` (all of its
+    /// children, or a sample of them) seen by every rank: each rank's [`SAMPLES`] evenly
+    /// spaced keys, and its weight (how many it has: a rank with three times the children
+    /// weighs three times as much), for [`weighted_bounds`] to split into even shares.
+    fn gathered(&self, kids: &[u64]) -> (Vec<u64>, Vec<u64>) {
         let ranks = self.ranks;
         let mut samples = vec![u64::MAX; SAMPLES];
         if !kids.is_empty() {
@@ -966,7 +975,7 @@ impl Job<'_> {
             .world
             .all_gather_into(samples.as_slice(), all.as_mut_slice());
         let weights = ranks.gather(kids.len() as u64);
-        weighted_bounds(&all, &weights, ranks.size)
+        (all, weights)
     }
 
     /// This rank's records of tier `t`: its positions' children's records asked of their

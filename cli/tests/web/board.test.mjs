@@ -567,42 +567,49 @@ describe("for everyone", () => {
       "#footholds", "#footholds?board=111,111,111&a=1,0&b=1,2", "#validity",
     ];
     // Light and dark side by side, each in its own context (and renderer): half the time.
-    const found = await Promise.all(["light", "dark"].map(async (colorScheme) => {
+    const found = await W.sideBySide(["light", "dark"], async (colorScheme) => {
       // The page's Content-Security-Policy allows no injected script: bypassed for axe only.
       const context = await browser.newContext({ viewport: { width: 1200, height: 900 }, colorScheme, bypassCSP: true });
-      const checked = await context.newPage();
-      checked.on("pageerror", (error) => errors.push(error));
       const seen = [];
-      for (const hash of pages) {
-        await open(hash, checked);
-        for (const violation of await axe(checked)) seen.push(`${colorScheme} ${hash}: ${violation}`);
+      try {
+        const checked = await context.newPage();
+        checked.on("pageerror", (error) => errors.push(error));
+        for (const hash of pages) {
+          await open(hash, checked);
+          for (const violation of await axe(checked)) seen.push(`${colorScheme} ${hash}: ${violation}`);
+        }
+      } finally {
+        await context.close();
       }
-      await context.close();
       return seen;
-    }));
+    });
     assert.deepEqual(found.flat(), []);
   });
 
   test("screenshots: every game, light and dark, phone and laptop", async () => {
     const sizes = [["phone", { width: 390, height: 844 }], ["laptop", { width: 1366, height: 768 }]];
     // Every size and scheme side by side, each in its own context.
-    await Promise.all(sizes.flatMap(([size, viewport]) => ["light", "dark"].map(async (colorScheme) => {
+    const sessions = sizes.flatMap(([size, viewport]) => ["light", "dark"].map((colorScheme) => [size, viewport, colorScheme]));
+    await W.sideBySide(sessions, async ([size, viewport, colorScheme]) => {
       const context = await browser.newContext({ viewport, colorScheme });
-      const shot = await context.newPage();
-      shot.on("pageerror", (error) => errors.push(error));
-      for (const game of GAMES) {
-        await open(`#game/${game.game}`, shot);
-        // Two moves in, the first listed each time: a history to draw (within the book of
-        // a game answered by search).
-        for (let move = 0; move < 2; move++) {
-          await clickMove(shot.locator("#game-moves li[data-move]").first(), shot);
-          await shot.waitForFunction((move) => (location.hash.match(/moves=([^&]*)/)?.[1] ?? "").split(",").length === move + 1, move);
-          await idle(shot);
+      try {
+        const shot = await context.newPage();
+        shot.on("pageerror", (error) => errors.push(error));
+        for (const game of GAMES) {
+          await open(`#game/${game.game}`, shot);
+          // Two moves in, the first listed each time: a history to draw (within the book of
+          // a game answered by search).
+          for (let move = 0; move < 2; move++) {
+            await clickMove(shot.locator("#game-moves li[data-move]").first(), shot);
+            await shot.waitForFunction((move) => (location.hash.match(/moves=([^&]*)/)?.[1] ?? "").split(",").length === move + 1, move);
+            await idle(shot);
+          }
+          await shot.screenshot({ path: `${SHOTS}/${game.game}-${size}-${colorScheme}.png`, fullPage: true });
         }
-        await shot.screenshot({ path: `${SHOTS}/${game.game}-${size}-${colorScheme}.png`, fullPage: true });
+      } finally {
+        await context.close();
       }
-      await context.close();
-    })));
+    });
   });
 });
 

@@ -381,40 +381,47 @@ describe("every family, for everyone", () => {
   test("axe-core finds no critical or serious violation on any family's page, light and dark", async () => {
     const pages = ["#families", ...FAMILIES.map((family) => `#game/${defaultName(family)}`), "#game/othello:rows=4,columns=4?moves=5,9,16,12,13,2,8,1,14"];
     // Light and dark side by side, each in its own context (and renderer): half the time.
-    const found = await Promise.all(["light", "dark"].map(async (colorScheme) => {
+    const found = await W.sideBySide(["light", "dark"], async (colorScheme) => {
       // The page's Content-Security-Policy allows no injected script: bypassed for axe only.
       const checked = await W.newPage(shared, { viewport: { width: 1200, height: 900 }, colorScheme, bypassCSP: true });
       const seen = [];
-      for (const hash of pages) {
-        await W.open(checked, url, hash);
-        for (const violation of await W.axe(checked)) seen.push(`${colorScheme} ${hash}: ${violation}`);
+      try {
+        for (const hash of pages) {
+          await W.open(checked, url, hash);
+          for (const violation of await W.axe(checked)) seen.push(`${colorScheme} ${hash}: ${violation}`);
+        }
+      } finally {
+        await checked.context().close();
       }
-      await checked.context().close();
       return seen;
-    }));
+    });
     assert.deepEqual(found.flat(), []);
   });
 
   test("screenshots: every family two moves in, light and dark, laptop and phone", async () => {
     const sizes = [["laptop", { width: 1366, height: 768 }], ["phone", { width: 390, height: 844 }]];
     // Every size and scheme side by side, each in its own context.
-    await Promise.all(sizes.flatMap(([size, viewport]) => ["light", "dark"].map(async (colorScheme) => {
+    const sessions = sizes.flatMap(([size, viewport]) => ["light", "dark"].map((colorScheme) => [size, viewport, colorScheme]));
+    await W.sideBySide(sessions, async ([size, viewport, colorScheme]) => {
       const shot = await W.newPage(shared, { viewport, colorScheme });
-      for (const family of FAMILIES) {
-        const name = defaultName(family);
-        await W.open(shot, url, `#game/${name}`);
-        for (let move = 0; move < 2; move++) {
-          const answer = await review(name, await W.movesInUrl(shot));
-          const position = answer.positions[answer.positions.length - 1];
-          await clickMove(position.moves[0], position, answer.sides, shot);
-          await W.movesPast(shot, move);
-          await W.idle(shot);
+      try {
+        for (const family of FAMILIES) {
+          const name = defaultName(family);
+          await W.open(shot, url, `#game/${name}`);
+          for (let move = 0; move < 2; move++) {
+            const answer = await review(name, await W.movesInUrl(shot));
+            const position = answer.positions[answer.positions.length - 1];
+            await clickMove(position.moves[0], position, answer.sides, shot);
+            await W.movesPast(shot, move);
+            await W.idle(shot);
+          }
+          await shot.screenshot({ path: `${SHOTS}/${family.family}-${size}-${colorScheme}.png`, fullPage: true });
         }
-        await shot.screenshot({ path: `${SHOTS}/${family.family}-${size}-${colorScheme}.png`, fullPage: true });
+        await W.open(shot, url, "#families");
+        await shot.screenshot({ path: `${SHOTS}/families-${size}-${colorScheme}.png`, fullPage: true });
+      } finally {
+        await shot.context().close();
       }
-      await W.open(shot, url, "#families");
-      await shot.screenshot({ path: `${SHOTS}/families-${size}-${colorScheme}.png`, fullPage: true });
-      await shot.context().close();
-    })));
+    });
   });
 });

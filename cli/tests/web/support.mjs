@@ -92,6 +92,16 @@ export function valueFor(winner, side) {
   return winner === side ? "win" : "loss";
 }
 
+// Runs `work` on each of `items` side by side (each in a browser context of its own, which
+// `work` closes in a `finally`), waits for every one to end, then fails with the first
+// failure: no session outlives its test, to be blamed on the next.
+export async function sideBySide(items, work) {
+  const ended = await Promise.allSettled(items.map(work));
+  const failed = ended.find((result) => result.status === "rejected");
+  if (failed) throw failed.reason;
+  return ended.map((result) => result.value);
+}
+
 // axe-core run in the page: the critical and serious violations, as "rule: target".
 export async function axe(page) {
   await page.addScriptTag({ path: AXE });

@@ -93,8 +93,9 @@ pub struct Summary {
     pub tiers: Vec<u64>,
     /// Tiers found finished by an earlier run, and not solved again.
     pub resumed: u32,
-    /// The most passes over ranges of keys a tier's walk took to fit the memory budget
-    /// (1: every walk held its children at once).
+    /// The most passes over ranges of keys a tier's walk of this run took to fit the
+    /// memory budget (1: every walk held its children at once; tiers kept from an earlier
+    /// run are not walked).
     pub passes: u64,
 }
 
@@ -650,8 +651,8 @@ pub fn walk_range<G: Game + fmt::Debug + Send + Sync>(
 /// tier's sorted keys, `index`): about one child in `one_in`, sorted and without repeats,
 /// on every thread of the current pool. A child is in or out by its key alone (a hash of
 /// it), so every parent and every rank samples the same children, and the sample spreads
-/// over the keys as the children do: what an MPI rank walking in passes splits the tier
-/// by before any pass holds the children.
+/// over the keys as the children do: what a walk in passes splits the keys by (and, under
+/// MPI, the ranks) before any pass holds the children.
 ///
 /// # Errors
 /// As [`walk_range`].
@@ -672,6 +673,66 @@ pub fn sample_children<G: Game + fmt::Debug + Send + Sync>(
     joined.par_sort_unstable();
     joined.dedup();
     Ok(joined)
+}
+
+/// A walk in passes splits the keys at the quantiles of a sample of about one child in
+/// `SAMPLE_ONE_IN` times the passes ([`sample_children`]): while it is taken, at most a
+/// 16th of one pass's memory.
+pub const SAMPLE_ONE_IN: u64 = 16;
+
+/// Each pass's lower bound of keys (the first 0, ascending) for a walk in `passes` passes,
+/// from a sorted sample of the children ([`sample_children`]): the sample's quantiles, so
+/// that each pass holds about as many children whatever the keys' spread (Connect Four's
+/// crowd the low end of the key space); an even split of the keys of `key_bits` bits if
+/// there is no sample.
+#[must_use]
+pub fn pass_bounds(sample: &[u64], passes: u64, key_bits: u32) -> Vec<u64> {
+    let passes = passes.max(1);
+    let keys = u128::from(key_span(key_bits)) + 1;
+    (0..passes)
+        .map(|i| {
+            if i == 0 {
+                0
+            } else if sample.is_empty() {
+                u64::try_from(keys * u128::from(i) / u128::from(passes)).unwrap_or(u64::MAX)
+            } else {
+                let at = u128::from(i) * sample.len() as u128 / u128::from(passes);
+                usize::try_from(at)
+                    .ok()
+                    .and_then(|at| sample.get(at))
+                    .copied()
+                    .unwrap_or(u64::MAX)
+            }
+        })
+        .collect()
+}
+
+/// The ranges of keys (both ends included) of a walk's passes, in order, from each pass's
+/// lower bound (the first 0, ascending): every key of `key_bits` bits in exactly one, with
+/// no overflow at 64 bits; a pass whose bound is the next one's is empty (its start past
+/// its end).
+#[must_use]
+pub fn pass_ranges(lower: &[u64], key_bits: u32) -> Vec<(u64, u64)> {
+    let span = key_span(key_bits);
+    lower
+        .iter()
+        .enumerate()
+        .map(|(i, &low)| match lower.get(i + 1) {
+            None => (low, span),
+            Some(&next) => next
+                .checked_sub(1)
+                .map_or((1, 0), |high| (low, high.min(span))),
+        })
+        .collect()
+}
+
+/// The largest key of `key_bits` bits.
+fn key_span(key_bits: u32) -> u64 {
+    if key_bits >= 64 {
+        u64::MAX
+    } else {
+        (1u64 << key_bits) - 1
+    }
 }
 
 /// The most passes over ranges of keys a tier's walk may take to fit the memory budget.
@@ -739,12 +800,13 @@ fn walk<G: Game + fmt::Debug + Send + Sync>(
             what: format!("the walk to tier {} ({total} moves)", t + 1),
         });
     };
-    let span = if key_bits >= 64 {
-        u64::MAX
+    // The passes split at the quantiles of a sample of the children, taken first.
+    let lower = if passes == 1 {
+        vec![0]
     } else {
-        (1u64 << key_bits) - 1
+        let sample = sample_children::<G>(t, index, 0..n, SAMPLE_ONE_IN * passes)?;
+        pass_bounds(&sample, passes, key_bits)
     };
-    let step = span / passes + 1;
     let done = AtomicU64::new(0);
     let tick = |positions: u64| {
         let so_far = done.fetch_add(positions, Ordering::Relaxed) + positions;
@@ -757,8 +819,7 @@ fn walk<G: Game + fmt::Debug + Send + Sync>(
         });
     };
     let mut keys: Vec<u64> = Vec::new();
-    for pass in 0..passes {
-        let range = (pass * step, ((pass + 1) * step).saturating_sub(1).min(span));
+    for range in pass_ranges(&lower, key_bits) {
         keys.extend_from_slice(&walk_range::<G>(t, index, 0..n, range, &tick)?);
     }
     Ok((keys, passes))
