@@ -42,8 +42,8 @@ use perfect_play::{Game, Value};
 use perfect_play_core::file::FormatError;
 use perfect_play_generate::{
     FlatLimits, MAX_WALK_PASSES, MIN_WALK_MEMORY, Options, Phase, Progress, Summary, flat_file,
-    pass_bounds, pass_ranges, solve_file, solve_file_from, solve_flat, walk_least_budget,
-    walk_passes,
+    pass_bounds, pass_ranges, shared_pass_bounds, solve_file, solve_file_from, solve_flat,
+    walk_least_budget, walk_passes,
 };
 
 /// A fresh directory for one test's files.
@@ -454,6 +454,46 @@ fn the_passes_cover_every_key_once_and_split_at_the_sample() {
             assert_eq!(held.count(), 250, "{key_bits} bits");
         }
     }
+}
+
+/// Walkers that share their passes (a distributed solve's ranks) each keep within their
+/// own budget: one whose children spread over the keys and one whose children bunch in a
+/// narrow band both hold at most their share of each pass, however the other's lie (the
+/// defect this rule mends: passes split at the quantiles of everyone's samples together
+/// put all of the bunched walker's children in one pass).
+#[test]
+fn shared_passes_keep_every_walker_within_its_share() {
+    let spread: Vec<u64> = (0..1024u64).map(|k| k * 1_000_003).collect();
+    let bunched: Vec<u64> = (0..1024u64).map(|k| 500_000_000 + k).collect();
+    for (passes, most) in [
+        ([4, 4], 8),
+        ([4, 1], 5),
+        ([1, 4], 5),
+        ([1, 1], 1),
+        ([2, 3], 5),
+    ] {
+        let lower = shared_pass_bounds(&[&spread, &bunched], &passes);
+        assert!(lower.len() <= most, "{passes:?}: {} passes", lower.len());
+        assert_eq!(lower.first(), Some(&0));
+        assert!(lower.windows(2).all(|w| w[0] < w[1]), "{lower:?} ascending");
+        for (sample, &p) in [&spread, &bunched].into_iter().zip(&passes) {
+            let share = sample.len().div_ceil(p as usize);
+            for (low, high) in pass_ranges(&lower, 64) {
+                let held = sample.iter().filter(|k| (low..=high).contains(*k)).count();
+                assert!(held <= share, "{passes:?}: {held} of a share of {share}");
+            }
+        }
+    }
+    // The old rule's failure, for the record: the two samples' quantiles together put half
+    // the bunch in one of 4 passes, twice the bunched walker's share.
+    let mut both: Vec<u64> = spread.iter().chain(&bunched).copied().collect();
+    both.sort_unstable();
+    let even = pass_bounds(&both, 4, 64);
+    let most = pass_ranges(&even, 64)
+        .into_iter()
+        .map(|(low, high)| bunched.iter().filter(|k| (low..=high).contains(*k)).count())
+        .max();
+    assert_eq!(most, Some(512));
 }
 
 #[test]

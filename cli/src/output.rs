@@ -32,10 +32,13 @@ impl Status {
     }
 }
 
-/// Says on stderr what went wrong, as `perfect-play: why`. A failure to write to stderr is
-/// ignored: there is nowhere left to report it.
+/// Says on stderr what went wrong, as `perfect-play: why`, in one write (stderr is
+/// unbuffered: written piece by piece, the lines of processes sharing it, the ranks of an
+/// MPI job, interleave mid-line). A failure to write to stderr is ignored: there is nowhere
+/// left to report it.
 pub fn report(why: &dyn Display) {
-    let _ = writeln!(io::stderr(), "perfect-play: {why}");
+    let line = format!("perfect-play: {why}\n");
+    let _ = io::stderr().write_all(line.as_bytes());
 }
 
 /// The status after stdout failed: a closed pipe is the reader's way of saying it has

@@ -8,7 +8,7 @@ use std::io::{self, IsTerminal};
 use std::path::Path;
 use std::time::Instant;
 
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use indicatif::{HumanCount, ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
 use perfect_play::games::{self, Notation, TypeVisitor};
 use perfect_play::{ENDLESS, Value};
 use perfect_play_generate::{Options, Phase, Progress, SolveFileError, Summary, solve_file_from};
@@ -161,9 +161,13 @@ pub(crate) fn progress_bar() -> ProgressBar {
     }
     let bar = ProgressBar::with_draw_target(Some(0), ProgressDrawTarget::stderr());
     if let Ok(style) = ProgressStyle::with_template(
-        "{msg:24} [{bar:30}] {human_pos}/{human_len} positions, {per_sec}, {eta} left",
+        "{msg:24} [{bar:30}] {human_pos}/{human_len} positions, {rate}, {eta} left",
     ) {
-        bar.set_style(style.progress_chars("=> "));
+        // Whole positions a second (indicatif's own `per_sec` shows four decimals).
+        let rate = |state: &ProgressState, w: &mut dyn fmt::Write| {
+            let _ = write!(w, "{}/s", HumanCount(state.per_sec() as u64));
+        };
+        bar.set_style(style.with_key("rate", rate).progress_chars("=> "));
     }
     bar
 }

@@ -36,7 +36,8 @@ use perfect_play_generate::{
     FileError, FileHeader, KeyIndex, MAX_WALK_PASSES, Phase, Progress, SAMPLE_ONE_IN,
     SolveFileError, Summary, WALK_BYTES_PER_MOVE, claim_parts, count_moves, join_file, key_index,
     parts_dir, parts_stamp, pass_ranges, read_part, record_at, record_bytes, sample_children,
-    solve_range, tier_header, walk_least_budget, walk_passes, walk_range, write_atomically,
+    shared_pass_bounds, solve_range, tier_header, walk_least_budget, walk_passes, walk_range,
+    write_atomically,
 };
 
 use crate::args::SolveArgs;
@@ -376,14 +377,13 @@ fn merge_two(a: &[u64], b: &[u64]) -> Vec<u64> {
     out
 }
 
-/// The lower bounds of keys of `parts` even shares (the first 0; the shares are the ranks,
-/// or a walk's passes): `samples` holds [`SAMPLES`] keys from each rank in turn
-/// (`u64::MAX` where it had none), each standing for `weights[rank] / SAMPLES` keys; share
-/// `r`'s bound is the first sample past `r / parts` of the weight (`u64::MAX`, an empty
-/// share, where there is none).
-fn weighted_bounds(samples: &[u64], weights: &[u64], parts: usize) -> Vec<u64> {
+/// The lower bounds of keys of `parts` even shares, the ranks' ranges of a tier (the first
+/// 0): `samples` holds `each` keys from each rank in turn (`u64::MAX` where it had none),
+/// each standing for `weights[rank] / each` keys; share `r`'s bound is the first sample
+/// past `r / parts` of the weight (`u64::MAX`, an empty share, where there is none).
+fn weighted_bounds(samples: &[u64], each: usize, weights: &[u64], parts: usize) -> Vec<u64> {
     let mut weighted: Vec<(u64, u128)> = samples
-        .chunks(SAMPLES)
+        .chunks(each.max(1))
         .zip(weights)
         .flat_map(|(keys, &w)| keys.iter().map(move |&k| (k, u128::from(w))))
         .filter(|&(k, _)| k != u64::MAX)
@@ -879,8 +879,9 @@ impl Job<'_> {
         // if even the most passes would not do.
         let moves = self.pool.install(|| count_moves::<G>(t, index, 0..n))?;
         let need = WALK_BYTES_PER_MOVE * moves;
-        let passes = walk_passes(need, self.memory.saturating_sub(held)).unwrap_or(u64::MAX);
-        let passes = ranks.gather(passes).into_iter().max().unwrap_or(1);
+        let wanted = walk_passes(need, self.memory.saturating_sub(held)).unwrap_or(u64::MAX);
+        let wanted = ranks.gather(wanted);
+        let mut passes = wanted.iter().copied().max().unwrap_or(1);
         if passes > MAX_WALK_PASSES {
             // The rank that needs the most: a budget that holds it holds every rank.
             let least = ranks.gather(walk_least_budget(held, need));
@@ -899,15 +900,9 @@ impl Job<'_> {
                 ),
             });
         }
-        self.passes.set(self.passes.get().max(passes));
-        let tick = ticker(
-            self.progress,
-            Phase::Walk,
-            t + 1,
-            G::TIERS,
-            below.positions * passes,
-        );
         if passes == 1 {
+            self.passes.set(self.passes.get().max(1));
+            let tick = ticker(self.progress, Phase::Walk, t + 1, G::TIERS, below.positions);
             let kids = self
                 .pool
                 .install(|| walk_range::<G>(t, index, 0..n, (0, u64::MAX), &tick))?;
@@ -916,8 +911,8 @@ impl Job<'_> {
             let mut asks = Asks::create(self.asks_path(t))?;
             asks.push(&kids)?;
             asks.finish()?;
-            let (all, weights) = self.gathered(&kids);
-            let bounds = weighted_bounds(&all, &weights, ranks.size);
+            let (all, weights) = self.gathered(&kids, SAMPLES);
+            let bounds = weighted_bounds(&all, SAMPLES, &weights, ranks.size);
             let counts = runs(&bounds, &kids, ranks.size);
             let (keys, from) = ranks.exchange(&kids, &counts);
             drop(kids);
@@ -927,18 +922,33 @@ impl Job<'_> {
         // In passes: the owners' bounds and the passes' bounds both from every rank's
         // sample of about one child in `SAMPLE_ONE_IN * passes` (a child is in it by its
         // key's hash, so the sample spreads as the children do), then each pass's children
-        // sent to their owners. The passes go up the keys, the same on every rank, so each
-        // rank's keys stay sorted as the passes' are appended.
+        // sent to their owners. A pass ends where any rank's share would outgrow its budget
+        // (ranks whose children bunch in a narrow band of keys split there), the same on
+        // every rank; the passes go up the keys, so each rank's keys stay sorted as the
+        // passes' are appended.
         let sample = self
             .pool
             .install(|| sample_children::<G>(t, index, 0..n, SAMPLE_ONE_IN * passes))?;
-        let (all, weights) = self.gathered(&sample);
+        let each = SAMPLES * usize::try_from(passes).unwrap_or(1);
+        let (all, weights) = self.gathered(&sample, each);
         drop(sample);
-        let bounds = weighted_bounds(&all, &weights, ranks.size);
-        let lower = weighted_bounds(
-            &all,
-            &weights,
-            usize::try_from(passes).unwrap_or(usize::MAX),
+        let bounds = weighted_bounds(&all, each, &weights, ranks.size);
+        let samples: Vec<&[u64]> = all
+            .chunks(each)
+            .map(|keys| {
+                keys.get(..keys.partition_point(|&k| k != u64::MAX))
+                    .unwrap_or(&[])
+            })
+            .collect();
+        let lower = shared_pass_bounds(&samples, &wanted);
+        passes = lower.len() as u64;
+        self.passes.set(self.passes.get().max(passes));
+        let tick = ticker(
+            self.progress,
+            Phase::Walk,
+            t + 1,
+            G::TIERS,
+            below.positions * passes,
         );
         let mut asks = Asks::create(self.asks_path(t))?;
         let mut keys: Vec<u64> = Vec::new();
@@ -957,20 +967,20 @@ impl Job<'_> {
     }
 
     /// What the next tier's bounds are chosen from, every rank's sorted `kids` (all of its
-    /// children, or a sample of them) seen by every rank: each rank's [`SAMPLES`] evenly
+    /// children, or a sample of them) seen by every rank: each rank's `each` evenly
     /// spaced keys, and its weight (how many it has: a rank with three times the children
     /// weighs three times as much), for [`weighted_bounds`] to split into even shares.
-    fn gathered(&self, kids: &[u64]) -> (Vec<u64>, Vec<u64>) {
+    fn gathered(&self, kids: &[u64], each: usize) -> (Vec<u64>, Vec<u64>) {
         let ranks = self.ranks;
-        let mut samples = vec![u64::MAX; SAMPLES];
+        let mut samples = vec![u64::MAX; each];
         if !kids.is_empty() {
             for (i, slot) in samples.iter_mut().enumerate() {
-                if let Some(&k) = kids.get(i * kids.len() / SAMPLES) {
+                if let Some(&k) = kids.get(i * kids.len() / each) {
                     *slot = k;
                 }
             }
         }
-        let mut all = vec![0u64; SAMPLES * ranks.size];
+        let mut all = vec![0u64; each * ranks.size];
         ranks
             .world
             .all_gather_into(samples.as_slice(), all.as_mut_slice());
@@ -1093,15 +1103,15 @@ mod tests {
         // as much, so rank 1's range starts two thirds of the way into rank 0's samples.
         let mut samples: Vec<u64> = (0..SAMPLES as u64).collect();
         samples.extend((0..SAMPLES as u64).map(|k| 1000 + k));
-        let bounds = weighted_bounds(&samples, &[300, 100], 2);
+        let bounds = weighted_bounds(&samples, SAMPLES, &[300, 100], 2);
         let half = (SAMPLES * 4).div_ceil(2 * 3) as u64; // 3 x n >= 4 x SAMPLES / 2
         assert_eq!(bounds, [0, half]);
         // Equal weights: the plain median.
-        assert_eq!(weighted_bounds(&samples, &[1, 1], 2), [0, 1000]);
+        assert_eq!(weighted_bounds(&samples, SAMPLES, &[1, 1], 2), [0, 1000]);
         // No children anywhere: every later rank owns nothing.
         let none = vec![u64::MAX; SAMPLES * 3];
         assert_eq!(
-            weighted_bounds(&none, &[0, 0, 0], 3),
+            weighted_bounds(&none, SAMPLES, &[0, 0, 0], 3),
             [0, u64::MAX, u64::MAX]
         );
     }

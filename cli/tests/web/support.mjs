@@ -56,9 +56,14 @@ export function harness(ready = () => {}) {
 // its errors collected.
 export async function newPage(shared, options) {
   const context = await shared.browser.newContext(options);
-  const page = await context.newPage();
-  page.on("pageerror", (error) => shared.errors.push(error));
-  return page;
+  try {
+    const page = await context.newPage();
+    page.on("pageerror", (error) => shared.errors.push(error));
+    return page;
+  } catch (error) {
+    await context.close(); // no page to close it through: not left open
+    throw error;
+  }
 }
 
 // Opens the page afresh at `hash` (as a shared link opens it) and waits for it to settle.
@@ -93,12 +98,14 @@ export function valueFor(winner, side) {
 }
 
 // Runs `work` on each of `items` side by side (each in a browser context of its own, which
-// `work` closes in a `finally`), waits for every one to end, then fails with the first
-// failure: no session outlives its test, to be blamed on the next.
+// `work` closes in a `finally`), waits for every one to end, then fails with every
+// failure (one, or an AggregateError naming each): no session outlives its test, to be
+// blamed on the next.
 export async function sideBySide(items, work) {
   const ended = await Promise.allSettled(items.map(work));
-  const failed = ended.find((result) => result.status === "rejected");
-  if (failed) throw failed.reason;
+  const failed = ended.filter((result) => result.status === "rejected").map((result) => result.reason);
+  if (failed.length === 1) throw failed[0];
+  if (failed.length > 1) throw new AggregateError(failed, failed.map(String).join("\n"));
   return ended.map((result) => result.value);
 }
 

@@ -684,27 +684,64 @@ pub const SAMPLE_ONE_IN: u64 = 16;
 /// from a sorted sample of the children ([`sample_children`]): the sample's quantiles, so
 /// that each pass holds about as many children whatever the keys' spread (Connect Four's
 /// crowd the low end of the key space); an even split of the keys of `key_bits` bits if
-/// there is no sample.
+/// there is no sample. One walker's case of [`shared_pass_bounds`].
 #[must_use]
 pub fn pass_bounds(sample: &[u64], passes: u64, key_bits: u32) -> Vec<u64> {
     let passes = passes.max(1);
-    let keys = u128::from(key_span(key_bits)) + 1;
-    (0..passes)
-        .map(|i| {
-            if i == 0 {
-                0
-            } else if sample.is_empty() {
-                u64::try_from(keys * u128::from(i) / u128::from(passes)).unwrap_or(u64::MAX)
-            } else {
-                let at = u128::from(i) * sample.len() as u128 / u128::from(passes);
-                usize::try_from(at)
-                    .ok()
-                    .and_then(|at| sample.get(at))
-                    .copied()
-                    .unwrap_or(u64::MAX)
-            }
+    if sample.is_empty() {
+        let keys = u128::from(key_span(key_bits)) + 1;
+        return (0..passes)
+            .map(|i| u64::try_from(keys * u128::from(i) / u128::from(passes)).unwrap_or(u64::MAX))
+            .collect();
+    }
+    shared_pass_bounds(&[sample], &[passes])
+}
+
+/// Each pass's lower bound of keys (the first 0, ascending) for walkers that take their
+/// passes together (the ranks of a distributed solve): `samples[w]` is walker `w`'s sorted
+/// sample of its children and `passes[w]` the passes its own budget needs. Swept together
+/// in key order, a pass ends before any walker would hold more than its share (a
+/// `passes[w]`-th of its sample, rounded up), so each keeps within its budget however its
+/// children bunch; in at most the sum of `passes` passes, and at most `passes[0]` for one.
+#[must_use]
+pub fn shared_pass_bounds(samples: &[&[u64]], passes: &[u64]) -> Vec<u64> {
+    let shares: Vec<usize> = samples
+        .iter()
+        .zip(passes)
+        .map(|(sample, &p)| {
+            sample
+                .len()
+                .div_ceil(usize::try_from(p.max(1)).unwrap_or(1))
         })
-        .collect()
+        .collect();
+    let mut at = vec![0usize; samples.len()];
+    let mut held = vec![0usize; samples.len()];
+    let mut bounds = vec![0u64];
+    // The next sampled key of any walker, and whose it is.
+    let next = |at: &[usize]| {
+        samples
+            .iter()
+            .zip(at)
+            .enumerate()
+            .filter_map(|(w, (sample, &i))| sample.get(i).map(|&key| (key, w)))
+            .min()
+    };
+    while let Some((key, w)) = next(&at) {
+        let full = held.get(w) >= shares.get(w);
+        // A full walker starts a pass at this key (not twice at one key: equal keys are
+        // in one pass).
+        if full && bounds.last().is_some_and(|&last| key > last) {
+            bounds.push(key);
+            held.fill(0);
+        }
+        if let Some(h) = held.get_mut(w) {
+            *h += 1;
+        }
+        if let Some(i) = at.get_mut(w) {
+            *i += 1;
+        }
+    }
+    bounds
 }
 
 /// The ranges of keys (both ends included) of a walk's passes, in order, from each pass's
@@ -793,7 +830,7 @@ fn walk<G: Game + fmt::Debug + Send + Sync>(
     let n = usize::try_from(below.positions).unwrap_or(usize::MAX);
     let total = count_moves::<G>(t, index, 0..n)?;
     let need = WALK_BYTES_PER_MOVE * total;
-    let Some(passes) = walk_passes(need, options.memory.saturating_sub(held)) else {
+    let Some(wanted) = walk_passes(need, options.memory.saturating_sub(held)) else {
         return Err(SolveFileError::Memory {
             needed: walk_least_budget(held, need),
             budget: options.memory,
@@ -801,12 +838,13 @@ fn walk<G: Game + fmt::Debug + Send + Sync>(
         });
     };
     // The passes split at the quantiles of a sample of the children, taken first.
-    let lower = if passes == 1 {
+    let lower = if wanted == 1 {
         vec![0]
     } else {
-        let sample = sample_children::<G>(t, index, 0..n, SAMPLE_ONE_IN * passes)?;
-        pass_bounds(&sample, passes, key_bits)
+        let sample = sample_children::<G>(t, index, 0..n, SAMPLE_ONE_IN * wanted)?;
+        pass_bounds(&sample, wanted, key_bits)
     };
+    let passes = lower.len() as u64;
     let done = AtomicU64::new(0);
     let tick = |positions: u64| {
         let so_far = done.fetch_add(positions, Ordering::Relaxed) + positions;
