@@ -484,6 +484,37 @@ fn shared_passes_keep_every_walker_within_its_share() {
             }
         }
     }
+    // Ties: a key in both walkers' samples, and keys repeated within one (as a rank's
+    // sample is when it has fewer children than samples are taken), go to one pass, and
+    // counted there, no walker is past its share (the reviewer's cases).
+    for (samples, passes) in [
+        (vec![vec![5u64, 6, 7, 8], vec![1, 2, 5]], vec![2u64, 2]),
+        (vec![vec![1, 2, 2, 2, 2, 3]], vec![2]),
+        (vec![(0..1024u64).map(|i| i * 10 / 1024).collect()], vec![4]),
+    ] {
+        let slices: Vec<&[u64]> = samples.iter().map(Vec::as_slice).collect();
+        let lower = shared_pass_bounds(&slices, &passes);
+        assert!(lower.windows(2).all(|w| w[0] < w[1]), "{lower:?} ascending");
+        for (sample, &p) in samples.iter().zip(&passes) {
+            let share = sample.len().div_ceil(p as usize);
+            for (low, high) in pass_ranges(&lower, 64) {
+                let held = sample.iter().filter(|k| (low..=high).contains(*k)).count();
+                let one_key = sample.iter().filter(|&&k| k == low).count();
+                assert!(
+                    held <= share.max(one_key),
+                    "{samples:?} {passes:?}: {held} in [{low}, {high}], a share of {share}"
+                );
+            }
+        }
+    }
+    // One walker of distinct keys: never more passes than asked (9 keys in 4: 3 of 3).
+    assert_eq!(
+        shared_pass_bounds(&[&(0..9).collect::<Vec<u64>>()], &[4]),
+        [0, 3, 6]
+    );
+    // A walker with no count of passes takes one.
+    let z = [1u64, 2, 3];
+    assert_eq!(shared_pass_bounds(&[&z, &z], &[3]), [0, 2, 3]);
     // The old rule's failure, for the record: the two samples' quantiles together put half
     // the bunch in one of 4 passes, twice the bunched walker's share.
     let mut both: Vec<u64> = spread.iter().chain(&bunched).copied().collect();

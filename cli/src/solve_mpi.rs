@@ -875,8 +875,9 @@ impl Job<'_> {
         let index = below.index(key_bits, t)?;
         let n = usize::try_from(below.positions).unwrap_or(usize::MAX);
         // What this rank's share of the walk will hold, against --memory, agreed by every
-        // rank before any holds it: the heaviest share sets the passes, and stops them all
-        // if even the most passes would not do.
+        // rank before any holds it: the heaviest share sets the sample's rate, and stops
+        // them all if even the most passes would not do; the passes themselves are where
+        // any rank's share of one fills (below).
         let moves = self.pool.install(|| count_moves::<G>(t, index, 0..n))?;
         let need = WALK_BYTES_PER_MOVE * moves;
         let wanted = walk_passes(need, self.memory.saturating_sub(held)).unwrap_or(u64::MAX);

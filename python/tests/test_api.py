@@ -42,7 +42,7 @@ def test_connect_four_as_people_play_it() -> None:
     # Published (../shared/fixtures/connect-four-facts.md): 4,531,985,219,092 positions, a
     # first-player win in 41 plies; the centre column the only winning first move, the
     # columns beside it draws, the outer four losses (Allis 1988; John Tromp). Within the
-    # shipped opening book (3 plies), so each answer is a lookup.
+    # shipped opening book (4 plies), so each answer is a lookup.
     game = perfect_play.game("connect4-7x6")
     assert game.answered_by == "search"
     assert perfect_play.game("hexapawn").answered_by == "table"

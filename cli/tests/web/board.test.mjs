@@ -405,7 +405,7 @@ describe("every game, played to its end by clicking", () => {
     test(`${game.game} against the perfect computer`, async () => {
       const [me, computer] = game.sides;
       if (game.answered_by === "search") {
-        // A game answered by search is played within its opening book (three plies), where
+        // A game answered by search is played within its opening book (four plies), where
         // every answer is a lookup (past it a search can take minutes, and the server bounds
         // it): the best move, the computer's reply, and the position after them with every
         // answer's value, ranked from the book's last ply.

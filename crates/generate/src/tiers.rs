@@ -675,15 +675,16 @@ pub fn sample_children<G: Game + fmt::Debug + Send + Sync>(
     Ok(joined)
 }
 
-/// A walk in passes splits the keys at the quantiles of a sample of about one child in
+/// A walk in passes splits the keys at a sample of about one child in
 /// `SAMPLE_ONE_IN` times the passes ([`sample_children`]): while it is taken, at most a
 /// 16th of one pass's memory.
 pub const SAMPLE_ONE_IN: u64 = 16;
 
 /// Each pass's lower bound of keys (the first 0, ascending) for a walk in `passes` passes,
-/// from a sorted sample of the children ([`sample_children`]): the sample's quantiles, so
-/// that each pass holds about as many children whatever the keys' spread (Connect Four's
-/// crowd the low end of the key space); an even split of the keys of `key_bits` bits if
+/// from a sorted sample of the children ([`sample_children`]): each pass a run of at most a
+/// `passes`-th of the sample (so there may be fewer passes), so that each holds about as
+/// many children whatever the keys' spread (Connect Four's crowd the low end of the key
+/// space); an even split of the keys of `key_bits` bits if
 /// there is no sample. One walker's case of [`shared_pass_bounds`].
 #[must_use]
 pub fn pass_bounds(sample: &[u64], passes: u64, key_bits: u32) -> Vec<u64> {
@@ -699,46 +700,54 @@ pub fn pass_bounds(sample: &[u64], passes: u64, key_bits: u32) -> Vec<u64> {
 
 /// Each pass's lower bound of keys (the first 0, ascending) for walkers that take their
 /// passes together (the ranks of a distributed solve): `samples[w]` is walker `w`'s sorted
-/// sample of its children and `passes[w]` the passes its own budget needs. Swept together
-/// in key order, a pass ends before any walker would hold more than its share (a
-/// `passes[w]`-th of its sample, rounded up), so each keeps within its budget however its
-/// children bunch; in at most the sum of `passes` passes, and at most `passes[0]` for one.
+/// sample of its children (repeats allowed) and `passes[w]` the passes its own budget
+/// needs (1 where missing). Swept together in key order, every walker's copies of a key in
+/// one pass, a pass ends before any walker would hold more than its share (a `passes[w]`-th
+/// of its sample, rounded up), so each keeps within its budget however its children bunch,
+/// unless one key's copies alone outgrow a share; in at most the sum of `passes` passes,
+/// and at most `passes[0]` for one walker of distinct keys.
 #[must_use]
 pub fn shared_pass_bounds(samples: &[&[u64]], passes: &[u64]) -> Vec<u64> {
+    // A walker without a count of passes takes its sample in one.
     let shares: Vec<usize> = samples
         .iter()
-        .zip(passes)
-        .map(|(sample, &p)| {
+        .enumerate()
+        .map(|(w, sample)| {
+            let p = passes.get(w).copied().unwrap_or(1).max(1);
             sample
                 .len()
-                .div_ceil(usize::try_from(p.max(1)).unwrap_or(1))
+                .div_ceil(usize::try_from(p).unwrap_or(usize::MAX))
         })
         .collect();
     let mut at = vec![0usize; samples.len()];
     let mut held = vec![0usize; samples.len()];
+    let mut copies = vec![0usize; samples.len()];
     let mut bounds = vec![0u64];
-    // The next sampled key of any walker, and whose it is.
-    let next = |at: &[usize]| {
-        samples
+    // Each distinct key in turn, with every walker's copies of it (they go to one pass).
+    while let Some(key) = samples
+        .iter()
+        .zip(&at)
+        .filter_map(|(sample, &i)| sample.get(i).copied())
+        .min()
+    {
+        for ((sample, i), c) in samples.iter().zip(&mut at).zip(&mut copies) {
+            let rest = sample.get(*i..).unwrap_or(&[]);
+            *c = rest.partition_point(|&k| k <= key);
+            *i += *c;
+        }
+        // A walker holding some of this pass that the key's copies would take past its
+        // share starts a new pass at the key.
+        let over = held
             .iter()
-            .zip(at)
-            .enumerate()
-            .filter_map(|(w, (sample, &i))| sample.get(i).map(|&key| (key, w)))
-            .min()
-    };
-    while let Some((key, w)) = next(&at) {
-        let full = held.get(w) >= shares.get(w);
-        // A full walker starts a pass at this key (not twice at one key: equal keys are
-        // in one pass).
-        if full && bounds.last().is_some_and(|&last| key > last) {
+            .zip(&copies)
+            .zip(&shares)
+            .any(|((&h, &c), &share)| h > 0 && h + c > share);
+        if over {
             bounds.push(key);
             held.fill(0);
         }
-        if let Some(h) = held.get_mut(w) {
-            *h += 1;
-        }
-        if let Some(i) = at.get_mut(w) {
-            *i += 1;
+        for (h, &c) in held.iter_mut().zip(&copies) {
+            *h += c;
         }
     }
     bounds
@@ -837,7 +846,7 @@ fn walk<G: Game + fmt::Debug + Send + Sync>(
             what: format!("the walk to tier {} ({total} moves)", t + 1),
         });
     };
-    // The passes split at the quantiles of a sample of the children, taken first.
+    // The passes split at a sample of the children, taken first.
     let lower = if wanted == 1 {
         vec![0]
     } else {
