@@ -240,6 +240,20 @@ impl<const W: usize, const H: usize> Searchable for Bitboard<W, H> {
             // Two discs or fewer to go and nobody can make four: a draw.
             return (Bounds { min: 0, max: 0 }, 0);
         }
+        // A safe move under two of its own threats, one above the other, wins with the
+        // disc after next: the opponent must block the lower, and that lets it play
+        // the upper (the best an open position can do).
+        let own = self.own_threats();
+        if moves & (own >> 1) & (own >> 2) != 0 {
+            let score = Self::win_score(self.plies + 3);
+            return (
+                Bounds {
+                    min: score,
+                    max: score,
+                },
+                0,
+            );
+        }
         // At best a win with its next disc but one (it cannot win at once); at worst a
         // loss to the opponent's disc after next (no move loses at once).
         let bounds = Bounds {
@@ -249,17 +263,21 @@ impl<const W: usize, const H: usize> Searchable for Bitboard<W, H> {
         (bounds, moves)
     }
 
-    /// Threats made first (the cells where the mover would then make four), the centre
-    /// first among equals: a stable insertion sort.
+    /// Threats made first (the cells where the mover would then make four; one fewer for
+    /// a disc under a cell where it would make four already, as the opponent blocks it
+    /// there), the centre first among equals: a stable insertion sort.
     #[inline]
     fn order(&self, moves: u64, children: &mut Children<u64>) {
-        let mut promise = [0u32; super::searchable::MAX_CHILDREN];
+        let mut promise = [0i32; super::searchable::MAX_CHILDREN];
+        let own = self.own_threats();
         for &c in &Self::ORDER {
             let cell = moves & Self::column(c);
             if cell == 0 {
                 continue;
             }
-            let threats = (Self::threats(self.current | cell) & !(self.mask | cell)).count_ones();
+            let made = Self::threats(self.current | cell) & !(self.mask | cell);
+            // A disc under one's own threat lets the opponent block it: tried later.
+            let threats = made.count_ones() as i32 - i32::from(own & (cell << 1) != 0);
             let at = children.len();
             if !children.push(cell) {
                 break;

@@ -10,7 +10,8 @@
 //! moves on every thread.
 //!
 //! The techniques are Pascal Pons's (his solver and blog, "Solving Connect 4: how to
-//! build a perfect AI", 2017), rewritten here:
+//! build a perfect AI", 2017) but where said (MTD(f), and three of bitbully's, read in
+//! its source: MarkusThill/BitBully), rewritten here:
 //! - **Bitboards** ([`Bitboard`]): the side to move's discs and every disc, two `u64`; a
 //!   disc dropped is one addition; the cells where a player would make four are a few
 //!   shifts of its discs.
@@ -19,16 +20,21 @@
 //!   decided without search.
 //! - **Score bounds**: a position's score is bounded by how soon the game can end from
 //!   it, which narrows every window before a child is searched.
-//! - **Null-window probes**: the exact score is found by asking "is it above `g`?" with
-//!   windows `(g, g + 1)`, halving the range each time.
+//! - **Null-window probes**: the exact score is found by asking "is it at least `g`?"
+//!   with windows `(g - 1, g)`, each `g` the last answer, from 0 out (MTD(f), Plaat,
+//!   Schaeffer, Pijls and de Bruin, 1996; Pons halves the range instead).
 //! - **Move ordering by threats**: children are searched by how many cells they leave
-//!   where the mover would make four, the centre first among equals.
-//! - **Transposition table**: each position's proven bound (lower after a cut, upper
-//!   otherwise) under its full key, one atomic word per slot.
-//! - **Enhanced transposition cutoff** (Plaat, Schaeffer, Pijls and de Bruin, 1996; not
-//!   in Pons's solver): before searching a position's children, the table is asked about
-//!   each; a child it bounds from above can settle the parent at once (a quarter fewer
-//!   positions searched on random 7x6 positions, BENCHMARKS.md 13c).
+//!   where the mover would make four, a disc under one's own such cell counted one
+//!   fewer (the opponent blocks it; bitbully's rule), the centre first among equals.
+//! - **A double threat is decided at once**: a safe disc under two of one's own cells,
+//!   one above the other, wins two discs later (bitbully's rule).
+//! - **Transposition table**: the proven bound (lower after a cut, upper otherwise) of
+//!   each position of an even ply under its full key, one atomic word per slot.
+//! - **Enhanced transposition cutoff** (Plaat et al., 1996; not in Pons's solver): a
+//!   position of an odd ply asks the table about each child before searching any; a
+//!   child it bounds from above can settle the parent at once. Keeping one ply in two
+//!   and looking up the other's children is bitbully's scheme: a fifth to a quarter
+//!   less time on random 7x6 positions than both on every ply (BENCHMARKS.md 13d).
 //!
 //! Needs the `search` feature (on by default; it implies `std` for threads).
 //!

@@ -35,8 +35,9 @@ pub trait Searchable: Copy + Send + Sync {
         self.key()
     }
 
-    /// How many plies have been played to reach the position: an opening book holds the
-    /// positions up to some ply.
+    /// How many plies have been played to reach the position (a child's is one more):
+    /// an opening book holds the positions up to some ply, and the transposition table
+    /// keeps those of even plies.
     fn plies(&self) -> u32;
 
     /// The exact score of a finished position or one the side to move wins at once, or
