@@ -12,6 +12,11 @@
 //!   the best of its moves, each move's worth read from the book's next ply (or decided
 //!   at once by the rules, here by a plain four-in-a-row check of this file).
 //! - Bad input: the same refusals every Connect Four size gives (`tests/connect4.rs`).
+//! - The positions of 8 plies: the UCI "Connect-4" data set (John Tromp, UCI Machine
+//!   Learning Repository, 1995) holds 67,557, "all legal 8-ply positions in which neither
+//!   player has won yet, and in which the next move is not forced", a mirror pair once;
+//!   counted here by a plain walk of this file's own bit masks, which must also find
+//!   exactly the positions a book of 8 plies would solve.
 //!
 //! The search itself is checked against a plain alpha-beta in `tests/search_reference.rs`
 //! and against the small sizes' tables in `tests/search_tables.rs`.
@@ -22,7 +27,7 @@
 use perfect_play::dynamic::PositionError;
 use perfect_play::games::connect4::Connect4On7x6;
 use perfect_play::games::{self, connect4_7x6};
-use perfect_play::search::{SearchableGame, book_positions};
+use perfect_play::search::{Searchable, SearchableGame, book_positions};
 use perfect_play::{AnsweredBy, Game, Value};
 
 /// The empty 7x6 board in the notation.
@@ -144,4 +149,79 @@ fn bad_input_is_refused_as_on_every_size() {
     assert!(analysis.probe.finished);
     assert!(analysis.moves.is_empty());
     assert!(game.play(won, "5").is_err());
+}
+
+/// Columns and rows of the board, and the bit layout of this file's walk: bit
+/// `c * (ROWS + 1) + r` is column `c`, row `r` from the bottom, a spare bit on top.
+const COLUMNS: u32 = 7;
+const ROWS: u32 = 6;
+
+/// Whether `discs` hold four in a row, by shifts along each direction.
+fn four(discs: u64) -> bool {
+    [1, ROWS + 1, ROWS, ROWS + 2].iter().any(|&s| {
+        let pairs = discs & (discs >> s);
+        pairs & (pairs >> (2 * s)) != 0
+    })
+}
+
+/// The bottom cell of every column.
+fn bottom() -> u64 {
+    (0..COLUMNS).map(|c| 1u64 << (c * (ROWS + 1))).sum()
+}
+
+/// The cells where the next disc of each open column would land.
+fn landing(mask: u64) -> impl Iterator<Item = u64> {
+    (0..COLUMNS).filter_map(move |c| {
+        let column = ((1u64 << ROWS) - 1) << (c * (ROWS + 1));
+        let cell = (mask + bottom()) & column;
+        (cell != 0).then_some(cell)
+    })
+}
+
+/// The key of the mirror pair of (`mover`, `mask`): the mover's discs plus every disc plus
+/// the bottom row, the smaller of it and its mirror image.
+fn pair_key(mover: u64, mask: u64) -> u64 {
+    let key = mover + mask + bottom();
+    let column = (1u64 << (ROWS + 1)) - 1;
+    let mirrored = (0..COLUMNS).fold(0, |out, c| {
+        out | ((key >> (c * (ROWS + 1))) & column) << ((COLUMNS - 1 - c) * (ROWS + 1))
+    });
+    key.min(mirrored)
+}
+
+#[test]
+fn the_eighth_ply_holds_the_uci_data_sets_positions() {
+    // Every game of 8 plies that nobody has won, as (side to move's discs, every disc).
+    let mut level = std::collections::HashSet::from([(0u64, 0u64)]);
+    for _ in 0..8 {
+        let mut next = std::collections::HashSet::new();
+        for &(mover, mask) in &level {
+            for cell in landing(mask) {
+                if !four(mover | cell) {
+                    next.insert((mover ^ mask, mask | cell));
+                }
+            }
+        }
+        level = next;
+    }
+    let wins_next = |discs: u64, mask: u64| landing(mask).any(|cell| four(discs | cell));
+    let mut open = std::collections::BTreeSet::new();
+    let mut unforced = std::collections::BTreeSet::new();
+    for &(mover, mask) in &level {
+        if wins_next(mover, mask) {
+            continue;
+        }
+        open.insert(pair_key(mover, mask));
+        if !wins_next(mover ^ mask, mask) {
+            unforced.insert(pair_key(mover, mask));
+        }
+    }
+    assert_eq!(unforced.len(), 67_557, "the UCI data set's count");
+    assert_eq!(open.len(), 77_715);
+    // A book of 8 plies solves exactly these.
+    let book: std::collections::BTreeSet<u64> = book_positions::<Connect4On7x6>(8)[8]
+        .iter()
+        .map(Searchable::symmetric_key)
+        .collect();
+    assert_eq!(book, open);
 }
