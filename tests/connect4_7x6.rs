@@ -104,7 +104,8 @@ fn every_book_position_short_of_its_depth_is_worth_its_best_move() {
             let score = book.score(&position.search_position()).unwrap();
             let mut best = i32::MIN;
             position.moves(&mut |_, child| {
-                let value = if child.finished() == Some(Value::Loss) {
+                let (x, o) = child.discs();
+                let value = if four(x) || four(o) {
                     // Won by this move's disc, the `ply + 1`-th: the sooner, the more.
                     (42 + 2 - (ply as i32 + 1)) / 2
                 } else {
@@ -165,15 +166,21 @@ fn four(discs: u64) -> bool {
 }
 
 /// The bottom cell of every column.
-fn bottom() -> u64 {
-    (0..COLUMNS).map(|c| 1u64 << (c * (ROWS + 1))).sum()
-}
+const BOTTOM: u64 = {
+    let mut cells = 0;
+    let mut c = 0;
+    while c < COLUMNS {
+        cells |= 1 << (c * (ROWS + 1));
+        c += 1;
+    }
+    cells
+};
 
 /// The cells where the next disc of each open column would land.
 fn landing(mask: u64) -> impl Iterator<Item = u64> {
     (0..COLUMNS).filter_map(move |c| {
         let column = ((1u64 << ROWS) - 1) << (c * (ROWS + 1));
-        let cell = (mask + bottom()) & column;
+        let cell = (mask + BOTTOM) & column;
         (cell != 0).then_some(cell)
     })
 }
@@ -181,7 +188,7 @@ fn landing(mask: u64) -> impl Iterator<Item = u64> {
 /// The key of the mirror pair of (`mover`, `mask`): the mover's discs plus every disc plus
 /// the bottom row, the smaller of it and its mirror image.
 fn pair_key(mover: u64, mask: u64) -> u64 {
-    let key = mover + mask + bottom();
+    let key = mover + mask + BOTTOM;
     let column = (1u64 << (ROWS + 1)) - 1;
     let mirrored = (0..COLUMNS).fold(0, |out, c| {
         out | ((key >> (c * (ROWS + 1))) & column) << ((COLUMNS - 1 - c) * (ROWS + 1))

@@ -238,14 +238,13 @@ impl<S: Searchable> Engine<S> {
         if min >= max {
             return min;
         }
-        let key = position.key();
         // The table keeps the positions of an even ply only; a position of an odd ply
         // asks it about its children instead (enhanced transposition cutoff, below). One
         // memory access or one round of them a position, not both, and twice the
         // positions in the same memory: fewer lookups saved more time than the 25 % more
         // positions searched cost (BENCHMARKS.md 13d; bitbully does the same).
-        let stored = position.plies() % 2 == 0;
-        if stored {
+        let key = (position.plies() % 2 == 0).then(|| position.key());
+        if let Some(key) = key {
             match table.get(key) {
                 Some(Bound::Lower(score)) => min = min.max(score),
                 Some(Bound::Upper(score)) => max = max.min(score),
@@ -272,7 +271,7 @@ impl<S: Searchable> Engine<S> {
         // Enhanced transposition cutoff: a child the table already bounds from above
         // bounds this position from below, and may settle it without a search. Its
         // children are the positions the table keeps.
-        if !stored {
+        if key.is_none() {
             for &mv in children.as_slice() {
                 if let Some(Bound::Upper(score)) = table.get(position.play(mv).key()) {
                     if -score >= beta {
@@ -288,14 +287,14 @@ impl<S: Searchable> Engine<S> {
                 return 0;
             }
             if score >= beta {
-                if stored {
+                if let Some(key) = key {
                     table.put(key, Bound::Lower(score));
                 }
                 return score;
             }
             alpha = alpha.max(score);
         }
-        if stored {
+        if let Some(key) = key {
             table.put(key, Bound::Upper(alpha));
         }
         alpha
