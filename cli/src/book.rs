@@ -7,7 +7,7 @@
 
 use std::fmt;
 use std::fs::{self, OpenOptions};
-use std::io::{self, BufWriter, IsTerminal, Write};
+use std::io::{self, BufWriter, IsTerminal, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -17,6 +17,8 @@ use perfect_play::search::{Engine, Progress, build_book};
 
 use crate::args::BookArgs;
 use crate::output::{Status, report};
+use crate::solve::{peak_memory_kb, progress_bar};
+use crate::table::sha256;
 
 /// Builds the book `args` asks for.
 pub fn run(args: &BookArgs) -> Status {
@@ -59,21 +61,40 @@ fn build(args: &BookArgs) -> Result<(), BookFailure> {
     let mut partial_path = out.clone().into_os_string();
     partial_path.push(".partial");
     let partial_path = PathBuf::from(partial_path);
-    let known = read_partial(&partial_path)?;
+    let mut stderr = io::stderr();
+    let Partial {
+        scores: known,
+        kept,
+    } = read_partial(&partial_path)?;
     let resumed = known.len();
     let file = OpenOptions::new()
         .create(true)
-        .append(true)
+        .write(true)
+        .truncate(false)
         .open(&partial_path)
         .map_err(|e| BookFailure::Io(partial_path.clone(), e))?;
+    if let Some(kept) = kept {
+        // A write the stop cut short: its line is dropped (its position is searched
+        // again), never read as a shorter score.
+        let _ = writeln!(
+            stderr,
+            "{}: byte {kept}: an unfinished last line (a stopped write), dropped",
+            partial_path.display()
+        );
+        file.set_len(kept)
+            .map_err(|e| BookFailure::Io(partial_path.clone(), e))?;
+    }
     let mut partial = BufWriter::new(file);
+    partial
+        .seek(SeekFrom::End(0))
+        .map_err(|e| BookFailure::Io(partial_path.clone(), e))?;
     let mut engine = Engine::new(args.memory << 20).with_threads(args.threads);
-    let terminal = io::stderr().is_terminal();
     let started = Instant::now();
-    let mut stderr = io::stderr();
     if resumed > 0 {
         let _ = writeln!(stderr, "resuming: {resumed} positions already solved");
     }
+    let bar = progress_bar();
+    let terminal = io::stderr().is_terminal();
     let solved = |progress: Progress, found: &[(u64, i32)]| -> Result<(), BookFailure> {
         for (key, score) in found {
             writeln!(partial, "{key:x} {score}")
@@ -83,23 +104,34 @@ fn build(args: &BookArgs) -> Result<(), BookFailure> {
             .flush()
             .map_err(|e| BookFailure::Io(partial_path.clone(), e))?;
         let Progress { ply, done, total } = progress;
-        let elapsed = started.elapsed().as_secs();
-        let line = format!(
-            "ply {ply}: {done}/{total} positions, {}m{:02}s",
-            elapsed / 60,
-            elapsed % 60
-        );
-        if terminal {
-            let _ = write!(stderr, "\r{line}\x1b[K");
-            if done == total {
-                let _ = writeln!(stderr);
+        if found.is_empty() {
+            // A ply begins: the rate and the time left count from here, not from the
+            // positions a stopped build already solved.
+            bar.set_message(format!("book ply {ply}"));
+            bar.set_length(total as u64);
+            bar.set_position(done as u64);
+            bar.reset_eta();
+        } else {
+            bar.set_position(done as u64);
+        }
+        if done == total {
+            let elapsed = started.elapsed().as_secs();
+            let line = format!(
+                "ply {ply}: {total} positions, {}m{:02}s",
+                elapsed / 60,
+                elapsed % 60
+            );
+            if terminal {
+                bar.println(line);
+            } else {
+                let _ = writeln!(io::stderr(), "{line}");
             }
-        } else if done == total {
-            let _ = writeln!(stderr, "{line}");
         }
         Ok(())
     };
-    let book = build_book::<Connect4<7, 6>, _, _>(&mut engine, args.plies, known, solved)?;
+    let built = build_book::<Connect4<7, 6>, _, _>(&mut engine, args.plies, known, solved);
+    bar.finish_and_clear();
+    let book = built?;
     let name = perfect_play::games::connect4_7x6::NAME;
     let rules = <Connect4<7, 6> as Game>::RULES_VERSION;
     let bytes = book
@@ -109,27 +141,53 @@ fn build(args: &BookArgs) -> Result<(), BookFailure> {
     let mut part = out.clone().into_os_string();
     part.push(".writing");
     let part = PathBuf::from(part);
-    fs::write(&part, bytes).map_err(|e| BookFailure::Io(part.clone(), e))?;
+    fs::write(&part, &bytes).map_err(|e| BookFailure::Io(part.clone(), e))?;
     fs::rename(&part, &out).map_err(|e| BookFailure::Io(out.clone(), e))?;
+    let digest = sha256(&out).map_err(|e| BookFailure::Io(out.clone(), e))?;
+    let peak = peak_memory_kb().map_or_else(
+        || "unknown".to_owned(),
+        |kb| format!("{} MB", kb.div_ceil(1024)),
+    );
     let _ = writeln!(
         stderr,
-        "{}: {} positions up to ply {}, {} s",
+        "{}: {} positions up to ply {}, {} bytes, {:.1} s, peak memory {peak}\nSHA-256 {digest}",
         out.display(),
         book.len(),
         book.depth(),
-        started.elapsed().as_secs()
+        bytes.len(),
+        started.elapsed().as_secs_f64(),
     );
     Ok(())
 }
 
+/// What a stopped build left in its partial file.
+struct Partial {
+    /// The scores of its whole lines.
+    scores: Vec<(u64, i32)>,
+    /// Where its whole lines end, if an unfinished line follows them.
+    kept: Option<u64>,
+}
+
 /// The scores a stopped build found, from its partial file (none if there is no file).
-fn read_partial(path: &Path) -> Result<Vec<(u64, i32)>, BookFailure> {
+/// Only whole lines count: a stop in the middle of a write leaves an unfinished last line,
+/// which could read as another score (`3f 1` of `3f 12`).
+fn read_partial(path: &Path) -> Result<Partial, BookFailure> {
     let text = match fs::read_to_string(path) {
         Ok(text) => text,
-        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(Vec::new()),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => {
+            return Ok(Partial {
+                scores: Vec::new(),
+                kept: None,
+            });
+        }
         Err(e) => return Err(BookFailure::Io(path.to_owned(), e)),
     };
-    text.lines()
+    let whole = text.rfind('\n').map_or(0, |end| end + 1);
+    let kept = (whole < text.len()).then_some(whole as u64);
+    let scores = text
+        .get(..whole)
+        .unwrap_or_default()
+        .lines()
         .enumerate()
         .map(|(i, line)| {
             let mut fields = line.split_whitespace();
@@ -140,5 +198,6 @@ fn read_partial(path: &Path) -> Result<Vec<(u64, i32)>, BookFailure> {
                 _ => Err(BookFailure::Partial(path.to_owned(), i + 1)),
             }
         })
-        .collect()
+        .collect::<Result<_, _>>()?;
+    Ok(Partial { scores, kept })
 }

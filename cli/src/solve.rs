@@ -161,11 +161,17 @@ pub(crate) fn progress_bar() -> ProgressBar {
     }
     let bar = ProgressBar::with_draw_target(Some(0), ProgressDrawTarget::stderr());
     if let Ok(style) = ProgressStyle::with_template(
-        "{msg:24} [{bar:30}] {human_pos}/{human_len} positions, {rate}, {eta} left",
+        "{msg} [{wide_bar}] {human_pos}/{human_len} positions, {rate}, {eta} left",
     ) {
-        // Whole positions a second (indicatif's own `per_sec` shows four decimals).
+        // Whole positions a second (indicatif's own `per_sec` shows four decimals), or a
+        // minute when that is fewer than ten (a book's searches).
         let rate = |state: &ProgressState, w: &mut dyn fmt::Write| {
-            let _ = write!(w, "{}/s", HumanCount(state.per_sec() as u64));
+            let per_sec = state.per_sec();
+            let _ = if per_sec >= 10.0 {
+                write!(w, "{}/s", HumanCount(per_sec as u64))
+            } else {
+                write!(w, "{:.0}/min", per_sec * 60.0)
+            };
         };
         bar.set_style(style.with_key("rate", rate).progress_chars("=> "));
     }

@@ -44,7 +44,15 @@ fn the_book_command_resumes_and_writes_a_checked_table_file() {
         partial.push_str(&format!("{:x} {score}\n", position.symmetric_key()));
     }
     let out = dir.join("two.book");
-    std::fs::write(dir.join("two.book.partial"), &partial).unwrap();
+    // A stop in the middle of a write: the last line unfinished (the first line's key
+    // and the first digit of its score, here a line already whole above).
+    let first = partial.lines().next().unwrap();
+    let unfinished = &first[..first.find(' ').unwrap() + 2];
+    std::fs::write(
+        dir.join("two.book.partial"),
+        format!("{partial}{unfinished}"),
+    )
+    .unwrap();
     let run = perfect_play()
         .args([
             "book",
@@ -66,7 +74,28 @@ fn the_book_command_resumes_and_writes_a_checked_table_file() {
         stderr.contains("resuming: 5 positions already solved"),
         "{stderr}"
     );
+    assert!(
+        stderr.contains(&format!(
+            "two.book.partial: byte {}: an unfinished last line",
+            partial.len()
+        )),
+        "{stderr}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(dir.join("two.book.partial")).unwrap(),
+        partial,
+        "the unfinished line is cut off the partial file"
+    );
     assert!(stderr.contains("5 positions up to ply 1"), "{stderr}");
+    let info = stdout(&["table", "info", out.to_str().unwrap()]);
+    let digest = info
+        .lines()
+        .find_map(|line| line.strip_prefix("sha256: "))
+        .unwrap();
+    assert!(
+        stderr.contains(&format!("SHA-256 {digest}")),
+        "the build prints the book's SHA-256: {stderr}"
+    );
     assert!(
         !dir.join("two.book.writing").exists(),
         "no half-written book is left"
