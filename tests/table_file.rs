@@ -374,6 +374,43 @@ fn a_tight_budget_walks_in_passes_and_writes_the_same_bytes() {
     assert!(!refused.exists());
 }
 
+/// The budget bounds the solve too, not only the walk: only the tiers in use are held (a
+/// tier's keys and records and the tier above's). A budget the walks fit in passes but
+/// the largest tier's solve does not is refused once every tier is walked, before any is
+/// solved; the walked tiers are kept, and the same command with a larger budget goes on
+/// from them and writes the same bytes.
+#[test]
+fn the_budget_bounds_the_solve_and_a_refused_solve_keeps_its_walk() {
+    let dir = scratch("solve-budget");
+    let whole = dir.join("whole.table");
+    solve_file::<Connect4<5, 4>>("connect4-5x4", &whole, &options(2)).unwrap();
+    let out = dir.join("tight.table");
+    let tight = Options {
+        threads: 2,
+        memory: 3 << 20,
+        progress: &quiet,
+    };
+    let error = solve_file::<Connect4<5, 4>>("connect4-5x4", &out, &tight).unwrap_err();
+    let message = error.to_string();
+    assert!(message.contains("the solve of tier "), "{message}");
+    assert!(
+        message.contains("more than the memory budget of 3 MB"),
+        "{message}"
+    );
+    assert!(!out.exists());
+    let enough = Options {
+        memory: 8 << 20,
+        ..tight
+    };
+    let summary = solve_file::<Connect4<5, 4>>("connect4-5x4", &out, &enough).unwrap();
+    assert_eq!(
+        summary.resumed as usize,
+        summary.tiers.len(),
+        "every tier's walk kept from the refused run"
+    );
+    assert_eq!(std::fs::read(&whole).unwrap(), std::fs::read(&out).unwrap());
+}
+
 /// The passes a walk takes and the least budget it fits are one rule: a walk fits in at
 /// most [`MAX_WALK_PASSES`] exactly when the budget is at least the least budget.
 #[test]

@@ -35,7 +35,7 @@ use perfect_play::{Game, Record};
 use perfect_play_generate::{
     FileError, FileHeader, KeyIndex, MAX_WALK_PASSES, Phase, Progress, SAMPLE_ONE_IN,
     SolveFileError, Summary, WALK_BYTES_PER_MOVE, claim_parts, count_moves, join_file, key_index,
-    parts_dir, parts_stamp, pass_ranges, read_part, record_at, record_bytes, sample_children,
+    key_index_of, parts_dir, parts_stamp, pass_ranges, read_part, record_at, sample_children,
     shared_pass_bounds, solve_range, tier_header, walk_least_budget, walk_passes, walk_range,
     write_atomically,
 };
@@ -819,8 +819,7 @@ impl Job<'_> {
                     .get(t as usize)
                     .ok_or_else(|| SolveFileError::Game(format!("tier {t} is missing")))?;
                 let next = tiers.get(t as usize + 1);
-                let packed = self.solve_tier::<G>(t, mine, next, &above)?;
-                let bytes = record_bytes(&packed, self.header.record_bytes);
+                let bytes = self.solve_tier::<G>(t, mine, next, &above)?;
                 self.finish(Part::Records, t, &bytes, mine.positions, &mine.bounds)?;
                 bytes
             };
@@ -997,7 +996,7 @@ impl Job<'_> {
         mine: &Segment,
         next: Option<&Segment>,
         above: &[u8],
-    ) -> Result<Vec<u32>, SolveFileError> {
+    ) -> Result<Vec<u8>, SolveFileError> {
         let ranks = self.ranks;
         let key_bits = self.header.key_bits;
         let width = self.header.record_bytes as usize;
@@ -1057,15 +1056,25 @@ impl Job<'_> {
             let manifest = std::fs::read(self.manifest_path(Part::Keys, t))?;
             let manifest = Manifest::parse(&String::from_utf8_lossy(&manifest))
                 .ok_or(FileError::Section { tier: t })?;
-            let mut keys: Vec<u64> = Vec::new();
+            // The segments' keys streamed into one index: 2 bytes a key held, not 8.
+            let mut segments = Vec::new();
             for (r, &(positions, _, _)) in manifest.segments.iter().enumerate() {
-                let segment = std::fs::read(self.segment_path(Part::Keys, t, r))?;
-                let index = KeyIndex::new(&segment, positions, key_bits)
-                    .ok_or(FileError::Section { tier: t })?;
-                keys.extend(index.keys(0));
+                segments.push((
+                    std::fs::read(self.segment_path(Part::Keys, t, r))?,
+                    positions,
+                ));
             }
-            w.write_all(&key_index(t, &keys, key_bits)?)?;
-            drop(keys);
+            let mut indexes = Vec::new();
+            for (segment, positions) in &segments {
+                indexes.push(
+                    KeyIndex::new(segment, *positions, key_bits)
+                        .ok_or(FileError::Section { tier: t })?,
+                );
+            }
+            let total = segments.iter().map(|&(_, positions)| positions).sum();
+            let keys = indexes.iter().flat_map(|index| index.keys(0));
+            w.write_all(&key_index_of(t, total, keys, key_bits)?)?;
+            drop(segments);
             for r in 0..ranks {
                 let mut segment = std::fs::File::open(self.segment_path(Part::Records, t, r))?;
                 let mut buf = Vec::new();

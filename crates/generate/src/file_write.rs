@@ -167,28 +167,49 @@ pub fn verify(table: &FileTable) -> Result<(), Damage> {
 /// # Errors
 /// [`FileError::Keys`] for a key out of order or too wide, [`FileError::TierTooLarge`].
 pub fn key_index(tier: u32, keys: &[u64], key_bits: u32) -> Result<Vec<u8>, FileError> {
-    let positions = keys.len() as u64;
+    key_index_of(tier, keys.len() as u64, keys.iter().copied(), key_bits)
+}
+
+/// [`key_index`] of the `positions` keys that `keys` gives, strictly increasing: for keys
+/// streamed from a file or from other sections, never all held as `u64`s at once.
+///
+/// # Errors
+/// As [`key_index`]; [`FileError::Section`] when `keys` gives another count.
+pub fn key_index_of(
+    tier: u32,
+    positions: u64,
+    keys: impl IntoIterator<Item = u64>,
+    key_bits: u32,
+) -> Result<Vec<u8>, FileError> {
     if positions >= 1 << 32 {
         return Err(FileError::TierTooLarge { tier });
     }
     let split = Split::of(positions, key_bits);
     let width = split.bytes as usize;
     let mut offsets = Vec::with_capacity(4 * (split.buckets as usize + 1));
-    let mut lows = Vec::with_capacity(keys.len() * width);
+    let mut lows = Vec::with_capacity(positions as usize * width);
     let mut bucket = 0u64;
     let mut last = None;
+    let mut count = 0u64;
     offsets.extend_from_slice(&0u32.to_le_bytes());
-    for (i, &key) in keys.iter().enumerate() {
+    for key in keys {
         if last.is_some_and(|l| l >= key) || (key_bits < 64 && key >> key_bits != 0) {
             return Err(FileError::Keys { tier, key });
+        }
+        if count == positions {
+            return Err(FileError::Section { tier });
         }
         last = Some(key);
         let high = key.checked_shr(split.shift).unwrap_or(0);
         while bucket < high {
-            offsets.extend_from_slice(&(i as u32).to_le_bytes());
+            offsets.extend_from_slice(&(count as u32).to_le_bytes());
             bucket += 1;
         }
         lows.extend_from_slice(key.to_le_bytes().get(..width).unwrap_or(&[]));
+        count += 1;
+    }
+    if count != positions {
+        return Err(FileError::Section { tier });
     }
     while bucket < split.buckets {
         offsets.extend_from_slice(&(positions as u32).to_le_bytes());

@@ -77,7 +77,8 @@ mod tiers;
 
 pub use codegen::{PackedFiles, write_file_table, write_table};
 pub use file_write::{
-    Damage, FileError, FileHeader, flat_file, key_index, record_bytes, verify, write_file,
+    Damage, FileError, FileHeader, flat_file, key_index, key_index_of, record_bytes, verify,
+    write_file,
 };
 pub use flat::{FlatError, FlatLimits, SolvedKeys, solve_flat, solve_flat_from};
 /// A tier's sorted keys as a table file keeps them, which [`walk_range`] and

@@ -6,11 +6,14 @@
 //! 1. **Walk**, tier 0 up: each tier's keys are its positions' children, sorted and
 //!    without repeats. A tier is kept as the file keeps it (a bucket offset table and each
 //!    key's low bytes: about 2 bytes a position), never as positions; [`Game::from_key`]
-//!    gives a position back. When the children would not fit the memory budget, they are
-//!    gathered in several passes, each over a range of keys.
+//!    gives a position back. Only the tier walked from is in memory; when its children
+//!    would not fit the memory budget beside it, they are gathered in several passes,
+//!    each over a range of keys, each pass's keys put aside on disk.
 //! 2. **Solve**, the last tier down: each position takes the best of its children's
-//!    records (one byte each, only the tier above in memory), in parallel over fixed
-//!    chunks, each writing its own slots: the same records whatever the thread count.
+//!    records (one byte each), in parallel over fixed chunks, each writing its own slots:
+//!    the same records whatever the thread count. Only the tier solved and the tier above
+//!    (keys and records) are in memory, read back from their part files; a budget that
+//!    would not hold the largest pair is refused before the first tier is solved.
 //!
 //! Every finished tier is written to `FILE.parts/` under a temporary name, synced and
 //! renamed: a solve that is stopped and started again with the same command resumes at
@@ -32,7 +35,7 @@ use perfect_play_core::file::KeyIndex;
 use perfect_play_core::{Game, Record};
 use rayon::prelude::*;
 
-use crate::file_write::{FileError, FileHeader, flat_file, key_index, record_bytes, write_file};
+use crate::file_write::{FileError, FileHeader, flat_file, key_index, key_index_of, write_file};
 use crate::flat::{FlatError, FlatLimits, solve_flat_from};
 
 /// Positions a parallel task takes at a time: the chunks are fixed by the tier's size
@@ -292,6 +295,11 @@ impl Parts {
         self.dir.join(format!("tier-{tier:03}.records"))
     }
 
+    /// A walk's keys in passes, before they become the tier's key index.
+    fn walked(&self, tier: u32) -> PathBuf {
+        self.dir.join(format!("tier-{tier:03}.walked"))
+    }
+
     fn read(path: &Path) -> Result<Option<Vec<u8>>, SolveFileError> {
         read_part(path)
     }
@@ -416,71 +424,93 @@ fn solve_tiers<G: Game + fmt::Debug + Send + Sync>(
     let mut resumed = 0;
     let mut passes = 1;
 
-    // 1. The walk: every tier's keys.
-    let mut tiers: Vec<Keys> = Vec::new();
+    // 1. The walk: every tier's keys, each into its part file as soon as it is walked.
+    // Only the tier walked from is in memory beside the walk.
     if start.tier() != 0 {
         return Err(SolveFileError::Game(format!(
             "the start {start:?} is in tier {}, not 0",
             start.tier()
         )));
     }
-    let mut current = Keys {
-        bytes: key_index(0, &[start.key()], key_bits)?,
-        positions: 1,
-    };
+    let mut counts: Vec<u64> = Vec::new();
+    let mut below: Option<Keys> = None;
     for t in 0..G::TIERS {
         let path = parts.keys(t);
-        if t == 0 {
-            if Parts::read(&path)?.is_some() {
-                resumed += 1;
-            } else {
-                write_atomically(&path, |f| f.write_all(&current.bytes))?;
-            }
-        } else if let Some(bytes) = Parts::read(&path)? {
+        let current = if let Some(bytes) = Parts::read(&path)? {
             let positions = positions_in(&bytes, key_bits).ok_or_else(|| {
                 SolveFileError::Game(format!("{} is damaged: delete it", path.display()))
             })?;
-            current = Keys { bytes, positions };
             resumed += 1;
-            (options.progress)(Progress {
-                phase: Phase::Resumed,
-                tier: t,
-                tiers: G::TIERS,
-                done: positions,
-                total: Some(positions),
-            });
-        } else {
-            let Some(below) = tiers.last() else { break };
-            let held: u64 = tiers.iter().map(|k| k.bytes.len() as u64).sum();
-            let (keys, took) = walk::<G>(t - 1, below, key_bits, held, options)?;
-            passes = passes.max(took);
-            current = Keys {
-                bytes: key_index(t, &keys, key_bits)?,
-                positions: keys.len() as u64,
+            if t > 0 {
+                (options.progress)(Progress {
+                    phase: Phase::Resumed,
+                    tier: t,
+                    tiers: G::TIERS,
+                    done: positions,
+                    total: Some(positions),
+                });
+            }
+            Keys { bytes, positions }
+        } else if t == 0 {
+            let keys = Keys {
+                bytes: key_index(0, &[start.key()], key_bits)?,
+                positions: 1,
             };
-            drop(keys);
-            write_atomically(&path, |f| f.write_all(&current.bytes))?;
-        }
+            write_atomically(&path, |f| f.write_all(&keys.bytes))?;
+            keys
+        } else {
+            let Some(from) = below.take() else { break };
+            let (keys, took) = walk::<G>(t - 1, from, key_bits, &parts, options)?;
+            passes = passes.max(took);
+            write_atomically(&path, |f| f.write_all(&keys.bytes))?;
+            keys
+        };
         if current.positions == 0 {
             break;
         }
-        tiers.push(current);
-        current = Keys {
-            bytes: Vec::new(),
-            positions: 0,
-        };
+        counts.push(current.positions);
+        below = Some(current);
     }
-    let counts: Vec<u64> = tiers.iter().map(|k| k.positions).collect();
+    drop(below);
 
-    // 2. The solve: every tier's records, the last tier first.
-    let mut above: Option<Vec<u8>> = None;
-    for t in (0..tiers.len() as u32).rev() {
+    // 2. The solve, the last tier down: a tier's keys and records, and the keys and
+    // records of the tier above, are all it holds; checked against the budget for every
+    // tier before the first is solved.
+    let part_len = |path: PathBuf| fs::metadata(&path).map(|m| m.len()).map_err(io_at(&path));
+    let mut need = 0;
+    let mut need_at = 0;
+    for t in 0..counts.len() as u32 {
+        let mut tier = part_len(parts.keys(t))? + count_of(&counts, t) * u64::from(width);
+        if t + 1 < counts.len() as u32 {
+            tier += part_len(parts.keys(t + 1))? + count_of(&counts, t + 1) * u64::from(width);
+        }
+        if tier > need {
+            (need, need_at) = (tier, t);
+        }
+    }
+    if need > options.memory {
+        return Err(SolveFileError::Memory {
+            needed: need,
+            budget: options.memory,
+            what: format!(
+                "the solve of tier {need_at} ({} positions, beside the tier above)",
+                count_of(&counts, need_at)
+            ),
+        });
+    }
+    let mut above: Option<(Keys, Vec<u8>)> = None;
+    for t in (0..counts.len() as u32).rev() {
+        let n = count_of(&counts, t);
+        let path = parts.keys(t);
+        let keys = Keys {
+            bytes: Parts::read(&path)?.ok_or_else(|| {
+                SolveFileError::Game(format!("{} is missing: run again", path.display()))
+            })?,
+            positions: n,
+        };
         let path = parts.records(t);
         let records = match Parts::read(&path)? {
-            Some(bytes)
-                if bytes.len() as u64
-                    == counts.get(t as usize).copied().unwrap_or(0) * u64::from(width) =>
-            {
+            Some(bytes) if bytes.len() as u64 == n * u64::from(width) => {
                 resumed += 1;
                 (options.progress)(Progress {
                     phase: Phase::Resumed,
@@ -492,28 +522,25 @@ fn solve_tiers<G: Game + fmt::Debug + Send + Sync>(
                 bytes
             }
             _ => {
-                let keys = tiers
-                    .get(t as usize)
-                    .ok_or_else(|| SolveFileError::Game(format!("tier {t} is missing")))?;
-                let next = tiers.get(t as usize + 1);
-                let packed = solve_tier::<G>(t, keys, next, above.as_deref(), &header, options)?;
-                let bytes = record_bytes(&packed, width);
+                let (next, records) = above.as_ref().map(|(k, r)| (k, r.as_slice())).unzip();
+                let bytes = solve_tier::<G>(t, &keys, next, records, &header, options)?;
                 write_atomically(&path, |f| f.write_all(&bytes))?;
                 bytes
             }
         };
-        above = Some(records);
+        above = Some((keys, records));
     }
     let start_bits = above
-        .as_deref()
-        .and_then(|r| r.first())
+        .as_ref()
+        .and_then(|(_, r)| r.first())
         .copied()
         .map(u32::from)
         .unwrap_or(0);
+    drop(above);
     let start = Record::unpack_in(start_bits, header.remoteness_bits)
         .ok_or_else(|| SolveFileError::Game("the start has no record".into()))?;
 
-    // 3. The file: the parts joined.
+    // 3. The file: the parts joined, streamed from their files.
     (options.progress)(Progress {
         phase: Phase::Write,
         tier: 0,
@@ -522,13 +549,9 @@ fn solve_tiers<G: Game + fmt::Debug + Send + Sync>(
         total: None,
     });
     let bytes = join_file(out, &header, &counts, |t, w| {
-        let keys = tiers
-            .get(t as usize)
-            .ok_or(FileError::Section { tier: t })?;
-        w.write_all(&keys.bytes)?;
-        let path = parts.records(t);
-        let mut records = File::open(&path)?;
-        io::copy(&mut records, w)?;
+        for path in [parts.keys(t), parts.records(t)] {
+            io::copy(&mut File::open(&path)?, w)?;
+        }
         Ok(())
     })?;
     fs::remove_dir_all(&parts.dir).map_err(io_at(&parts.dir))?;
@@ -540,6 +563,11 @@ fn solve_tiers<G: Game + fmt::Debug + Send + Sync>(
         resumed,
         passes,
     })
+}
+
+/// Positions in tier `t` (0 past the last).
+fn count_of(counts: &[u64], t: u32) -> u64 {
+    counts.get(t as usize).copied().unwrap_or(0)
 }
 
 /// How many keys a part file's key index holds: the count whose split gives the file's
@@ -825,17 +853,20 @@ pub fn count_moves<G: Game + fmt::Debug + Send + Sync>(
         .try_reduce(|| 0, |a, b| Ok(a + b))
 }
 
-/// Tier `t + 1`'s keys: the children of tier `t`'s positions, sorted, without repeats,
-/// gathered in as many passes over ranges of keys as the memory budget needs (`held`
-/// bytes are taken already), and how many passes that was.
+/// Tier `t + 1`'s keys as the file keeps them: the children of tier `t`'s positions
+/// (`below`, dropped once walked), sorted, without repeats, gathered in as many passes over
+/// ranges of keys as the memory budget needs beside `below`, and how many passes that was.
+/// Each pass's keys go to a scratch file in `parts` (8 bytes a key on disk), so that
+/// memory holds one pass's at a time.
 fn walk<G: Game + fmt::Debug + Send + Sync>(
     t: u32,
-    below: &Keys,
+    below: Keys,
     key_bits: u32,
-    held: u64,
+    parts: &Parts,
     options: &Options,
-) -> Result<(Vec<u64>, u64), SolveFileError> {
-    let index = index_of(below, key_bits, t)?;
+) -> Result<(Keys, u64), SolveFileError> {
+    let held = below.bytes.len() as u64;
+    let index = index_of(&below, key_bits, t)?;
     let n = usize::try_from(below.positions).unwrap_or(usize::MAX);
     let total = count_moves::<G>(t, index, 0..n)?;
     let need = WALK_BYTES_PER_MOVE * total;
@@ -865,11 +896,53 @@ fn walk<G: Game + fmt::Debug + Send + Sync>(
             total: Some(below.positions * passes),
         });
     };
-    let mut keys: Vec<u64> = Vec::new();
-    for range in pass_ranges(&lower, key_bits) {
-        keys.extend_from_slice(&walk_range::<G>(t, index, 0..n, range, &tick)?);
+    let ranges = pass_ranges(&lower, key_bits);
+    if let [range] = ranges.as_slice() {
+        let keys = walk_range::<G>(t, index, 0..n, *range, &tick)?;
+        drop(below);
+        let bytes = key_index(t + 1, &keys, key_bits)?;
+        return Ok((
+            Keys {
+                bytes,
+                positions: keys.len() as u64,
+            },
+            1,
+        ));
     }
-    Ok((keys, passes))
+    let scratch = parts.walked(t + 1);
+    let mut file = BufWriter::new(File::create(&scratch).map_err(io_at(&scratch))?);
+    let mut positions = 0u64;
+    for &range in &ranges {
+        let keys = walk_range::<G>(t, index, 0..n, range, &tick)?;
+        positions += keys.len() as u64;
+        for key in keys {
+            file.write_all(&key.to_le_bytes())
+                .map_err(io_at(&scratch))?;
+        }
+    }
+    file.flush().map_err(io_at(&scratch))?;
+    drop(file);
+    drop(below);
+    let mut read = io::BufReader::new(File::open(&scratch).map_err(io_at(&scratch))?);
+    let mut failed = None;
+    let keys = std::iter::from_fn(|| {
+        let mut key = [0u8; 8];
+        match read.read_exact(&mut key) {
+            Ok(()) => Some(u64::from_le_bytes(key)),
+            Err(error) => {
+                failed = Some(error);
+                None
+            }
+        }
+    })
+    .take(usize::try_from(positions).unwrap_or(usize::MAX));
+    let bytes = key_index_of(t + 1, positions, keys, key_bits);
+    if let Some(error) = failed {
+        return Err(io_at(&scratch)(error));
+    }
+    let bytes = bytes?;
+    fs::remove_file(&scratch).map_err(io_at(&scratch))?;
+    Ok((Keys { bytes, positions }, passes))
 }
 
 /// The record at place `j` of `records` (`header.record_bytes` bytes each), if there and
@@ -893,7 +966,7 @@ fn solve_tier<G: Game + fmt::Debug + Send + Sync>(
     above: Option<&[u8]>,
     header: &FileHeader,
     options: &Options,
-) -> Result<Vec<u32>, SolveFileError> {
+) -> Result<Vec<u8>, SolveFileError> {
     let index = index_of(keys, header.key_bits, t)?;
     let next = next
         .map(|k| index_of(k, header.key_bits, t + 1))
@@ -918,8 +991,9 @@ fn solve_tier<G: Game + fmt::Debug + Send + Sync>(
     solve_range::<G>(t, index, 0..n, header, &child, &tick)
 }
 
-/// The solve of one tier: the packed records ([`FileHeader::pack`]) of tier `t`'s
-/// positions `positions` (their places among the tier's sorted keys, `index`), each the
+/// The solve of one tier: the records of tier `t`'s
+/// positions `positions` (their places among the tier's sorted keys, `index`) as the file
+/// keeps them (packed, [`FileHeader::pack`], `header.record_bytes` bytes each), each the
 /// best of its children's records, which `child` gives by key (`None`: not a position of
 /// tier `t + 1`, an error). In parallel over fixed chunks, each writing its own slots: the
 /// same records whatever the threads. `tick` is told how many positions each chunk did.
@@ -937,8 +1011,9 @@ pub fn solve_range<G: Game + fmt::Debug + Send + Sync>(
     header: &FileHeader,
     child: &(dyn Fn(u64) -> Option<Record> + Sync),
     tick: &(dyn Fn(u64) + Sync),
-) -> Result<Vec<u32>, SolveFileError> {
-    let mut records = vec![0u32; positions.len()];
+) -> Result<Vec<u8>, SolveFileError> {
+    let width = (header.record_bytes as usize).clamp(1, 4);
+    let mut records = vec![0u8; positions.len() * width];
     let settle = |key: u64| -> Result<u32, SolveFileError> {
         let p = position::<G>(key, t)?;
         let record = if let Some(value) = p.finished() {
@@ -978,14 +1053,20 @@ pub fn solve_range<G: Game + fmt::Debug + Send + Sync>(
         })
     };
     let from = positions.start;
-    records.par_chunks_mut(CHUNK).enumerate().try_for_each(
-        |(c, slots)| -> Result<(), SolveFileError> {
-            for (slot, key) in slots.iter_mut().zip(index.keys(from + c * CHUNK)) {
-                *slot = settle(key)?;
+    records
+        .par_chunks_mut(CHUNK * width)
+        .enumerate()
+        .try_for_each(|(c, slots)| -> Result<(), SolveFileError> {
+            let slots = slots.chunks_exact_mut(width);
+            let len = slots.len();
+            for (slot, key) in slots.zip(index.keys(from + c * CHUNK)) {
+                let packed = settle(key)?.to_le_bytes();
+                for (byte, &b) in slot.iter_mut().zip(&packed) {
+                    *byte = b;
+                }
             }
-            tick(slots.len() as u64);
+            tick(len as u64);
             Ok(())
-        },
-    )?;
+        })?;
     Ok(records)
 }
