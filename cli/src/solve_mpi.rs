@@ -42,7 +42,7 @@ use perfect_play_generate::{
 
 use crate::args::SolveArgs;
 use crate::output::{Output, Status, output_failed, report};
-use crate::solve::{peak_memory_kb, progress_bar, said, show};
+use crate::solve::{peak_memory_kb, progress_bar, return_freed_memory, said, show};
 use crate::table::sha256;
 
 /// Whether this process was started by an MPI launcher (`mpirun`, `mpiexec`, or Slurm's
@@ -134,6 +134,7 @@ impl Asks {
 
 /// Runs `solve` as one rank of an MPI job.
 pub fn run(args: &SolveArgs) -> Status {
+    return_freed_memory();
     let clock = Instant::now();
     let Some(universe) = mpi::initialize() else {
         report(&format_args!(
