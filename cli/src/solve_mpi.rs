@@ -758,7 +758,8 @@ impl Job<'_> {
                 start.tier()
             )));
         }
-        let mut tiers: Vec<Segment> = Vec::new();
+        // Only the tier walked from is held; each tier walked is in its segment file.
+        let mut below: Option<Segment> = None;
         let mut totals: Vec<u64> = Vec::new();
         for t in 0..G::TIERS {
             let segment = if let Some((manifest, bytes)) = self.resume(Part::Keys, t)? {
@@ -783,12 +784,10 @@ impl Job<'_> {
                     }
                     (keys, bounds)
                 } else {
-                    let below = tiers.last().ok_or_else(|| {
+                    let from = below.take().ok_or_else(|| {
                         SolveFileError::Game(format!("tier {t} has no tier below"))
                     })?;
-                    // Every tier walked so far stays in memory until the solve.
-                    let held = tiers.iter().map(|s| s.bytes.len() as u64).sum();
-                    self.walk::<G>(t - 1, below, held)?
+                    self.walk::<G>(t - 1, from)?
                 };
                 let bytes = key_index(t, &keys, key_bits)?;
                 let positions = keys.len() as u64;
@@ -804,23 +803,30 @@ impl Job<'_> {
                 break;
             }
             totals.push(total);
-            tiers.push(segment);
+            below = Some(segment);
         }
+        drop(below);
 
-        // 2. The solve.
+        // 2. The solve: a tier's segment and the tier above's, with its records, read back
+        // from their files.
         let mut above: Vec<u8> = Vec::new();
+        let mut next: Option<Segment> = None;
         let mut start_record = None;
-        for t in (0..tiers.len() as u32).rev() {
+        for t in (0..totals.len() as u32).rev() {
+            let (manifest, bytes) = self.resume(Part::Keys, t)?.ok_or_else(|| {
+                SolveFileError::Game(format!("tier {t}'s keys are missing: run again"))
+            })?;
+            let mine = Segment {
+                positions: manifest.segments.get(ranks.rank).map_or(0, |&(n, _, _)| n),
+                bytes,
+                bounds: manifest.bounds,
+            };
             let records = if let Some((_, bytes)) = self.resume(Part::Records, t)? {
                 self.resumed += 1;
                 self.tell(Phase::Resumed, t, G::TIERS, 0, None);
                 bytes
             } else {
-                let mine = tiers
-                    .get(t as usize)
-                    .ok_or_else(|| SolveFileError::Game(format!("tier {t} is missing")))?;
-                let next = tiers.get(t as usize + 1);
-                let bytes = self.solve_tier::<G>(t, mine, next, &above)?;
+                let bytes = self.solve_tier::<G>(t, &mine, next.as_ref(), &above)?;
                 self.finish(Part::Records, t, &bytes, mine.positions, &mine.bounds)?;
                 bytes
             };
@@ -828,7 +834,9 @@ impl Job<'_> {
                 start_record = record_at(&records, 0, &self.header);
             }
             above = records;
+            next = Some(mine);
         }
+        drop(next);
 
         // 3. The file, joined by rank 0.
         let mut bytes = 0;
@@ -859,19 +867,18 @@ impl Job<'_> {
     }
 
     /// This rank's range of tier `t + 1`, and every rank's bound of it: the children of
-    /// its range of tier `t`, sent to their owners (`held` bytes are taken already, the
-    /// tiers walked so far). When the heaviest rank's children would not fit `--memory`
+    /// its range of tier `t` (`below`, the one tier it holds), sent to their owners. When the heaviest rank's children would not fit `--memory`
     /// at once, every rank gathers them in the same passes over ranges of
     /// keys (each pass is an exchange), as the single-process walk does; the bounds are then
     /// chosen first, from a sample.
     fn walk<G: Game + fmt::Debug + Send + Sync>(
         &self,
         t: u32,
-        below: &Segment,
-        held: u64,
+        below: Segment,
     ) -> Result<(Vec<u64>, Vec<u64>), SolveFileError> {
         let ranks = self.ranks;
         let key_bits = self.header.key_bits;
+        let held = below.bytes.len() as u64;
         let index = below.index(key_bits, t)?;
         let n = usize::try_from(below.positions).unwrap_or(usize::MAX);
         // What this rank's share of the walk will hold, against --memory, agreed by every
