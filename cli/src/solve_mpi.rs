@@ -635,19 +635,35 @@ impl Job<'_> {
     /// This rank's segment of a finished tier, if its manifest is there and the segment
     /// matches it on every rank; else `None` on every rank.
     fn resume(&self, part: Part, tier: u32) -> Result<Option<(Manifest, Vec<u8>)>, SolveFileError> {
-        let manifest = read_part(&self.manifest_path(part, tier))?
-            .and_then(|bytes| Manifest::parse(&String::from_utf8_lossy(&bytes)))
-            .filter(|m| m.segments.len() == self.ranks.size);
-        let mut found = None;
-        if let Some(manifest) = manifest {
+        let read = || -> Result<Option<(Manifest, Vec<u8>)>, SolveFileError> {
+            let manifest = read_part(&self.manifest_path(part, tier))?
+                .and_then(|bytes| Manifest::parse(&String::from_utf8_lossy(&bytes)))
+                .filter(|m| m.segments.len() == self.ranks.size);
+            let Some(manifest) = manifest else {
+                return Ok(None);
+            };
             let mine = manifest.segments.get(self.ranks.rank).copied();
             let bytes = read_part(&self.segment_path(part, tier, self.ranks.rank))?;
-            if let (Some((_, len, crc)), Some(bytes)) = (mine, bytes) {
-                if bytes.len() as u64 == len && crc32fast::hash(&bytes) == crc {
-                    found = Some((manifest, bytes));
+            Ok(match (mine, bytes) {
+                (Some((_, len, crc)), Some(bytes))
+                    if bytes.len() as u64 == len && crc32fast::hash(&bytes) == crc =>
+                {
+                    Some((manifest, bytes))
                 }
-            }
+                _ => None,
+            })
+        };
+        // Every rank takes part in the vote below, even one that could not read its part:
+        // a rank that returned early would leave the others waiting for it.
+        let read = read();
+        if !self.ranks.all(read.is_ok()) {
+            return Err(read.err().unwrap_or_else(|| {
+                SolveFileError::Game(format!(
+                    "another rank could not read its part of tier {tier}"
+                ))
+            }));
         }
+        let found = read.unwrap_or_default();
         if self.ranks.all(found.is_some()) {
             Ok(found)
         } else {
@@ -1064,7 +1080,8 @@ impl Job<'_> {
             let manifest = std::fs::read(self.manifest_path(Part::Keys, t))?;
             let manifest = Manifest::parse(&String::from_utf8_lossy(&manifest))
                 .ok_or(FileError::Section { tier: t })?;
-            // The segments' keys streamed into one index: 2 bytes a key held, not 8.
+            // The segments' keys streamed into one index: the segments and the index held, about
+            // 4 bytes a key, not the 8 of every key as a `u64` besides.
             let mut segments = Vec::new();
             for (r, &(positions, _, _)) in manifest.segments.iter().enumerate() {
                 segments.push((

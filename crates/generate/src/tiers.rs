@@ -437,9 +437,12 @@ fn solve_tiers<G: Game + fmt::Debug + Send + Sync>(
     for t in 0..G::TIERS {
         let path = parts.keys(t);
         let current = if let Some(bytes) = Parts::read(&path)? {
-            let positions = positions_in(&bytes, key_bits).ok_or_else(|| {
-                SolveFileError::Game(format!("{} is damaged: delete it", path.display()))
-            })?;
+            let damaged =
+                || SolveFileError::Game(format!("{} is damaged: delete it", path.display()));
+            let positions = positions_in(&bytes, key_bits).ok_or_else(damaged)?;
+            if t == 0 && bytes != key_index(0, &[start.key()], key_bits)? {
+                return Err(damaged());
+            }
             resumed += 1;
             if t > 0 {
                 (options.progress)(Progress {
@@ -480,7 +483,12 @@ fn solve_tiers<G: Game + fmt::Debug + Send + Sync>(
     let mut need = 0;
     let mut need_at = 0;
     for t in 0..counts.len() as u32 {
-        let mut tier = part_len(parts.keys(t))? + count_of(&counts, t) * u64::from(width);
+        let records = count_of(&counts, t) * u64::from(width);
+        if fs::metadata(parts.records(t)).is_ok_and(|m| m.len() == records) {
+            // Solved by an earlier run: read back, never solved again.
+            continue;
+        }
+        let mut tier = part_len(parts.keys(t))? + records;
         if t + 1 < counts.len() as u32 {
             tier += part_len(parts.keys(t + 1))? + count_of(&counts, t + 1) * u64::from(width);
         }
@@ -493,8 +501,13 @@ fn solve_tiers<G: Game + fmt::Debug + Send + Sync>(
             needed: need,
             budget: options.memory,
             what: format!(
-                "the solve of tier {need_at} ({} positions, beside the tier above)",
-                count_of(&counts, need_at)
+                "the solve of tier {need_at} ({} positions{})",
+                count_of(&counts, need_at),
+                if need_at + 1 < counts.len() as u32 {
+                    ", beside the tier above"
+                } else {
+                    ""
+                }
             ),
         });
     }
@@ -866,6 +879,15 @@ fn walk<G: Game + fmt::Debug + Send + Sync>(
     options: &Options,
 ) -> Result<(Keys, u64), SolveFileError> {
     let held = below.bytes.len() as u64;
+    // A run stopped in the middle of this walk may have left its passes' keys: never
+    // read, they are removed now rather than at the end of the solve.
+    let scratch = parts.walked(t + 1);
+    match fs::remove_file(&scratch) {
+        Err(error) if error.kind() != io::ErrorKind::NotFound => {
+            return Err(io_at(&scratch)(error));
+        }
+        _ => {}
+    }
     let index = index_of(&below, key_bits, t)?;
     let n = usize::try_from(below.positions).unwrap_or(usize::MAX);
     let total = count_moves::<G>(t, index, 0..n)?;
@@ -909,7 +931,6 @@ fn walk<G: Game + fmt::Debug + Send + Sync>(
             1,
         ));
     }
-    let scratch = parts.walked(t + 1);
     let mut file = BufWriter::new(File::create(&scratch).map_err(io_at(&scratch))?);
     let mut positions = 0u64;
     for &range in &ranges {
