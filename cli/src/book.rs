@@ -17,7 +17,7 @@ use perfect_play::search::{Engine, Progress, build_book};
 
 use crate::args::BookArgs;
 use crate::output::{Status, report};
-use crate::solve::{peak_memory_kb, progress_bar};
+use crate::solve::{PeakMemory, progress_bar};
 use crate::table::sha256;
 
 /// Builds the book `args` asks for.
@@ -144,18 +144,15 @@ fn build(args: &BookArgs) -> Result<(), BookFailure> {
     fs::write(&part, &bytes).map_err(|e| BookFailure::Io(part.clone(), e))?;
     fs::rename(&part, &out).map_err(|e| BookFailure::Io(out.clone(), e))?;
     let digest = sha256(&out).map_err(|e| BookFailure::Io(out.clone(), e))?;
-    let peak = peak_memory_kb().map_or_else(
-        || "unknown".to_owned(),
-        |kb| format!("{} MB", kb.div_ceil(1024)),
-    );
     let _ = writeln!(
         stderr,
-        "{}: {} positions up to ply {}, {} bytes, {:.1} s, peak memory {peak}\nSHA-256 {digest}",
+        "{}: {} positions up to ply {}, {} bytes, {:.1} s, peak memory {}\nSHA-256 {digest}",
         out.display(),
         book.len(),
         book.depth(),
         bytes.len(),
         started.elapsed().as_secs_f64(),
+        PeakMemory,
     );
     Ok(())
 }

@@ -160,7 +160,7 @@ pub(crate) fn peak_memory_kb() -> Option<u64> {
 }
 
 /// The process's peak resident memory, as Linux reports it (`VmHWM`), else `unknown`.
-struct PeakMemory;
+pub(crate) struct PeakMemory;
 
 impl fmt::Display for PeakMemory {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
