@@ -187,11 +187,22 @@ impl<const W: usize, const H: usize> Bitboard<W, H> {
     }
 }
 
+/// What [`Searchable::open`] found that [`Searchable::order`] needs: the moves worth
+/// searching and the side to move's threats, found once a position.
+#[derive(Clone, Copy, Debug)]
+pub struct Opened {
+    /// The cells of the moves that do not lose at once.
+    cells: u64,
+    /// The empty cells where the side to move would make four.
+    own: u64,
+}
+
 impl<const W: usize, const H: usize> Searchable for Bitboard<W, H> {
     /// The cell the disc fills (one bit).
     type Move = u64;
-    /// The cells of the moves that do not lose at once.
-    type Moves = u64;
+    /// The cells of the moves that do not lose at once, with the side to move's threats
+    /// ([`Opened`]).
+    type Moves = Opened;
 
     /// The discs of the side to move plus every disc plus the bottom row: one bit above
     /// each column's top disc, the side to move's discs below it.
@@ -223,8 +234,9 @@ impl<const W: usize, const H: usize> Searchable for Bitboard<W, H> {
     }
 
     #[inline]
-    fn open(&self) -> (Bounds, u64) {
+    fn open(&self) -> (Bounds, Opened) {
         let moves = self.safe_moves();
+        let settled = Opened { cells: 0, own: 0 };
         if moves == 0 {
             // Whatever it plays, the opponent makes four with its next disc.
             let score = -Self::win_score(self.plies + 2);
@@ -233,12 +245,12 @@ impl<const W: usize, const H: usize> Searchable for Bitboard<W, H> {
                     min: score,
                     max: score,
                 },
-                0,
+                settled,
             );
         }
         if self.plies + 2 >= Self::CELLS {
             // Two discs or fewer to go and nobody can make four: a draw.
-            return (Bounds { min: 0, max: 0 }, 0);
+            return (Bounds { min: 0, max: 0 }, settled);
         }
         // A safe move under two of its own threats, one above the other, wins with the
         // disc after next: the opponent must block the lower, and that lets it play
@@ -251,7 +263,7 @@ impl<const W: usize, const H: usize> Searchable for Bitboard<W, H> {
                     min: score,
                     max: score,
                 },
-                0,
+                settled,
             );
         }
         // At best a win with its next disc but one (it cannot win at once); at worst a
@@ -260,16 +272,16 @@ impl<const W: usize, const H: usize> Searchable for Bitboard<W, H> {
             min: -Self::win_score(self.plies + 4),
             max: Self::win_score(self.plies + 3),
         };
-        (bounds, moves)
+        (bounds, Opened { cells: moves, own })
     }
 
     /// Threats made first (the cells where the mover would then make four; one fewer for
     /// a disc under a cell where it would make four already, as the opponent blocks it
     /// there), the centre first among equals: a stable insertion sort.
     #[inline]
-    fn order(&self, moves: u64, children: &mut Children<u64>) {
+    fn order(&self, opened: Opened, children: &mut Children<u64>) {
         let mut promise = [0i32; super::searchable::MAX_CHILDREN];
-        let own = self.own_threats();
+        let Opened { cells: moves, own } = opened;
         for &c in &Self::ORDER {
             let cell = moves & Self::column(c);
             if cell == 0 {

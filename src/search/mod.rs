@@ -63,7 +63,7 @@ mod table;
 
 pub use book::{Book, BookError};
 pub use build::{Progress, book_positions, build_book};
-pub use connect4::Bitboard;
+pub use connect4::{Bitboard, Opened};
 pub use deadline::{OutOfTime, within};
 pub use engine::Engine;
 pub use searchable::{Bounds, Children, MAX_CHILDREN, Searchable};
