@@ -24,6 +24,9 @@ pub mod queries;
 pub mod solve;
 #[cfg(feature = "mpi")]
 pub mod solve_mpi;
+// The MPI solve's plain parts: with it, and in every `cargo test`.
+#[cfg(any(feature = "mpi", test))]
+mod shards;
 pub mod table;
 pub mod wire;
 
