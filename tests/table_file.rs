@@ -13,10 +13,8 @@
 //!   the 5x4 file's records of a seeded sample of positions.
 //! - `../shared/fixtures/connect-four-facts.md` (John Tromp's table): 161,029 positions on
 //!   4x4, a draw; 3,945,711 on 5x4, a draw.
-//! - A family at a size, solved into a file, against the same size opened by the registry
-//!   (compiled in, or solved on first use in memory, each checked against the plain
-//!   references of `tests/common/games.rs` in `tests/families.rs`): every position play
-//!   reaches, walked through the handle.
+//! - (A family at a size solved into a file and walked against the registry: in
+//!   `cli/tests/cli_table_file.rs`, solved by `perfect-play solve`.)
 //! - The shipped opening book (`src/games/connect4_7x6.book`), whose records
 //!   `tests/connect4_7x6.rs` checks: here only that it is a table file and not a table.
 #![allow(
@@ -33,17 +31,14 @@ mod reference;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use perfect_play::dynamic::DynGame;
 use perfect_play::file::{self, OpenErrorKind};
 use perfect_play::games::connect4::Connect4;
 use perfect_play::games::{self, CONNECT4_4X4, DODGEM, Dodgem};
-use perfect_play::games::{Notation, TypeVisitor};
 use perfect_play::{Game, Value};
 use perfect_play_core::file::FormatError;
 use perfect_play_generate::{
-    FlatLimits, MAX_WALK_PASSES, MIN_WALK_MEMORY, Options, Phase, Progress, Summary, flat_file,
-    pass_bounds, pass_ranges, shared_pass_bounds, solve_file, solve_file_from, solve_flat,
-    walk_least_budget, walk_passes,
+    FlatLimits, MAX_WALK_PASSES, MIN_WALK_MEMORY, Options, Phase, Progress, flat_file, pass_bounds,
+    pass_ranges, shared_pass_bounds, solve_file, solve_flat, walk_least_budget, walk_passes,
 };
 
 /// A fresh directory for one test's files.
@@ -636,99 +631,6 @@ fn a_large_file_agrees_with_the_reference_on_a_sample() {
         "connect4-6x4" => sample_against_reference::<6, 4>(&path, &game, 12, 10_000),
         other => panic!("no sample for {other}"),
     }
-}
-
-/// Solves the visited game into the file `out`, as `perfect-play solve` does.
-struct SolveInto<'a>(&'a Path);
-
-impl TypeVisitor for SolveInto<'_> {
-    type Output = (String, Summary);
-
-    fn visit<G: Notation + std::fmt::Debug + Send + Sync + 'static>(
-        self,
-        name: &str,
-        start: G,
-    ) -> Self::Output {
-        let summary = solve_file_from(name, start, self.0, &options(2)).unwrap();
-        (name.to_owned(), summary)
-    }
-}
-
-/// Every position play reaches in `expected`, walked through its moves: `got` analyses
-/// each the same (record, moves and their records, in order). Returns how many.
-fn agree_everywhere(got: &dyn DynGame, expected: &dyn DynGame) -> usize {
-    let start = expected.about().start.clone();
-    assert_eq!(got.about().start, start);
-    let mut seen = std::collections::HashSet::from([start.clone()]);
-    let mut queue = vec![start];
-    while let Some(text) = queue.pop() {
-        let (a, b) = (
-            got.analyze(&text).unwrap(),
-            expected.analyze(&text).unwrap(),
-        );
-        assert_eq!(a, b, "{text}");
-        for mv in expected.moves(&text).unwrap() {
-            let next = expected.play(&text, &mv).unwrap();
-            if seen.insert(next.clone()) {
-                queue.push(next);
-            }
-        }
-    }
-    seen.len()
-}
-
-#[test]
-fn a_family_at_any_size_is_solved_into_a_file_and_answers_from_it() {
-    let dir = scratch("families");
-    // Sizes not compiled in (each solved on first use by the registry), a loopy family
-    // at its compiled size and the registry's game of one size that is it, and one whose
-    // turns do not alternate.
-    for (name, sized) in [
-        ("mnk:3,4,3", "mnk:m=3,n=4,k=3"),
-        ("hexapawn:3,4", "hexapawn:rows=3,columns=4"),
-        ("othello:4,4", "othello:rows=4,columns=4"),
-        ("dodgem:3", "dodgem:n=3"),
-        ("dodgem", "dodgem"),
-        ("kalah:3,2", "kalah:pits=3,seeds=2"),
-    ] {
-        let path = dir.join(format!("{}.table", name.replace(':', "-")));
-        let (named, summary) = games::visit_type(name, SolveInto(&path)).unwrap();
-        assert_eq!(named, sized);
-        let from_file = file::open_dyn(name, &path).unwrap();
-        let registry = games::open(name).unwrap();
-        assert_eq!(from_file.about().name, registry.about().name);
-        assert_eq!(from_file.about().family, registry.about().family, "{name}");
-        assert_eq!(from_file.about().params, registry.about().params, "{name}");
-        assert_eq!(
-            from_file.about().positions,
-            registry.about().positions,
-            "{name}"
-        );
-        assert_eq!(
-            Some(summary.positions),
-            registry.about().positions,
-            "{name}"
-        );
-        let walked = agree_everywhere(&*from_file, &*registry);
-        assert!(walked > 1, "{name}");
-        // The file names its size: another size of the family is refused.
-        let other = file::open_dyn("mnk:4,4,3", &path).err().unwrap();
-        assert!(
-            other
-                .to_string()
-                .contains(&format!("a table of {sized}, not of mnk:m=4,n=4,k=3")),
-            "{other}"
-        );
-    }
-    // A size no family has is said, not solved.
-    let error = games::visit_type("mnk:9,9,9", SolveInto(&dir.join("x")))
-        .err()
-        .unwrap();
-    assert!(
-        error.to_string().contains("m is 9, but goes from 1 to 6"),
-        "{error}"
-    );
-    assert!(!dir.join("x").exists());
 }
 
 /// Many positions at once through the dynamic handle (what Python's `probe_many` asks):

@@ -3,8 +3,8 @@
 //! by `outcome`, `analyze` and the web board's API (`serve --table`), against the plain
 //! reference solver of `tests/common/connect4_reference.rs`; 4x4 from a file against the
 //! compiled table; a family at a size (`mnk:3,4,3`) solved into a file and answered from
-//! it as the same size solved on first use; and files refused: another game's, a damaged
-//! one.
+//! it as the same size solved on first use, and six families' files walked position by
+//! position against the registry; and files refused: another game's, a damaged one.
 //!
 //! Where the expectations come from: the reference solver (its own board and win test,
 //! no code shared with the crate), John Tromp's count for 4x4 (161,029 positions, a
@@ -25,7 +25,8 @@ use std::path::PathBuf;
 
 use assert_cmd::Command;
 use connect4_reference::Reference;
-use perfect_play::Value;
+use perfect_play::dynamic::DynGame;
+use perfect_play::{Value, file, games};
 use predicates::prelude::*;
 use support::server::Server;
 
@@ -277,4 +278,75 @@ fn a_family_at_a_size_is_solved_into_a_file_and_answered_from_it() {
         .code(2)
         .stderr(predicate::str::contains("m is 9, but goes from 1 to 6"));
     assert!(!dir.join("none.table").exists());
+}
+
+/// Every position play reaches in `expected`, walked through its moves: `got` analyses
+/// each the same (record, moves and their records, in order). Returns how many.
+fn agree_everywhere(got: &dyn DynGame, expected: &dyn DynGame) -> usize {
+    let start = expected.about().start.clone();
+    assert_eq!(got.about().start, start);
+    let mut seen = std::collections::HashSet::from([start.clone()]);
+    let mut queue = vec![start];
+    while let Some(text) = queue.pop() {
+        let (a, b) = (
+            got.analyze(&text).unwrap(),
+            expected.analyze(&text).unwrap(),
+        );
+        assert_eq!(a, b, "{text}");
+        for mv in expected.moves(&text).unwrap() {
+            let next = expected.play(&text, &mv).unwrap();
+            if seen.insert(next.clone()) {
+                queue.push(next);
+            }
+        }
+    }
+    seen.len()
+}
+
+/// Families at sizes not compiled in (each solved on first use by the registry), a loopy
+/// family at its compiled size and the registry's game of one size that is it, and one
+/// whose turns do not alternate: each solved by `perfect-play solve` into a file that
+/// answers every position play reaches as the registry does (itself checked against the
+/// plain references of `tests/common/games.rs` in `tests/families.rs`).
+#[test]
+fn every_family_solved_into_a_file_answers_as_the_registry_everywhere() {
+    let dir = scratch("every-family");
+    for (name, sized) in [
+        ("mnk:3,4,3", "mnk:m=3,n=4,k=3"),
+        ("hexapawn:3,4", "hexapawn:rows=3,columns=4"),
+        ("othello:4,4", "othello:rows=4,columns=4"),
+        ("dodgem:3", "dodgem:n=3"),
+        ("dodgem", "dodgem"),
+        ("kalah:3,2", "kalah:pits=3,seeds=2"),
+    ] {
+        let (path, said) = solve(&dir, name);
+        assert!(said.starts_with(&format!("game: {sized}\n")), "{said}");
+        let positions: u64 = said
+            .lines()
+            .find_map(|line| line.strip_prefix("positions: "))
+            .and_then(|rest| rest.split(' ').next())
+            .and_then(|count| count.parse().ok())
+            .unwrap_or_else(|| panic!("no count of positions in {said}"));
+        let from_file = file::open_dyn(name, &path).unwrap();
+        let registry = games::open(name).unwrap();
+        assert_eq!(from_file.about().name, registry.about().name);
+        assert_eq!(from_file.about().family, registry.about().family, "{name}");
+        assert_eq!(from_file.about().params, registry.about().params, "{name}");
+        assert_eq!(
+            from_file.about().positions,
+            registry.about().positions,
+            "{name}"
+        );
+        assert_eq!(Some(positions), registry.about().positions, "{name}");
+        let walked = agree_everywhere(&*from_file, &*registry);
+        assert!(walked > 1, "{name}");
+        // The file names its size: another size of the family is refused.
+        let other = file::open_dyn("mnk:4,4,3", &path).err().unwrap();
+        assert!(
+            other
+                .to_string()
+                .contains(&format!("a table of {sized}, not of mnk:m=4,n=4,k=3")),
+            "{other}"
+        );
+    }
 }
