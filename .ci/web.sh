@@ -16,9 +16,11 @@ fi
 chromium --version 2>/dev/null || true
 
 source .ci/target-dir.sh
-cargo build --release --locked --bin perfect-play
+# The binary the README's `cargo test` built (the test profile: the solver and the search
+# optimised, the rest at level 1), reused as it is after CI's test step.
+cargo test --locked --no-run --quiet
 target=$(target_dir)
-bin="$target/release/perfect-play"
+bin="$target/debug/perfect-play"
 
 echo "-- the page in a real browser (cli/tests/web)"
 (cd cli/tests/web && npm ci --no-audit --no-fund --loglevel=error && \
