@@ -18,6 +18,10 @@
 # FUZZ_KEEP_CORPUS, if set, is a directory where each target's grown corpus is kept
 # (FUZZ_KEEP_CORPUS/TARGET) with libFuzzer's log, to minimise into fuzz/corpus with
 # `cargo fuzz cmin`; FUZZ_ONLY, if set, is the one target to run.
+#
+# `bash .ci/fuzz.sh --build-only` installs cargo-fuzz if it is missing and builds the
+# targets, then stops: .ci/run does that in the background, so that the run later finds
+# them built.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -43,6 +47,7 @@ cargo metadata --locked --format-version 1 --manifest-path fuzz/Cargo.toml >/dev
 
 echo "== building the fuzz targets"
 cargo fuzz build "${build_flags[@]}"
+[ "${1:-}" = --build-only ] && exit 0
 
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
