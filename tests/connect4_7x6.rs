@@ -231,4 +231,12 @@ fn the_eighth_ply_holds_the_uci_data_sets_positions() {
         .map(Searchable::symmetric_key)
         .collect();
     assert_eq!(book, open);
+    // And the engine's `must_block` leaves exactly the data set's (what
+    // `examples/connect4_uci.rs` checks the search's results on).
+    let not_forced: std::collections::BTreeSet<u64> = book_positions::<Connect4On7x6>(8)[8]
+        .iter()
+        .filter(|p| !p.must_block())
+        .map(Searchable::symmetric_key)
+        .collect();
+    assert_eq!(not_forced, unforced);
 }

@@ -5,6 +5,9 @@
 //! or draw for the side to move and the plies left, the winner winning fastest and the
 //! loser holding out longest.
 //!
+//! The engine's win/draw/loss alone (`Engine::value`, `Engine::values`) must be the
+//! record's value on every one of them.
+//!
 //! The reference's truth is the rules alone (a disc falls to the lowest empty cell, four in
 //! a row wins, a full board draws) and minimax: a win in `d` plies scores `100 - d`, a loss
 //! `d - 100`, a draw 0.
@@ -15,7 +18,7 @@
 #![allow(clippy::indexing_slicing, clippy::unwrap_used)]
 
 use perfect_play::games::connect4::Connect4;
-use perfect_play::search::{Engine, OutOfTime, Searched, within};
+use perfect_play::search::{Engine, OutOfTime, SearchableGame, Searched, within};
 use perfect_play::{Record, Value};
 
 /// A board as a plain grid: `cells[c][r]` is 0 (empty), 1 (first player) or 2.
@@ -190,12 +193,22 @@ fn sample(w: usize, h: usize, empty: usize, count: usize, seed: u64) -> Vec<Grid
 fn agree<const W: usize, const H: usize>(empty: usize, count: usize, seed: u64) {
     let searched: Searched<Connect4<W, H>> = Searched::new(Engine::new(8 << 20).with_threads(1));
     let mut seen = [0usize; 3];
+    let mut cases = Vec::new();
     for mut grid in sample(W, H, empty, count, seed) {
         let text = grid.notation();
         let position: Connect4<W, H> = text.parse().unwrap();
         let want = grid.record();
         seen[want.value as usize] += 1;
         assert_eq!(searched.probe(&position), Some(want), "{W}x{H} {text}");
+        cases.push((text, position.search_position(), want.value));
+    }
+    // Win, draw or loss alone, by null windows around 0, from an engine of its own (no
+    // bounds left by the exact searches), one position at a time and on two threads.
+    let engine = Engine::new(8 << 20).with_threads(2);
+    let positions: Vec<_> = cases.iter().map(|&(_, position, _)| position).collect();
+    for ((text, position, want), batch) in cases.iter().zip(engine.values(&positions)) {
+        assert_eq!(batch, *want, "{W}x{H} {text}, values");
+        assert_eq!(engine.value(position), *want, "{W}x{H} {text}, value");
     }
     // The sample holds wins, losses and draws, so none of them goes untested.
     assert!(

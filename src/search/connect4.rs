@@ -132,6 +132,13 @@ impl<const W: usize, const H: usize> Bitboard<W, H> {
         self.own_threats() & self.playable() != 0
     }
 
+    /// Whether the opponent would win with its next disc unless the side to move blocks
+    /// it: the side to move's reply is forced (or every reply loses).
+    #[must_use]
+    pub const fn must_block(&self) -> bool {
+        self.their_threats() & self.playable() != 0
+    }
+
     /// The moves (as the cell each fills) that do not lose at once: a move must block an
     /// opponent's four it could complete next, and must not fill the cell under one.
     const fn safe_moves(&self) -> u64 {

@@ -8,6 +8,8 @@ use core::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::OnceLock;
 use std::time::Instant;
 
+use crate::Value;
+
 use super::book::Book;
 use super::searchable::{Children, Searchable};
 use super::table::{Bound, DEFAULT_MEMORY, TranspositionTable};
@@ -119,6 +121,66 @@ impl<S: Searchable> Engine<S> {
         (score, run.nodes)
     }
 
+    /// Whether `position` is won, drawn or lost for its side to move, without the plies:
+    /// at most two null-window probes around 0 (is the score at least 1? if not, at least
+    /// 0?), each cheaper than the exact score's narrowing. What a check against published
+    /// win/draw/loss results needs.
+    #[must_use]
+    pub fn value(&self, position: &S) -> Value {
+        self.value_counted(position).0
+    }
+
+    /// [`Engine::value`] and how many positions the search visited.
+    #[must_use]
+    pub fn value_counted(&self, position: &S) -> (Value, u64) {
+        let mut run = Run::new(None);
+        let value = self.sign(position, &mut run).unwrap_or(Value::Draw);
+        (value, run.nodes)
+    }
+
+    /// [`Engine::value`] of every position of `positions`, solved on the engine's threads
+    /// at once (they share the transposition table).
+    #[must_use]
+    pub fn values(&self, positions: &[S]) -> Vec<Value> {
+        self.on_threads(positions, None, |position, run| self.sign(position, run))
+            .unwrap_or_default()
+    }
+
+    /// Win, draw or loss by null windows: `None` if `run` stopped first.
+    fn sign(&self, position: &S, run: &mut Run) -> Option<Value> {
+        let score = match position.decided() {
+            Some(score) => Some(score),
+            None => self.book.as_ref().and_then(|book| book.score(position)),
+        };
+        if let Some(score) = score {
+            return Some(position.record(score).value);
+        }
+        let (bounds, _) = position.open();
+        let table = self
+            .table
+            .get_or_init(|| TranspositionTable::new(self.memory));
+        // Is the score at least `beta`? Known from the bounds, or one null window.
+        let at_least = |beta: i32, run: &mut Run| {
+            if bounds.min >= beta {
+                Some(true)
+            } else if bounds.max < beta {
+                Some(false)
+            } else {
+                let score = self.negamax(table, position, beta - 1, beta, run);
+                (!run.stopped).then_some(score >= beta)
+            }
+        };
+        // Wins first: most open positions early in Connect Four are won, and a win takes
+        // one probe.
+        Some(if at_least(1, run)? {
+            Value::Win
+        } else if at_least(0, run)? {
+            Value::Draw
+        } else {
+            Value::Loss
+        })
+    }
+
     /// The exact score of `position`, or `None` if the search is not over by `deadline`:
     /// what a server asks, whose every request has a time limit. What the search proved
     /// before it stopped stays in the transposition table, so asking again goes on from
@@ -139,6 +201,19 @@ impl<S: Searchable> Engine<S> {
     /// by then; never without a deadline).
     #[must_use]
     pub fn solve_all_within(&self, positions: &[S], deadline: Option<Instant>) -> Option<Vec<i32>> {
+        self.on_threads(positions, deadline, |position, run| {
+            self.exact(position, run)
+        })
+    }
+
+    /// `solve` of every position of `positions` on the engine's threads, each with a run
+    /// of its own that stops at `deadline`: `None` if any position is not solved by then.
+    fn on_threads<T: Copy + Send>(
+        &self,
+        positions: &[S],
+        deadline: Option<Instant>,
+        solve: impl Fn(&S, &mut Run) -> Option<T> + Sync,
+    ) -> Option<Vec<T>> {
         let threads = self.threads().min(positions.len()).max(1);
         // Each thread takes the next unsolved position, so a long one does not hold up
         // the rest; one that runs out of time stops them all.
@@ -151,14 +226,14 @@ impl<S: Searchable> Engine<S> {
                 let Some(position) = positions.get(i) else {
                     break;
                 };
-                match self.exact(position, &mut Run::new(deadline)) {
-                    Some(score) => mine.push((i, score)),
+                match solve(position, &mut Run::new(deadline)) {
+                    Some(answer) => mine.push((i, answer)),
                     None => stopped.store(true, Ordering::Relaxed),
                 }
             }
             mine
         };
-        let solved: Vec<Vec<(usize, i32)>> = if threads == 1 {
+        let solved: Vec<Vec<(usize, T)>> = if threads == 1 {
             alloc::vec![work()]
         } else {
             std::thread::scope(|scope| {
@@ -171,13 +246,13 @@ impl<S: Searchable> Engine<S> {
                     .collect()
             })
         };
-        let mut scores = alloc::vec![None; positions.len()];
-        for (i, score) in solved.into_iter().flatten() {
-            if let Some(slot) = scores.get_mut(i) {
-                *slot = Some(score);
+        let mut answers = alloc::vec![None; positions.len()];
+        for (i, answer) in solved.into_iter().flatten() {
+            if let Some(slot) = answers.get_mut(i) {
+                *slot = Some(answer);
             }
         }
-        scores.into_iter().collect()
+        answers.into_iter().collect()
     }
 
     /// The exact score by null-window probes, MTD(f) (Plaat, Schaeffer, Pijls and de Bruin,

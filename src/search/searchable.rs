@@ -8,7 +8,8 @@ pub const MAX_CHILDREN: usize = 16;
 
 /// A game position the [`Engine`](super::Engine) can search: negamax with alpha-beta over
 /// integer scores, higher better for the side to move, the same scale at every depth (a
-/// child's score is the negation of what the move is worth to the parent).
+/// child's score is the negation of what the move is worth to the parent), a win above 0,
+/// a draw 0 and a loss below (the sign alone is [`Engine::value`](super::Engine::value)).
 ///
 /// The contract the engine relies on, beyond the types:
 /// - [`Searchable::key`] is one-to-one on positions and below `2^56` (the transposition
