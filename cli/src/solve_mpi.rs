@@ -33,11 +33,11 @@ use mpi::traits::{Communicator, CommunicatorCollectives, Equivalence};
 use perfect_play::games::{self, Notation, TypeVisitor};
 use perfect_play::{Game, Record};
 use perfect_play_generate::{
-    FileError, FileHeader, KeyIndex, MAX_WALK_PASSES, Phase, Progress, SAMPLE_ONE_IN,
-    SolveFileError, Summary, WALK_BYTES_PER_MOVE, claim_parts, count_moves, join_file, key_index,
-    key_index_of, parts_dir, parts_stamp, pass_ranges, read_part, record_at, sample_children,
-    shared_pass_bounds, solve_range, tier_header, walk_least_budget, walk_passes, walk_range,
-    write_atomically,
+    FileError, FileHeader, KeyIndex, MAX_WALK_PASSES, MIN_WALK_MEMORY, Phase, Progress,
+    SAMPLE_ONE_IN, SolveFileError, Summary, WALK_BYTES_PER_MOVE, claim_parts, count_moves,
+    join_file, key_index, key_index_of, parts_dir, parts_stamp, pass_ranges, read_part, record_at,
+    sample_children, shared_pass_bounds, solve_range, ticker, tier_header, walk_least_budget,
+    walk_passes, walk_range, walk_within, write_atomically,
 };
 
 use crate::args::SolveArgs;
@@ -401,28 +401,6 @@ struct Job<'a> {
     passes: std::cell::Cell<u64>,
 }
 
-/// A progress counter for one phase of one tier of `total` positions: told how many
-/// positions a piece of work did, it shows the sum so far.
-fn ticker<'a>(
-    progress: &'a (dyn Fn(Progress) + Sync),
-    phase: Phase,
-    tier: u32,
-    tiers: u32,
-    total: u64,
-) -> impl Fn(u64) + Sync + 'a {
-    let done = std::sync::atomic::AtomicU64::new(0);
-    move |k: u64| {
-        let so_far = done.fetch_add(k, std::sync::atomic::Ordering::Relaxed) + k;
-        progress(Progress {
-            phase,
-            tier,
-            tiers,
-            done: so_far,
-            total: Some(total),
-        });
-    }
-}
-
 /// The two kinds of part: a tier's keys, a tier's records.
 #[derive(Clone, Copy)]
 enum Part {
@@ -741,13 +719,40 @@ impl Job<'_> {
         let held = below.bytes.len() as u64;
         let index = below.index(key_bits, t)?;
         let n = usize::try_from(below.positions).unwrap_or(usize::MAX);
-        // What this rank's share of the walk will hold, against --memory, agreed by every
-        // rank before any holds it: the heaviest share sets the sample's rate, and stops
-        // them all if even the most passes would not do; the passes themselves are where
-        // any rank's share of one fills (below).
+        let available = self.memory.saturating_sub(held);
+        // Walked in one pass where every rank's share fits (most tiers), with no count
+        // first: each rank gives up its walk as soon as its share outgrows --memory, and
+        // all go on together only if none gave up.
+        let tick = ticker(self.progress, Phase::Walk, t + 1, G::TIERS, below.positions);
+        let kids = if available >= MIN_WALK_MEMORY {
+            self.pool
+                .install(|| walk_within::<G>(t, index, 0..n, available, &tick))?
+        } else {
+            None
+        };
+        let fits = ranks.all(kids.is_some());
+        if let Some(kids) = kids.filter(|_| fits) {
+            self.passes.set(self.passes.get().max(1));
+            // The same children are the questions of this range's solve: kept, so that the
+            // solve reads them instead of walking and sorting again.
+            let mut asks = Asks::create(self.asks_path(t))?;
+            asks.push(&kids)?;
+            asks.finish()?;
+            let (all, weights) = self.gathered(&kids, SAMPLES);
+            let bounds = weighted_bounds(&all, SAMPLES, &weights, ranks.size);
+            let counts = runs(&bounds, &kids, ranks.size);
+            let (keys, from) = ranks.exchange(&kids, &counts);
+            drop(kids);
+            // Each rank sent its children sorted and without repeats: merge, don't sort.
+            return Ok((merge_runs(keys, &from), bounds));
+        }
+        // Some rank's share does not fit at once: what each will hold, against --memory,
+        // agreed by every rank before any holds it: the heaviest share sets the sample's
+        // rate, and stops them all if even the most passes would not do; the passes
+        // themselves are where any rank's share of one fills (below).
         let moves = self.pool.install(|| count_moves::<G>(t, index, 0..n))?;
         let need = WALK_BYTES_PER_MOVE * moves;
-        let wanted = walk_passes(need, self.memory.saturating_sub(held)).unwrap_or(u64::MAX);
+        let wanted = walk_passes(need, available).unwrap_or(u64::MAX);
         let wanted = ranks.gather(wanted);
         let mut passes = wanted.iter().copied().max().unwrap_or(1);
         if passes > MAX_WALK_PASSES {
@@ -767,25 +772,6 @@ impl Job<'_> {
                     t + 1
                 ),
             });
-        }
-        if passes == 1 {
-            self.passes.set(self.passes.get().max(1));
-            let tick = ticker(self.progress, Phase::Walk, t + 1, G::TIERS, below.positions);
-            let kids = self
-                .pool
-                .install(|| walk_range::<G>(t, index, 0..n, (0, u64::MAX), &tick))?;
-            // The same children are the questions of this range's solve: kept, so that the
-            // solve reads them instead of walking and sorting again.
-            let mut asks = Asks::create(self.asks_path(t))?;
-            asks.push(&kids)?;
-            asks.finish()?;
-            let (all, weights) = self.gathered(&kids, SAMPLES);
-            let bounds = weighted_bounds(&all, SAMPLES, &weights, ranks.size);
-            let counts = runs(&bounds, &kids, ranks.size);
-            let (keys, from) = ranks.exchange(&kids, &counts);
-            drop(kids);
-            // Each rank sent its children sorted and without repeats: merge, don't sort.
-            return Ok((merge_runs(keys, &from), bounds));
         }
         // In passes: the owners' bounds and the passes' bounds both from every rank's
         // sample of about one child in `SAMPLE_ONE_IN * passes` (a child is in it by its

@@ -92,6 +92,6 @@ pub use tiers::{
     MAX_WALK_PASSES, MIN_WALK_MEMORY, Options, Phase, Progress, SAMPLE_ONE_IN, SolveFileError,
     Summary, WALK_BYTES_PER_MOVE, claim_parts, count_moves, join_file, parts_dir, parts_stamp,
     pass_bounds, pass_ranges, read_part, record_at, sample_children, shared_pass_bounds,
-    solve_file, solve_file_from, solve_range, tier_header, walk_least_budget, walk_passes,
-    walk_range, write_atomically,
+    solve_file, solve_file_from, solve_range, ticker, tier_header, walk_least_budget, walk_passes,
+    walk_range, walk_within, write_atomically,
 };

@@ -28,7 +28,7 @@ use std::io::{self, BufWriter, Read, Write};
 use std::ops::Range;
 use std::path::{Path, PathBuf};
 use std::string::String;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::vec::Vec;
 
 use perfect_play_core::file::KeyIndex;
@@ -455,10 +455,7 @@ fn solve_tiers<G: Game + fmt::Debug + Send + Sync>(
             }
             Keys { bytes, positions }
         } else if t == 0 {
-            let keys = Keys {
-                bytes: key_index(0, &[start.key()], key_bits)?,
-                positions: 1,
-            };
+            let keys = keys_of(0, &[start.key()], key_bits)?;
             write_atomically(&path, |f| f.write_all(&keys.bytes))?;
             keys
         } else {
@@ -601,6 +598,14 @@ fn index_of(keys: &Keys, key_bits: u32, tier: u32) -> Result<KeyIndex<'_>, Solve
         .ok_or_else(|| SolveFileError::Game(format!("tier {tier}'s keys are damaged")))
 }
 
+/// Tier `t`'s sorted keys `keys` as the file keeps them.
+fn keys_of(t: u32, keys: &[u64], key_bits: u32) -> Result<Keys, SolveFileError> {
+    Ok(Keys {
+        bytes: key_index(t, keys, key_bits)?,
+        positions: keys.len() as u64,
+    })
+}
+
 /// The children of tier `t`'s positions `from..from + len` (their places in `index`) whose
 /// keys are `wanted`, sorted and without repeats, and how many moves led there; the list
 /// is kept only when `keep`.
@@ -679,13 +684,76 @@ pub fn walk_range<G: Game + fmt::Debug + Send + Sync>(
             kids
         })
         .collect::<Result<_, _>>()?;
+    Ok(joined(lists))
+}
+
+/// The walk of one tier in one pass if it fits: [`walk_range`] over every key, given up
+/// (`None`) as soon as the children it holds would take more than `budget` bytes
+/// ([`WALK_BYTES_PER_MOVE`] a child). Most tiers of most solves fit, and then this is one
+/// walk where counting the moves first ([`count_moves`]) would be two.
+///
+/// # Errors
+/// As [`walk_range`].
+pub fn walk_within<G: Game + fmt::Debug + Send + Sync>(
+    t: u32,
+    index: KeyIndex<'_>,
+    positions: Range<usize>,
+    budget: u64,
+    tick: &(dyn Fn(u64) + Sync),
+) -> Result<Option<Vec<u64>>, SolveFileError> {
+    let held = AtomicU64::new(0);
+    let over = AtomicBool::new(false);
+    let lists: Vec<Vec<u64>> = chunks_of(&positions)
+        .par_iter()
+        .map(|&chunk| {
+            if over.load(Ordering::Relaxed) {
+                return Ok(Vec::new());
+            }
+            let (kids, _) = chunk_children::<G>(t, index, chunk, |_| true, true)?;
+            let len = kids.len() as u64;
+            let so_far = held.fetch_add(len, Ordering::Relaxed) + len;
+            if so_far.saturating_mul(WALK_BYTES_PER_MOVE) > budget {
+                over.store(true, Ordering::Relaxed);
+                return Ok(Vec::new());
+            }
+            tick(chunk.1 as u64);
+            Ok(kids)
+        })
+        .collect::<Result<_, SolveFileError>>()?;
+    Ok((!over.load(Ordering::Relaxed)).then(|| joined(lists)))
+}
+
+/// The chunks' lists of children as one, sorted and without repeats.
+fn joined(lists: Vec<Vec<u64>>) -> Vec<u64> {
     let mut joined: Vec<u64> = Vec::with_capacity(lists.iter().map(Vec::len).sum());
     for list in lists {
         joined.extend_from_slice(&list);
     }
     joined.par_sort_unstable();
     joined.dedup();
-    Ok(joined)
+    joined
+}
+
+/// A progress callback for a phase of tier `tier` over `total` positions: told how many
+/// positions each piece of work did, it reports the sum so far to `progress`.
+pub fn ticker<'a>(
+    progress: &'a (dyn Fn(Progress) + Sync),
+    phase: Phase,
+    tier: u32,
+    tiers: u32,
+    total: u64,
+) -> impl Fn(u64) + Sync + 'a {
+    let done = AtomicU64::new(0);
+    move |k: u64| {
+        let so_far = done.fetch_add(k, Ordering::Relaxed) + k;
+        progress(Progress {
+            phase,
+            tier,
+            tiers,
+            done: so_far,
+            total: Some(total),
+        });
+    }
 }
 
 /// A sample of the children of tier `t`'s positions `positions` (their places among the
@@ -710,10 +778,7 @@ pub fn sample_children<G: Game + fmt::Debug + Send + Sync>(
         .par_iter()
         .map(|&chunk| chunk_children::<G>(t, index, chunk, wanted, true).map(|(kids, _)| kids))
         .collect::<Result<_, _>>()?;
-    let mut joined: Vec<u64> = lists.concat();
-    joined.par_sort_unstable();
-    joined.dedup();
-    Ok(joined)
+    Ok(joined(lists))
 }
 
 /// A walk in passes splits the keys at a sample of about one child in
@@ -845,8 +910,9 @@ pub fn walk_least_budget(held: u64, need: u64) -> u64 {
     held + need.div_ceil(MAX_WALK_PASSES).max(MIN_WALK_MEMORY)
 }
 
-/// What a walk holds of memory for each move it follows: the child's key twice (the
-/// chunks' lists, then the joined list), 8 bytes each.
+/// What a walk holds of memory for each child it keeps: its key twice (the chunks'
+/// lists, each without repeats, then the joined list), 8 bytes each. A count of the moves
+/// ([`count_moves`]) bounds it before the walk; [`walk_within`] counts as it goes.
 pub const WALK_BYTES_PER_MOVE: u64 = 16;
 
 /// How many moves tier `t`'s positions `positions` (their places among the tier's sorted
@@ -890,9 +956,24 @@ fn walk<G: Game + fmt::Debug + Send + Sync>(
     }
     let index = index_of(&below, key_bits, t)?;
     let n = usize::try_from(below.positions).unwrap_or(usize::MAX);
+    let available = options.memory.saturating_sub(held);
+    // Walked in one pass where it fits (most tiers); counted first only where it does not.
+    if available >= MIN_WALK_MEMORY {
+        let tick = ticker(
+            options.progress,
+            Phase::Walk,
+            t + 1,
+            G::TIERS,
+            below.positions,
+        );
+        if let Some(keys) = walk_within::<G>(t, index, 0..n, available, &tick)? {
+            drop(below);
+            return Ok((keys_of(t + 1, &keys, key_bits)?, 1));
+        }
+    }
     let total = count_moves::<G>(t, index, 0..n)?;
     let need = WALK_BYTES_PER_MOVE * total;
-    let Some(wanted) = walk_passes(need, options.memory.saturating_sub(held)) else {
+    let Some(wanted) = walk_passes(need, available) else {
         return Err(SolveFileError::Memory {
             needed: walk_least_budget(held, need),
             budget: options.memory,
@@ -907,29 +988,18 @@ fn walk<G: Game + fmt::Debug + Send + Sync>(
         pass_bounds(&sample, wanted, key_bits)
     };
     let passes = lower.len() as u64;
-    let done = AtomicU64::new(0);
-    let tick = |positions: u64| {
-        let so_far = done.fetch_add(positions, Ordering::Relaxed) + positions;
-        (options.progress)(Progress {
-            phase: Phase::Walk,
-            tier: t + 1,
-            tiers: G::TIERS,
-            done: so_far,
-            total: Some(below.positions * passes),
-        });
-    };
+    let tick = ticker(
+        options.progress,
+        Phase::Walk,
+        t + 1,
+        G::TIERS,
+        below.positions * passes,
+    );
     let ranges = pass_ranges(&lower, key_bits);
     if let [range] = ranges.as_slice() {
         let keys = walk_range::<G>(t, index, 0..n, *range, &tick)?;
         drop(below);
-        let bytes = key_index(t + 1, &keys, key_bits)?;
-        return Ok((
-            Keys {
-                bytes,
-                positions: keys.len() as u64,
-            },
-            1,
-        ));
+        return Ok((keys_of(t + 1, &keys, key_bits)?, 1));
     }
     let mut file = BufWriter::new(File::create(&scratch).map_err(io_at(&scratch))?);
     let mut positions = 0u64;
@@ -997,17 +1067,7 @@ fn solve_tier<G: Game + fmt::Debug + Send + Sync>(
         next.and_then(|next| next.find(key))
             .and_then(|j| record_at(above, j, header))
     };
-    let done = AtomicU64::new(0);
-    let tick = |positions: u64| {
-        let so_far = done.fetch_add(positions, Ordering::Relaxed) + positions;
-        (options.progress)(Progress {
-            phase: Phase::Solve,
-            tier: t,
-            tiers: G::TIERS,
-            done: so_far,
-            total: Some(keys.positions),
-        });
-    };
+    let tick = ticker(options.progress, Phase::Solve, t, G::TIERS, keys.positions);
     let n = usize::try_from(keys.positions).unwrap_or(usize::MAX);
     solve_range::<G>(t, index, 0..n, header, &child, &tick)
 }
