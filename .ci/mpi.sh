@@ -53,9 +53,9 @@ echo "-- the file of 2 ranks answers: the 5x4 start is a draw"
 grep -q "draw" "$dir/said.txt" || fail "the 5x4 start, probed in the file of 2 ranks, is not a draw"
 
 echo "-- --memory bounds each rank's share: a share over it is walked in passes, the same bytes"
-# 5x4's largest walk holds 12 to 16 MB on one rank (each chunk's children without
-# repeats, 16 bytes each): at 8M one rank walks in passes, and so does each of 2 ranks;
-# each of 3 ranks holds its share at 8M at once.
+# 5x4's largest walk holds 16 to 18 MB on one rank (each chunk's children without
+# repeats, 16 bytes each, and room for a chunk in the making): at 8M one rank walks in
+# passes, and so does each of 2 ranks; each of 3 ranks holds its share at 8M at once.
 for spec in "1 8M passes" "2 8M passes" "3 8M once"; do
   read -r ranks budget how <<<"$spec"
   out="$dir/small-$ranks.table"

@@ -12,7 +12,7 @@
 //!
 //! `cargo run --release --example connect4_uci [--threads N] [--memory MIB] [--out FILE]`
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::fs::{self, OpenOptions};
 use std::io::{self, IsTerminal, Write};
 use std::time::Instant;
@@ -142,13 +142,16 @@ fn run() -> Result<bool, Box<dyn std::error::Error>> {
 /// consecutive positions share most of their subtrees, so each search finds much of its
 /// tree in the transposition table the ones before it filled.
 fn in_play_order(positions: impl Iterator<Item = Bitboard<7, 6>>) -> Vec<Bitboard<7, 6>> {
-    let mut wanted: BTreeMap<u64, Bitboard<7, 6>> =
-        positions.map(|p| (p.symmetric_key(), p)).collect();
+    let mut wanted: BTreeSet<u64> = positions.map(|p| p.symmetric_key()).collect();
     let mut order = Vec::with_capacity(wanted.len());
     let mut stack = vec![Bitboard::<7, 6>::start()];
     while let Some(position) = stack.pop() {
         if position.plies() == 8 {
-            order.extend(wanted.remove(&position.symmetric_key()));
+            // The position the walk reached, not the mirror image the book kept: the
+            // transposition table's keys are not symmetric.
+            if wanted.remove(&position.symmetric_key()) {
+                order.push(position);
+            }
             continue;
         }
         // Pushed from the right, so the walk goes from the left column.

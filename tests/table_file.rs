@@ -342,8 +342,9 @@ fn a_tight_budget_walks_in_passes_and_writes_the_same_bytes() {
     let whole = dir.join("whole.table");
     let summary = solve_file::<Connect4<5, 4>>("connect4-5x4", &whole, &options(2)).unwrap();
     assert_eq!(summary.passes, 1, "1 GiB holds every walk of 5x4 at once");
-    // A walk holds each chunk's children without repeats: 16 MiB holds 5x4's largest
-    // at once, 8 MiB (the least its solve fits, below) does not.
+    // A walk holds each chunk's children without repeats, and room for a chunk in the
+    // making on each thread: 18 MiB holds 5x4's largest at once, 8 MiB (the least its
+    // solve fits, below) does not.
     let tight = Options {
         threads: 2,
         memory: 8 << 20,

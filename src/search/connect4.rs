@@ -132,8 +132,9 @@ impl<const W: usize, const H: usize> Bitboard<W, H> {
         self.own_threats() & self.playable() != 0
     }
 
-    /// Whether the opponent would win with its next disc unless the side to move blocks
-    /// it: the side to move's reply is forced (or every reply loses).
+    /// Whether the opponent has a cell it would win on with its next disc, playable now:
+    /// unless the side to move wins at once, its reply is forced (or, with two such
+    /// cells, every reply loses). The UCI data set's "the next move is forced".
     #[must_use]
     pub const fn must_block(&self) -> bool {
         self.their_threats() & self.playable() != 0

@@ -8,13 +8,13 @@ pub const MAX_CHILDREN: usize = 16;
 
 /// A game position the [`Engine`](super::Engine) can search: negamax with alpha-beta over
 /// integer scores, higher better for the side to move, the same scale at every depth (a
-/// child's score is the negation of what the move is worth to the parent), a win above 0,
-/// a draw 0 and a loss below (the sign alone is [`Engine::value`](super::Engine::value)).
+/// child's score is the negation of what the move is worth to the parent).
 ///
 /// The contract the engine relies on, beyond the types:
 /// - [`Searchable::key`] is one-to-one on positions and below `2^56` (the transposition
 ///   table stores it whole);
-/// - scores lie in `-63..=63`;
+/// - scores lie in `-63..=63`, a win above 0, a draw 0 and a loss below
+///   ([`Engine::value`](super::Engine::value) reads the sign alone);
 /// - [`Searchable::open`] is only called on positions [`Searchable::decided`] leaves
 ///   open, and the moves it gives lead to open positions (the game prunes what it can
 ///   decide at once: a move that wins at once is decided at the parent, a move that loses

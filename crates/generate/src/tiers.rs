@@ -646,6 +646,9 @@ fn chunk_children<G: Game + fmt::Debug>(
     }
     kids.sort_unstable();
     kids.dedup();
+    // What the list holds is what a walk counts against its budget: its repeats' room
+    // given back.
+    kids.shrink_to_fit();
     Ok((kids, count))
 }
 
@@ -689,8 +692,9 @@ pub fn walk_range<G: Game + fmt::Debug + Send + Sync>(
 
 /// The walk of one tier in one pass if it fits: [`walk_range`] over every key, given up
 /// (`None`) as soon as the children it holds would take more than `budget` bytes
-/// ([`WALK_BYTES_PER_MOVE`] a child). Most tiers of most solves fit, and then this is one
-/// walk where counting the moves first ([`count_moves`]) would be two.
+/// ([`WALK_BYTES_PER_MOVE`] a child kept, and room for a chunk's moves on every thread).
+/// Most tiers of most solves fit, and then this is one walk where counting the moves first
+/// ([`count_moves`]) would be two.
 ///
 /// # Errors
 /// As [`walk_range`].
@@ -702,17 +706,25 @@ pub fn walk_within<G: Game + fmt::Debug + Send + Sync>(
     tick: &(dyn Fn(u64) + Sync),
 ) -> Result<Option<Vec<u64>>, SolveFileError> {
     let held = AtomicU64::new(0);
+    let widest = AtomicU64::new(0);
     let over = AtomicBool::new(false);
+    let threads = rayon::current_num_threads() as u64;
     let lists: Vec<Vec<u64>> = chunks_of(&positions)
         .par_iter()
         .map(|&chunk| {
             if over.load(Ordering::Relaxed) {
                 return Ok(Vec::new());
             }
-            let (kids, _) = chunk_children::<G>(t, index, chunk, |_| true, true)?;
+            let (kids, moves) = chunk_children::<G>(t, index, chunk, |_| true, true)?;
             let len = kids.len() as u64;
             let so_far = held.fetch_add(len, Ordering::Relaxed) + len;
-            if so_far.saturating_mul(WALK_BYTES_PER_MOVE) > budget {
+            let widest = widest.fetch_max(moves, Ordering::Relaxed).max(moves);
+            // The lists kept and their join, and on every thread a chunk's list in the
+            // making (every move of it, 8 bytes each, before its repeats go).
+            let holding = so_far
+                .saturating_mul(WALK_BYTES_PER_MOVE)
+                .saturating_add(threads.saturating_mul(widest).saturating_mul(8));
+            if holding > budget {
                 over.store(true, Ordering::Relaxed);
                 return Ok(Vec::new());
             }
