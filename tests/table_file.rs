@@ -345,14 +345,45 @@ fn a_tight_budget_walks_in_passes_and_writes_the_same_bytes() {
     // A walk holds each chunk's children without repeats, and room for a chunk in the
     // making on each thread: 18 MiB holds 5x4's largest at once, 8 MiB (the least its
     // solve fits, below) does not.
+    let seen = std::sync::Mutex::new(Vec::new());
+    let record = |p: Progress| seen.lock().unwrap().push(p);
     let tight = Options {
         threads: 2,
         memory: 8 << 20,
-        progress: &quiet,
+        progress: &record,
     };
     let passes = dir.join("passes.table");
     let summary = solve_file::<Connect4<5, 4>>("connect4-5x4", &passes, &tight).unwrap();
     assert!(summary.passes > 1, "8 MiB holds 5x4's largest walk at once");
+    // The progress of a tier walked in passes: the walk given up, then the count and the
+    // sample (one phase), then the passes, each phase counted from 0 to its whole total.
+    let seen = seen.lock().unwrap().clone();
+    let in_passes: Vec<u32> = seen
+        .iter()
+        .filter(|p| p.phase == Phase::Passes)
+        .map(|p| p.tier)
+        .collect();
+    assert!(!in_passes.is_empty());
+    for &tier in &in_passes {
+        let phases: Vec<&Progress> = seen.iter().filter(|p| p.tier == tier).collect();
+        let order: Vec<Phase> = phases.iter().map(|p| p.phase).fold(Vec::new(), |mut o, p| {
+            if o.last() != Some(&p) {
+                o.push(p);
+            }
+            o
+        });
+        assert_eq!(
+            order,
+            [Phase::Walk, Phase::Count, Phase::Passes, Phase::Solve],
+            "tier {tier}"
+        );
+        for phase in [Phase::Count, Phase::Passes] {
+            let of: Vec<&&Progress> = phases.iter().filter(|p| p.phase == phase).collect();
+            let total = of[0].total.unwrap();
+            assert!(of.iter().all(|p| p.total == Some(total) && p.done <= total));
+            assert_eq!(of.iter().map(|p| p.done).max(), Some(total), "{phase:?}");
+        }
+    }
     assert_eq!(
         std::fs::read(&whole).unwrap(),
         std::fs::read(&passes).unwrap()
@@ -360,6 +391,7 @@ fn a_tight_budget_walks_in_passes_and_writes_the_same_bytes() {
     let refused = dir.join("refused.table");
     let tiny = Options {
         memory: MIN_WALK_MEMORY,
+        progress: &quiet,
         ..tight
     };
     let error = solve_file::<Connect4<5, 4>>("connect4-5x4", &refused, &tiny).unwrap_err();

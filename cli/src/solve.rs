@@ -199,6 +199,8 @@ pub(crate) fn progress_bar() -> ProgressBar {
 pub(crate) fn show(bar: &ProgressBar, progress: Progress) {
     let what = match progress.phase {
         Phase::Walk => "walk",
+        Phase::Count => "count the moves to",
+        Phase::Passes => "walk in passes",
         Phase::Solve => "solve",
         Phase::Write => "write the file",
         Phase::Resumed => "kept",

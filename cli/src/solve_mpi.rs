@@ -750,7 +750,16 @@ impl Job<'_> {
         // agreed by every rank before any holds it: the heaviest share sets the sample's
         // rate, and stops them all if even the most passes would not do; the passes
         // themselves are where any rank's share of one fills (below).
-        let moves = self.pool.install(|| count_moves::<G>(t, index, 0..n))?;
+        let count_tick = ticker(
+            self.progress,
+            Phase::Count,
+            t + 1,
+            G::TIERS,
+            below.positions * 2,
+        );
+        let moves = self
+            .pool
+            .install(|| count_moves::<G>(t, index, 0..n, &count_tick))?;
         let need = WALK_BYTES_PER_MOVE * moves;
         let wanted = walk_passes(need, available).unwrap_or(u64::MAX);
         let wanted = ranks.gather(wanted);
@@ -780,9 +789,9 @@ impl Job<'_> {
         // (ranks whose children bunch in a narrow band of keys split there), the same on
         // every rank; the passes go up the keys, so each rank's keys stay sorted as the
         // passes' are appended.
-        let sample = self
-            .pool
-            .install(|| sample_children::<G>(t, index, 0..n, SAMPLE_ONE_IN * passes))?;
+        let sample = self.pool.install(|| {
+            sample_children::<G>(t, index, 0..n, SAMPLE_ONE_IN * passes, &count_tick)
+        })?;
         let each = SAMPLES * usize::try_from(passes).unwrap_or(1);
         let (all, weights) = self.gathered(&sample, each);
         drop(sample);
@@ -799,7 +808,7 @@ impl Job<'_> {
         self.passes.set(self.passes.get().max(passes));
         let tick = ticker(
             self.progress,
-            Phase::Walk,
+            Phase::Passes,
             t + 1,
             G::TIERS,
             below.positions * passes,

@@ -75,6 +75,13 @@ pub struct Progress {
 pub enum Phase {
     /// The walk, tier by tier up from the start.
     Walk,
+    /// A tier whose walk would not fit the memory budget at once: its moves counted, then
+    /// a sample of its children taken, to split the walk into passes (each over every
+    /// position of the tier below: `total` is twice the tier's positions).
+    Count,
+    /// That tier's walk in passes over ranges of keys (`total` is the tier's positions
+    /// times the passes).
+    Passes,
     /// The solve, tier by tier down to the start.
     Solve,
     /// Writing the file.
@@ -773,7 +780,8 @@ pub fn ticker<'a>(
 /// on every thread of the current pool. A child is in or out by its key alone (a hash of
 /// it), so every parent and every rank samples the same children, and the sample spreads
 /// over the keys as the children do: what a walk in passes splits the keys by (and, under
-/// MPI, the ranks) before any pass holds the children.
+/// MPI, the ranks) before any pass holds the children. `tick` is told how many positions
+/// each piece of work has done.
 ///
 /// # Errors
 /// As [`walk_range`].
@@ -782,13 +790,18 @@ pub fn sample_children<G: Game + fmt::Debug + Send + Sync>(
     index: KeyIndex<'_>,
     positions: Range<usize>,
     one_in: u64,
+    tick: &(dyn Fn(u64) + Sync),
 ) -> Result<Vec<u64>, SolveFileError> {
     let one_in = one_in.max(1);
     // Fibonacci hashing: the key's bits mixed into the high half, then reduced.
     let wanted = |k: u64| (k.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 32) % one_in == 0;
     let lists: Vec<Vec<u64>> = chunks_of(&positions)
         .par_iter()
-        .map(|&chunk| chunk_children::<G>(t, index, chunk, wanted, true).map(|(kids, _)| kids))
+        .map(|&chunk| {
+            let kids = chunk_children::<G>(t, index, chunk, wanted, true).map(|(kids, _)| kids);
+            tick(chunk.1 as u64);
+            kids
+        })
         .collect::<Result<_, _>>()?;
     Ok(joined(lists))
 }
@@ -929,7 +942,8 @@ pub const WALK_BYTES_PER_MOVE: u64 = 16;
 
 /// How many moves tier `t`'s positions `positions` (their places among the tier's sorted
 /// keys, `index`) have, on every thread of the current pool: what a walk of them will
-/// hold ([`WALK_BYTES_PER_MOVE`] each), known before it holds it.
+/// hold ([`WALK_BYTES_PER_MOVE`] each), known before it holds it. `tick` is told how many
+/// positions each piece of work has done.
 ///
 /// # Errors
 /// As [`walk_range`].
@@ -937,10 +951,15 @@ pub fn count_moves<G: Game + fmt::Debug + Send + Sync>(
     t: u32,
     index: KeyIndex<'_>,
     positions: Range<usize>,
+    tick: &(dyn Fn(u64) + Sync),
 ) -> Result<u64, SolveFileError> {
     chunks_of(&positions)
         .par_iter()
-        .map(|&chunk| chunk_children::<G>(t, index, chunk, |_| true, false).map(|(_, n)| n))
+        .map(|&chunk| {
+            let moves = chunk_children::<G>(t, index, chunk, |_| true, false).map(|(_, n)| n);
+            tick(chunk.1 as u64);
+            moves
+        })
         .try_reduce(|| 0, |a, b| Ok(a + b))
 }
 
@@ -983,7 +1002,15 @@ fn walk<G: Game + fmt::Debug + Send + Sync>(
             return Ok((keys_of(t + 1, &keys, key_bits)?, 1));
         }
     }
-    let total = count_moves::<G>(t, index, 0..n)?;
+    // Too large at once: counted, then sampled, each a sweep over the tier below.
+    let count_tick = ticker(
+        options.progress,
+        Phase::Count,
+        t + 1,
+        G::TIERS,
+        below.positions * 2,
+    );
+    let total = count_moves::<G>(t, index, 0..n, &count_tick)?;
     let need = WALK_BYTES_PER_MOVE * total;
     let Some(wanted) = walk_passes(need, available) else {
         return Err(SolveFileError::Memory {
@@ -994,15 +1021,16 @@ fn walk<G: Game + fmt::Debug + Send + Sync>(
     };
     // The passes split at a sample of the children, taken first.
     let lower = if wanted == 1 {
+        count_tick(below.positions);
         vec![0]
     } else {
-        let sample = sample_children::<G>(t, index, 0..n, SAMPLE_ONE_IN * wanted)?;
+        let sample = sample_children::<G>(t, index, 0..n, SAMPLE_ONE_IN * wanted, &count_tick)?;
         pass_bounds(&sample, wanted, key_bits)
     };
     let passes = lower.len() as u64;
     let tick = ticker(
         options.progress,
-        Phase::Walk,
+        Phase::Passes,
         t + 1,
         G::TIERS,
         below.positions * passes,
