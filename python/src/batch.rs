@@ -68,17 +68,18 @@ pub fn probe_many<'py>(
                 Err(_) => item.cast::<PyString>()?,
             };
             let hash = string.hash()?;
-            // A text longer than a slot holds is never remembered (Connect Four from 6x4
-            // up): its slot is not even read, a miss to memory saved.
-            let memo = match string.len()? {
-                len if len > memo::TEXT => None,
-                _ => memo.as_deref(),
-            };
-            // The same str object as a remembered one: known without reading its text.
-            let known = memo.and_then(|m| m.find_object(hash, string));
+            // The same str object as a remembered one: known without reading its text
+            // (nor asking its length: a remembered object's text fits a slot).
+            let known = memo.as_deref().and_then(|m| m.find_object(hash, string));
             let (code, ply) = match known {
                 Some(known) => known,
                 None => {
+                    // A text longer than a slot holds is never remembered (Connect Four
+                    // from 6x4 up): its slot is not even read, a miss to memory saved.
+                    let memo = match string.len()? {
+                        len if len > memo::TEXT => None,
+                        _ => memo.as_deref(),
+                    };
                     let utf8 = Utf8::of(string)?;
                     let position = utf8.as_str();
                     match memo.and_then(|m| m.find(hash, position)) {
