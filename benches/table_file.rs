@@ -10,6 +10,12 @@
 //! same positions at once (`Solved::probe_many`: a file's probes pipelined). Opening
 //! (mapping and verifying every checksum) is timed once and printed.
 //!
+//! Beside them, the machine's floor for a lone probe (`memory floor`): 100,000 dependent
+//! loads at random in memory the size of the file, each load's address the value the one
+//! before it read (a random cycle through every 64-byte line), on 4 KiB pages and on huge
+//! pages as the mapped and the loaded file are: what one wait on memory costs here, below
+//! which no probe that must reach the file's bytes can go.
+//!
 //! Run: `PERFECT_PLAY_BENCH_TABLE=c64.table cargo bench --bench table_file --features file`.
 #![allow(
     clippy::unwrap_used,
@@ -70,6 +76,42 @@ fn probe_many<G: Game>(table: &Solved<G>, positions: &[G], out: &mut [Option<Rec
     out.iter().map(|r| u64::from(r.unwrap().remoteness)).sum()
 }
 
+/// Memory of `bytes` (on huge pages if `huge`) holding a random cycle through its 64-byte
+/// lines: each line's first 8 bytes are the offset of the next line of the cycle.
+fn ring(bytes: usize, huge: bool) -> memmap2::MmapMut {
+    let lines = (bytes / 64).max(2);
+    let mut memory = memmap2::MmapOptions::new()
+        .len(lines * 64)
+        .map_anon()
+        .unwrap();
+    let advice = if huge {
+        memmap2::Advice::HugePage
+    } else {
+        memmap2::Advice::NoHugePage
+    };
+    let _ = memory.advise(advice);
+    let mut order: Vec<usize> = (0..lines).collect();
+    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    for i in (1..lines).rev() {
+        order.swap(i, (rng.next() % (i as u64 + 1)) as usize);
+    }
+    for (i, &line) in order.iter().enumerate() {
+        let next = order[(i + 1) % lines] * 64;
+        memory[line * 64..line * 64 + 8].copy_from_slice(&(next as u64).to_le_bytes());
+    }
+    memory
+}
+
+/// `SAMPLE` dependent loads around [`ring`]'s cycle: each waits for the one before.
+fn chase(memory: &[u8]) -> u64 {
+    let mut at = 0usize;
+    for _ in 0..SAMPLE {
+        let bytes: [u8; 8] = memory[at..at + 8].try_into().unwrap();
+        at = u64::from_le_bytes(bytes) as usize;
+    }
+    at as u64
+}
+
 fn main() {
     let path = match std::env::var_os("PERFECT_PLAY_BENCH_TABLE") {
         Some(path) => PathBuf::from(path),
@@ -109,6 +151,11 @@ fn main() {
         any.bytes().len(),
         opened.elapsed().as_secs_f64()
     );
+    let size = any.bytes().len();
+    for (label, huge) in [("memory floor", false), ("memory floor, huge pages", true)] {
+        let memory = ring(size, huge);
+        group.bench_function(label, |b| b.iter(|| chase(black_box(&memory))));
+    }
     match name {
         "connect4-6x4" => {
             let table = perfect_play::file::open::<Connect4<6, 4>>(&path, name).unwrap();
