@@ -34,10 +34,10 @@ use perfect_play::games::{self, Notation, TypeVisitor};
 use perfect_play::{Game, Record};
 use perfect_play_generate::{
     FileError, FileHeader, KeyIndex, MAX_WALK_PASSES, MIN_WALK_MEMORY, Phase, Progress,
-    SAMPLE_ONE_IN, SolveFileError, Summary, WALK_BYTES_PER_MOVE, claim_parts, count_moves,
-    join_file, key_index, key_index_of, parts_dir, parts_stamp, pass_ranges, read_part, record_at,
-    sample_children, shared_pass_bounds, solve_range, ticker, tier_header, walk_least_budget,
-    walk_passes, walk_range, walk_within, write_atomically,
+    SAMPLE_ONE_IN, SolveFileError, Summary, WALK_BYTES_PER_MOVE, WalkedKeys, claim_parts,
+    count_moves, join_file, key_index, key_index_of, parts_dir, parts_stamp, pass_ranges,
+    read_part, record_at, sample_children, shared_pass_bounds, solve_range, ticker, tier_header,
+    walk_least_budget, walk_passes, walk_range, walk_within, write_atomically,
 };
 
 use crate::args::SolveArgs;
@@ -423,6 +423,12 @@ impl Job<'_> {
             .join(format!("tier-{tier:03}.{}.{rank}", part.word()))
     }
 
+    /// Where this rank keeps its keys of tier `tier` while a walk in passes finds them.
+    fn walked_path(&self, tier: u32) -> PathBuf {
+        self.dir
+            .join(format!("tier-{tier:03}.walked.{}", self.ranks.rank))
+    }
+
     /// Where this rank keeps the children of its range of tier `tier` (its solve's
     /// questions).
     fn asks_path(&self, tier: u32) -> PathBuf {
@@ -610,7 +616,7 @@ impl Job<'_> {
                     bounds: manifest.bounds,
                 }
             } else {
-                let (keys, bounds) = if t == 0 {
+                let segment = if t == 0 {
                     let keys = if ranks.rank == 0 {
                         vec![start.key()]
                     } else {
@@ -620,21 +626,25 @@ impl Job<'_> {
                     if let Some(first) = bounds.first_mut() {
                         *first = 0;
                     }
-                    (keys, bounds)
+                    Segment {
+                        bytes: key_index(t, &keys, key_bits)?,
+                        positions: keys.len() as u64,
+                        bounds,
+                    }
                 } else {
                     let from = below.take().ok_or_else(|| {
                         SolveFileError::Game(format!("tier {t} has no tier below"))
                     })?;
                     self.walk::<G>(t - 1, from)?
                 };
-                let bytes = key_index(t, &keys, key_bits)?;
-                let positions = keys.len() as u64;
-                self.finish(Part::Keys, t, &bytes, positions, &bounds)?;
-                Segment {
-                    bytes,
-                    positions,
-                    bounds,
-                }
+                self.finish(
+                    Part::Keys,
+                    t,
+                    &segment.bytes,
+                    segment.positions,
+                    &segment.bounds,
+                )?;
+                segment
             };
             let total = ranks.sum(segment.positions);
             if total == 0 {
@@ -713,10 +723,12 @@ impl Job<'_> {
         &self,
         t: u32,
         below: Segment,
-    ) -> Result<(Vec<u64>, Vec<u64>), SolveFileError> {
+    ) -> Result<Segment, SolveFileError> {
         let ranks = self.ranks;
         let key_bits = self.header.key_bits;
         let held = below.bytes.len() as u64;
+        let scratch = self.walked_path(t + 1);
+        WalkedKeys::discard(&scratch)?;
         let index = below.index(key_bits, t)?;
         let n = usize::try_from(below.positions).unwrap_or(usize::MAX);
         let available = self.memory.saturating_sub(held);
@@ -743,8 +755,14 @@ impl Job<'_> {
             let counts = runs(&bounds, &kids, ranks.size);
             let (keys, from) = ranks.exchange(&kids, &counts);
             drop(kids);
+            drop(below);
             // Each rank sent its children sorted and without repeats: merge, don't sort.
-            return Ok((merge_runs(keys, &from), bounds));
+            let keys = merge_runs(keys, &from);
+            return Ok(Segment {
+                bytes: key_index(t + 1, &keys, key_bits)?,
+                positions: keys.len() as u64,
+                bounds,
+            });
         }
         // Some rank's share does not fit at once: what each will hold, against --memory,
         // agreed by every rank before any holds it: the heaviest share sets the sample's
@@ -813,8 +831,10 @@ impl Job<'_> {
             G::TIERS,
             below.positions * passes,
         );
+        // Each pass's keys go to a scratch file, so that memory holds one pass's at a time
+        // beside the tier walked from, as on one process.
         let mut asks = Asks::create(self.asks_path(t))?;
-        let mut keys: Vec<u64> = Vec::new();
+        let mut walked = WalkedKeys::create(&scratch)?;
         for range in pass_ranges(&lower, key_bits) {
             let kids = self
                 .pool
@@ -823,10 +843,16 @@ impl Job<'_> {
             let counts = runs(&bounds, &kids, ranks.size);
             let (got, from) = ranks.exchange(&kids, &counts);
             drop(kids);
-            keys.extend_from_slice(&merge_runs(got, &from));
+            walked.push(&merge_runs(got, &from))?;
         }
         asks.finish()?;
-        Ok((keys, bounds))
+        drop(below);
+        let (bytes, positions) = walked.into_index(t + 1, key_bits)?;
+        Ok(Segment {
+            bytes,
+            positions,
+            bounds,
+        })
     }
 
     /// What the next tier's bounds are chosen from, every rank's sorted `kids` (all of its

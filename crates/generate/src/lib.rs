@@ -90,8 +90,8 @@ pub use solve::{MAX_POSITIONS, SolveError, SolvedPositions, solve};
 #[cfg(feature = "tiers")]
 pub use tiers::{
     MAX_WALK_PASSES, MIN_WALK_MEMORY, Options, Phase, Progress, SAMPLE_ONE_IN, SolveFileError,
-    Summary, WALK_BYTES_PER_MOVE, claim_parts, count_moves, join_file, parts_dir, parts_stamp,
-    pass_bounds, pass_ranges, read_part, record_at, sample_children, shared_pass_bounds,
-    solve_file, solve_file_from, solve_range, ticker, tier_header, walk_least_budget, walk_passes,
-    walk_range, walk_within, write_atomically,
+    Summary, WALK_BYTES_PER_MOVE, WalkedKeys, claim_parts, count_moves, join_file, parts_dir,
+    parts_stamp, pass_bounds, pass_ranges, read_part, record_at, sample_children,
+    shared_pass_bounds, solve_file, solve_file_from, solve_range, ticker, tier_header,
+    walk_least_budget, walk_passes, walk_range, walk_within, write_atomically,
 };

@@ -976,15 +976,8 @@ fn walk<G: Game + fmt::Debug + Send + Sync>(
     options: &Options,
 ) -> Result<(Keys, u64), SolveFileError> {
     let held = below.bytes.len() as u64;
-    // A run stopped in the middle of this walk may have left its passes' keys: never
-    // read, they are removed now rather than at the end of the solve.
     let scratch = parts.walked(t + 1);
-    match fs::remove_file(&scratch) {
-        Err(error) if error.kind() != io::ErrorKind::NotFound => {
-            return Err(io_at(&scratch)(error));
-        }
-        _ => {}
-    }
+    WalkedKeys::discard(&scratch)?;
     let index = index_of(&below, key_bits, t)?;
     let n = usize::try_from(below.positions).unwrap_or(usize::MAX);
     let available = options.memory.saturating_sub(held);
@@ -1041,39 +1034,99 @@ fn walk<G: Game + fmt::Debug + Send + Sync>(
         drop(below);
         return Ok((keys_of(t + 1, &keys, key_bits)?, 1));
     }
-    let mut file = BufWriter::new(File::create(&scratch).map_err(io_at(&scratch))?);
-    let mut positions = 0u64;
+    let mut walked = WalkedKeys::create(&scratch)?;
     for &range in &ranges {
-        let keys = walk_range::<G>(t, index, 0..n, range, &tick)?;
-        positions += keys.len() as u64;
-        for key in keys {
-            file.write_all(&key.to_le_bytes())
-                .map_err(io_at(&scratch))?;
-        }
+        walked.push(&walk_range::<G>(t, index, 0..n, range, &tick)?)?;
     }
-    file.flush().map_err(io_at(&scratch))?;
-    drop(file);
     drop(below);
-    let mut read = io::BufReader::new(File::open(&scratch).map_err(io_at(&scratch))?);
-    let mut failed = None;
-    let keys = std::iter::from_fn(|| {
-        let mut key = [0u8; 8];
-        match read.read_exact(&mut key) {
-            Ok(()) => Some(u64::from_le_bytes(key)),
-            Err(error) => {
-                failed = Some(error);
-                None
-            }
-        }
-    })
-    .take(usize::try_from(positions).unwrap_or(usize::MAX));
-    let bytes = key_index_of(t + 1, positions, keys, key_bits);
-    if let Some(error) = failed {
-        return Err(io_at(&scratch)(error));
-    }
-    let bytes = bytes?;
-    fs::remove_file(&scratch).map_err(io_at(&scratch))?;
+    let (bytes, positions) = walked.into_index(t + 1, key_bits)?;
     Ok((Keys { bytes, positions }, passes))
+}
+
+/// The keys of a walk in passes, kept on disk as the passes find them (8 bytes a key), so
+/// that memory holds one pass's at a time beside the tier walked from, then read back as
+/// the tier's key index once that tier is let go.
+#[derive(Debug)]
+pub struct WalkedKeys {
+    path: PathBuf,
+    file: BufWriter<File>,
+    positions: u64,
+}
+
+impl WalkedKeys {
+    /// Removes what a run stopped in the middle of a walk left at `path` (never read: a
+    /// walk starts again from nothing), so that none outlives its walk.
+    ///
+    /// # Errors
+    /// [`SolveFileError::Io`]: the file is there and cannot be removed.
+    pub fn discard(path: &Path) -> Result<(), SolveFileError> {
+        match fs::remove_file(path) {
+            Err(error) if error.kind() != io::ErrorKind::NotFound => Err(io_at(path)(error)),
+            _ => Ok(()),
+        }
+    }
+
+    /// An empty scratch file at `path`, in place of any there.
+    ///
+    /// # Errors
+    /// [`SolveFileError::Io`]: it cannot be created.
+    pub fn create(path: &Path) -> Result<Self, SolveFileError> {
+        Ok(Self {
+            file: BufWriter::new(File::create(path).map_err(io_at(path))?),
+            path: path.to_path_buf(),
+            positions: 0,
+        })
+    }
+
+    /// Appends `keys` (sorted, each above every key appended before).
+    ///
+    /// # Errors
+    /// [`SolveFileError::Io`]: the write failed.
+    pub fn push(&mut self, keys: &[u64]) -> Result<(), SolveFileError> {
+        for key in keys {
+            self.file
+                .write_all(&key.to_le_bytes())
+                .map_err(io_at(&self.path))?;
+        }
+        self.positions += keys.len() as u64;
+        Ok(())
+    }
+
+    /// Tier `tier`'s key index ([`key_index`]) of every key appended, and how many there
+    /// are; the scratch file removed.
+    ///
+    /// # Errors
+    /// [`SolveFileError::Io`]: the file could not be written, read or removed;
+    /// [`SolveFileError::File`]: the keys are not increasing.
+    pub fn into_index(self, tier: u32, key_bits: u32) -> Result<(Vec<u8>, u64), SolveFileError> {
+        let Self {
+            path,
+            mut file,
+            positions,
+        } = self;
+        file.flush().map_err(io_at(&path))?;
+        drop(file);
+        let mut read = io::BufReader::new(File::open(&path).map_err(io_at(&path))?);
+        let mut failed = None;
+        let keys = std::iter::from_fn(|| {
+            let mut key = [0u8; 8];
+            match read.read_exact(&mut key) {
+                Ok(()) => Some(u64::from_le_bytes(key)),
+                Err(error) => {
+                    failed = Some(error);
+                    None
+                }
+            }
+        })
+        .take(usize::try_from(positions).unwrap_or(usize::MAX));
+        let bytes = key_index_of(tier, positions, keys, key_bits);
+        if let Some(error) = failed {
+            return Err(io_at(&path)(error));
+        }
+        let bytes = bytes?;
+        fs::remove_file(&path).map_err(io_at(&path))?;
+        Ok((bytes, positions))
+    }
 }
 
 /// The record at place `j` of `records` (`header.record_bytes` bytes each), if there and
