@@ -2,7 +2,7 @@
 same positions: one run, figures printed as a Markdown table for BENCHMARKS.md.
 
     python benches/python_probe.py [--game NAME | --table FILE] [--count N]
-        [--openspiel-count N] [--seed S]
+        [--openspiel-count N] [--seed S] [--repeat N]
 
 The input: ``--count`` positions (1,000,000 by default) drawn uniformly, with a seeded
 random generator, from every position of the game reachable from its start (walked through
@@ -20,6 +20,11 @@ Measured, each once:
   ``alpha_beta_search`` from each position (``--openspiel-count`` of them, 1,000 by
   default), and its ``MinimaxSolver`` solving the whole game once, then a dict lookup.
 
+With ``--repeat N`` (1 by default) the numpy, list and dict rows are each timed N times,
+taking turns (numpy, lists, dict, numpy...), and each row gives the median of its N, with
+the least and the most beside it: on a machine whose speed drifts from one second to the
+next, the figures to compare.
+
 The answers of every method are checked against ``probe_many``'s before a figure is printed.
 Each row gives the process's CPU time (the figure to read on a machine shared with other
 work) beside the wall time.
@@ -31,6 +36,7 @@ import argparse
 import os
 import platform
 import random
+import statistics
 import subprocess
 import time
 from collections.abc import Callable
@@ -86,6 +92,30 @@ def timed(label: str, count: int, run: Callable[[], Any]) -> tuple[Any, list[str
     return result, [row]
 
 
+def taking_turns(count: int, repeat: int, runs: list[tuple[str, Callable[[], Any]]]) -> list[Any]:
+    """Times each of ``runs`` ``repeat`` times, taking turns; prints each one's median CPU
+    time with its least and most, and returns each one's last result."""
+    cpu: list[list[float]] = [[] for _ in runs]
+    wall: list[list[float]] = [[] for _ in runs]
+    results: list[Any] = [None for _ in runs]
+    for _ in range(repeat):
+        for i, (_, run) in enumerate(runs):
+            w, c = time.perf_counter(), time.process_time()
+            results[i] = run()
+            cpu[i].append(time.process_time() - c)
+            wall[i].append(time.perf_counter() - w)
+    for (label, _), cpus, walls in zip(runs, cpu, wall, strict=True):
+        mid, least, most = statistics.median(cpus), min(cpus), max(cpus)
+        label = f"{label}, median of {repeat} [least, most]"
+        print(
+            f"| {label} | {count:,} | {mid * 1e3:,.1f} ms [{least * 1e3:,.1f}, {most * 1e3:,.1f}] "
+            f"| {statistics.median(walls) * 1e3:,.1f} ms | {mid / count * 1e9:,.0f} ns "
+            f"| {count / mid / 1e6:,.2f} M/s |",
+            flush=True,
+        )
+    return results
+
+
 def machine() -> str:
     try:
         lscpu = subprocess.run(["lscpu"], capture_output=True, text=True, check=True).stdout
@@ -109,6 +139,7 @@ def main() -> None:
     parser.add_argument("--probe-count", type=int, default=100_000)
     parser.add_argument("--openspiel-count", type=int, default=1_000)
     parser.add_argument("--seed", type=int, default=25)
+    parser.add_argument("--repeat", type=int, default=1)
     parser.add_argument("--table", help="a table file of `perfect-play solve`")
     args = parser.parse_args()
 
@@ -145,23 +176,25 @@ def main() -> None:
         args.count,
         lambda: game.probe_many(positions, numpy=False),
     )
-    (codes, plies), _ = timed(
-        "`probe_many` (numpy arrays)", args.count, lambda: game.probe_many(positions)
-    )
-    (list_codes, list_plies), _ = timed(
-        "`probe_many(numpy=False)` (lists)",
-        args.count,
-        lambda: game.probe_many(positions, numpy=False),
-    )
-    assert codes.tolist() == list_codes and plies.tolist() == list_plies
-
     every_codes, every_plies = game.probe_many(every, numpy=False)
     table = dict(zip(every, zip(every_codes, every_plies, strict=True), strict=True))
-    looked_up, _ = timed(
-        "dict lookup, `list(map(d.__getitem__, positions))`",
-        args.count,
-        lambda: list(map(table.__getitem__, positions)),
-    )
+    runs: list[tuple[str, Callable[[], Any]]] = [
+        ("`probe_many` (numpy arrays)", lambda: game.probe_many(positions)),
+        ("`probe_many(numpy=False)` (lists)", lambda: game.probe_many(positions, numpy=False)),
+        (
+            "dict lookup, `list(map(d.__getitem__, positions))`",
+            lambda: list(map(table.__getitem__, positions)),
+        ),
+    ]
+    if args.repeat > 1:
+        (codes, plies), (list_codes, list_plies), looked_up = taking_turns(
+            args.count, args.repeat, runs
+        )
+    else:
+        (codes, plies), (list_codes, list_plies), looked_up = (
+            timed(label, args.count, run)[0] for label, run in runs
+        )
+    assert codes.tolist() == list_codes and plies.tolist() == list_plies
     assert [c for c, _ in looked_up] == list_codes and [p for _, p in looked_up] == list_plies
 
     few = positions[: args.probe_count]
