@@ -37,8 +37,9 @@ use perfect_play::games::{self, CONNECT4_4X4, DODGEM, Dodgem};
 use perfect_play::{Game, Value};
 use perfect_play_core::file::FormatError;
 use perfect_play_generate::{
-    FlatLimits, MAX_WALK_PASSES, MIN_WALK_MEMORY, Options, Phase, Progress, flat_file, pass_bounds,
-    pass_ranges, shared_pass_bounds, solve_file, solve_flat, walk_least_budget, walk_passes,
+    FlatLimits, MAX_WALK_PASSES, MIN_WALK_MEMORY, Options, Phase, Progress, WalkedKeys, flat_file,
+    key_index, pass_bounds, pass_ranges, shared_pass_bounds, solve_file, solve_flat,
+    walk_least_budget, walk_passes,
 };
 
 /// A fresh directory for one test's files.
@@ -700,4 +701,40 @@ fn many_positions_through_the_handle_answer_as_one_at_a_time() {
     let found = one_by_one.iter().filter(|a| a.starts_with("Ok")).count();
     assert!(found > 1000 && found < reachable, "{found} of {reachable}");
     assert!(one_by_one[10].contains("Notation") && one_by_one[20].contains("Notation"));
+}
+
+/// The scratch file of a walk in passes: the passes' keys read back as one index (the
+/// same bytes as the index of every key at once, built by the writer's own `key_index`),
+/// and the file gone afterwards; gone too when a walk fails or stops with it unread, and
+/// keys out of order refused.
+#[test]
+fn a_walks_scratch_keys_read_back_whole_and_never_left_behind() {
+    let dir = scratch("walked");
+    let path = dir.join("tier-007.walked");
+    let keys: Vec<u64> = (0..50_000u64).map(|k| k * 37 + 5).collect();
+    let mut walked = WalkedKeys::create(&path).unwrap();
+    for pass in keys.chunks(12_345) {
+        walked.push(pass).unwrap();
+    }
+    let (bytes, positions) = walked.into_index(7, 24).unwrap();
+    assert_eq!(positions, keys.len() as u64);
+    assert_eq!(bytes, key_index(7, &keys, 24).unwrap());
+    assert!(!path.exists());
+
+    let mut stopped = WalkedKeys::create(&path).unwrap();
+    stopped.push(&keys[..10]).unwrap();
+    drop(stopped);
+    assert!(!path.exists(), "a walk that stops leaves no scratch file");
+
+    let mut unordered = WalkedKeys::create(&path).unwrap();
+    unordered.push(&[5, 9]).unwrap();
+    unordered.push(&[7]).unwrap();
+    assert!(unordered.into_index(7, 24).is_err());
+    assert!(!path.exists());
+
+    // What a killed run left is removed before the walk writes it again.
+    std::fs::write(&path, b"left by a killed run").unwrap();
+    WalkedKeys::discard(&path).unwrap();
+    assert!(!path.exists());
+    WalkedKeys::discard(&path).unwrap();
 }

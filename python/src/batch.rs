@@ -75,7 +75,7 @@ pub fn probe_many<'py>(
                 Some(known) => known,
                 None => {
                     // A text longer than a slot holds is never remembered (Connect Four
-                    // from 6x4 up): its slot is not even read, a miss to memory saved.
+                    // from 6x4 up): its text is not compared with the slot's.
                     let memo = match string.len()? {
                         len if len > memo::TEXT => None,
                         _ => memo.as_deref(),

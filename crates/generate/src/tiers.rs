@@ -75,12 +75,12 @@ pub struct Progress {
 pub enum Phase {
     /// The walk, tier by tier up from the start.
     Walk,
-    /// A tier whose walk would not fit the memory budget at once: its moves counted, then
-    /// a sample of its children taken, to split the walk into passes (each over every
-    /// position of the tier below: `total` is twice the tier's positions).
+    /// A tier whose walk would not fit the memory budget at once: the moves from the tier
+    /// below counted, then a sample of their children taken, to split the walk into passes
+    /// (each a sweep over the tier below: `total` is twice the tier below's positions).
     Count,
-    /// That tier's walk in passes over ranges of keys (`total` is the tier's positions
-    /// times the passes).
+    /// That tier's walk in passes over ranges of keys (`total` is the tier below's
+    /// positions times the passes).
     Passes,
     /// The solve, tier by tier down to the start.
     Solve,
@@ -1045,17 +1045,30 @@ fn walk<G: Game + fmt::Debug + Send + Sync>(
 
 /// The keys of a walk in passes, kept on disk as the passes find them (8 bytes a key), so
 /// that memory holds one pass's at a time beside the tier walked from, then read back as
-/// the tier's key index once that tier is let go.
+/// the tier's key index once that tier is let go. The scratch file is removed when read
+/// back, or when the walk fails and this is dropped; a run killed outright leaves it for
+/// the next walk of the same tier to [`discard`](Self::discard).
 #[derive(Debug)]
 pub struct WalkedKeys {
     path: PathBuf,
     file: BufWriter<File>,
     positions: u64,
+    /// Read back and removed.
+    done: bool,
+}
+
+impl Drop for WalkedKeys {
+    fn drop(&mut self) {
+        // Not read back (a failed walk): nothing will read it.
+        if !self.done {
+            let _ = fs::remove_file(&self.path);
+        }
+    }
 }
 
 impl WalkedKeys {
-    /// Removes what a run stopped in the middle of a walk left at `path` (never read: a
-    /// walk starts again from nothing), so that none outlives its walk.
+    /// Removes what a run killed in the middle of a walk left at `path` (never read: a
+    /// walk starts again from nothing), before the walk that would write it again.
     ///
     /// # Errors
     /// [`SolveFileError::Io`]: the file is there and cannot be removed.
@@ -1075,6 +1088,7 @@ impl WalkedKeys {
             file: BufWriter::new(File::create(path).map_err(io_at(path))?),
             path: path.to_path_buf(),
             positions: 0,
+            done: false,
         })
     }
 
@@ -1098,14 +1112,14 @@ impl WalkedKeys {
     /// # Errors
     /// [`SolveFileError::Io`]: the file could not be written, read or removed;
     /// [`SolveFileError::File`]: the keys are not increasing.
-    pub fn into_index(self, tier: u32, key_bits: u32) -> Result<(Vec<u8>, u64), SolveFileError> {
-        let Self {
-            path,
-            mut file,
-            positions,
-        } = self;
-        file.flush().map_err(io_at(&path))?;
-        drop(file);
+    pub fn into_index(
+        mut self,
+        tier: u32,
+        key_bits: u32,
+    ) -> Result<(Vec<u8>, u64), SolveFileError> {
+        let path = self.path.clone();
+        let positions = self.positions;
+        self.file.flush().map_err(io_at(&path))?;
         let mut read = io::BufReader::new(File::open(&path).map_err(io_at(&path))?);
         let mut failed = None;
         let keys = std::iter::from_fn(|| {
@@ -1125,6 +1139,7 @@ impl WalkedKeys {
         }
         let bytes = bytes?;
         fs::remove_file(&path).map_err(io_at(&path))?;
+        self.done = true;
         Ok((bytes, positions))
     }
 }
