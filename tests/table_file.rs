@@ -738,3 +738,82 @@ fn a_walks_scratch_keys_read_back_whole_and_never_left_behind() {
     assert!(!path.exists());
     WalkedKeys::discard(&path).unwrap();
 }
+
+/// The plain sweep `shared_pass_bounds` replaced (every walker looked at for every distinct
+/// key), kept here as the reference its heap must agree with.
+fn plain_shared_pass_bounds(samples: &[&[u64]], passes: &[u64]) -> Vec<u64> {
+    let shares: Vec<usize> = samples
+        .iter()
+        .enumerate()
+        .map(|(w, s)| {
+            s.len()
+                .div_ceil(passes.get(w).copied().unwrap_or(1).max(1) as usize)
+        })
+        .collect();
+    let mut at = vec![0usize; samples.len()];
+    let mut held = vec![0usize; samples.len()];
+    let mut bounds = vec![0u64];
+    loop {
+        let Some(key) = (0..samples.len())
+            .filter_map(|w| samples[w].get(at[w]).copied())
+            .min()
+        else {
+            return bounds;
+        };
+        let copies: Vec<usize> = (0..samples.len())
+            .map(|w| {
+                samples[w][at[w]..]
+                    .iter()
+                    .take_while(|&&k| k == key)
+                    .count()
+            })
+            .collect();
+        if (0..samples.len()).any(|w| held[w] > 0 && held[w] + copies[w] > shares[w]) {
+            bounds.push(key);
+            held.fill(0);
+        }
+        for w in 0..samples.len() {
+            held[w] += copies[w];
+            at[w] += copies[w];
+        }
+    }
+}
+
+/// The sweep over many walkers' samples agrees with the plain one on seeded random cases:
+/// spread and bunched keys, repeats within a sample and across samples, empty samples,
+/// walkers without a count of passes.
+#[test]
+fn shared_pass_bounds_agrees_with_the_plain_sweep() {
+    let mut state = 0x2545_f491_4f6c_dd1d_u64;
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    for case in 0..400 {
+        let walkers = 1 + (next() % 9) as usize;
+        let samples: Vec<Vec<u64>> = (0..walkers)
+            .map(|_| {
+                let len = (next() % 300) as usize;
+                let (base, spread) = match next() % 3 {
+                    0 => (0, 1u64 << 40),
+                    1 => (next() % 1000, 50),
+                    _ => (next() % 1_000_000, 5_000),
+                };
+                let mut sample: Vec<u64> = (0..len).map(|_| base + next() % spread).collect();
+                sample.sort_unstable();
+                sample
+            })
+            .collect();
+        let passes: Vec<u64> = (0..walkers - (next() % 2) as usize)
+            .map(|_| next() % 12)
+            .collect();
+        let slices: Vec<&[u64]> = samples.iter().map(Vec::as_slice).collect();
+        assert_eq!(
+            shared_pass_bounds(&slices, &passes),
+            plain_shared_pass_bounds(&slices, &passes),
+            "case {case}: {passes:?}"
+        );
+    }
+}

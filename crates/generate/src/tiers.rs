@@ -22,6 +22,8 @@
 //! in memory by [`solve_flat`](crate::solve_flat), within the budget or refused with what
 //! it would need.
 
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
 use std::fmt;
 use std::fs::{self, File};
 use std::io::{self, BufWriter, Read, Write};
@@ -850,38 +852,76 @@ pub fn shared_pass_bounds(samples: &[&[u64]], passes: &[u64]) -> Vec<u64> {
                 .div_ceil(usize::try_from(p).unwrap_or(usize::MAX))
         })
         .collect();
+    // The walkers' next keys in a heap, so that each distinct key costs the walkers that
+    // have it, not every walker (thousands of ranks' samples, each of thousands of keys).
+    let mut next: BinaryHeap<Reverse<(u64, usize)>> = samples
+        .iter()
+        .enumerate()
+        .filter_map(|(w, sample)| sample.first().map(|&k| Reverse((k, w))))
+        .collect();
     let mut at = vec![0usize; samples.len()];
+    // What each walker holds of the current pass: `held[w]` counts only when `pass_of[w]`
+    // is the current pass (so a new pass starts every walker at 0 without a sweep).
     let mut held = vec![0usize; samples.len()];
-    let mut copies = vec![0usize; samples.len()];
+    let mut pass_of = vec![0usize; samples.len()];
+    let mut pass = 0usize;
+    // Some walker holds more than its share of the current pass (one key's copies alone).
+    let mut past_share = false;
+    let mut here: Vec<(usize, usize)> = Vec::new();
     let mut bounds = vec![0u64];
     // Each distinct key in turn, with every walker's copies of it (they go to one pass).
-    while let Some(key) = samples
-        .iter()
-        .zip(&at)
-        .filter_map(|(sample, &i)| sample.get(i).copied())
-        .min()
-    {
-        for ((sample, i), c) in samples.iter().zip(&mut at).zip(&mut copies) {
-            let rest = sample.get(*i..).unwrap_or(&[]);
-            *c = rest.partition_point(|&k| k <= key);
-            *i += *c;
+    while let Some(&Reverse((key, _))) = next.peek() {
+        here.clear();
+        while let Some(&Reverse((k, w))) = next.peek() {
+            if k != key {
+                break;
+            }
+            next.pop();
+            let sample = samples.get(w).copied().unwrap_or(&[]);
+            let from = at.get(w).copied().unwrap_or(0);
+            let copies = sample
+                .get(from..)
+                .unwrap_or(&[])
+                .partition_point(|&k| k <= key);
+            if let Some(i) = at.get_mut(w) {
+                *i = from + copies;
+                if let Some(&k) = sample.get(*i) {
+                    next.push(Reverse((k, w)));
+                }
+            }
+            here.push((w, copies));
         }
         // A walker holding some of this pass that the key's copies would take past its
-        // share starts a new pass at the key.
-        let over = held
-            .iter()
-            .zip(&copies)
-            .zip(&shares)
-            .any(|((&h, &c), &share)| h > 0 && h + c > share);
+        // share (or already past it) starts a new pass at the key.
+        let over = past_share
+            || here.iter().any(|&(w, c)| {
+                let h = holding(&held, &pass_of, pass, w);
+                h > 0 && h + c > shares.get(w).copied().unwrap_or(0)
+            });
         if over {
             bounds.push(key);
-            held.fill(0);
+            pass += 1;
+            past_share = false;
         }
-        for (h, &c) in held.iter_mut().zip(&copies) {
-            *h += c;
+        for &(w, c) in &here {
+            let h = holding(&held, &pass_of, pass, w) + c;
+            if let (Some(slot), Some(of)) = (held.get_mut(w), pass_of.get_mut(w)) {
+                (*slot, *of) = (h, pass);
+            }
+            past_share |= h > shares.get(w).copied().unwrap_or(0);
         }
     }
     bounds
+}
+
+/// What walker `w` holds of pass `pass` ([`shared_pass_bounds`]'s count, good only while
+/// it was set in that pass).
+fn holding(held: &[usize], pass_of: &[usize], pass: usize, w: usize) -> usize {
+    if pass_of.get(w) == Some(&pass) {
+        held.get(w).copied().unwrap_or(0)
+    } else {
+        0
+    }
 }
 
 /// The ranges of keys (both ends included) of a walk's passes, in order, from each pass's
