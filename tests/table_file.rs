@@ -796,10 +796,13 @@ fn shared_pass_bounds_agrees_with_the_plain_sweep() {
         let samples: Vec<Vec<u64>> = (0..walkers)
             .map(|_| {
                 let len = (next() % 300) as usize;
-                let (base, spread) = match next() % 3 {
-                    0 => (0, 1u64 << 40),
-                    1 => (next() % 1000, 50),
-                    _ => (next() % 1_000_000, 5_000),
+                // Spread, bunched, and a few keys of many copies each (one key's copies
+                // past a share, and a walker past its share while another's keys come).
+                let (base, spread, len) = match next() % 4 {
+                    0 => (0, 1u64 << 40, len),
+                    1 => (next() % 1000, 50, len),
+                    2 => (next() % 1_000_000, 5_000, len),
+                    _ => (next() % 8, 1 + next() % 4, len % 12),
                 };
                 let mut sample: Vec<u64> = (0..len).map(|_| base + next() % spread).collect();
                 sample.sort_unstable();
@@ -816,4 +819,9 @@ fn shared_pass_bounds_agrees_with_the_plain_sweep() {
             "case {case}: {passes:?}"
         );
     }
+    // A walker past its share (one key's three copies, a share of one) ends the pass at the
+    // next key, though the walker that has that key is within its own share.
+    let (past, within): (&[u64], &[u64]) = (&[5, 5, 5], &[1, 2, 6, 7]);
+    assert_eq!(shared_pass_bounds(&[past, within], &[3, 1]), [0, 6]);
+    assert_eq!(plain_shared_pass_bounds(&[past, within], &[3, 1]), [0, 6]);
 }

@@ -84,7 +84,8 @@ class PerfectPolicy:
     def __init__(
         self, level: str | None = None, seed: int | None = None, env: Any = "tictactoe_v3"
     ) -> None:
-        name = env if isinstance(env, str) else getattr(env, "metadata", {}).get("name")
+        metadata = getattr(env, "metadata", None)
+        name = env if isinstance(env, str) else (metadata or {}).get("name")
         if name not in ENVS:
             known = ", ".join(ENVS)
             raise ValueError(f"no perfect play for the environment {name!r}: it knows {known}")
