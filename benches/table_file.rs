@@ -59,7 +59,7 @@ fn sample<const W: usize, const H: usize>(table: &Solved<Connect4<W, H>>) -> Vec
     (0..SAMPLE)
         .map(|_| {
             let key = keys[(rng.next() % keys.len() as u64) as usize];
-            Connect4::from_key(key).unwrap()
+            Connect4::<W, H>::start().at_key(key).unwrap()
         })
         .collect()
 }

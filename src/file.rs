@@ -183,12 +183,13 @@ fn checked(
 }
 
 /// The table file at `path` of game `G`, called `name` (`connect4-6x4`), mapped,
-/// verified and ready to probe, for the rest of the program.
+/// verified and ready to probe, for the rest of the program. A tiered game is checked at
+/// the size of [`Game::start`] ([`open_dyn`] opens a family at any size).
 ///
 /// # Errors
 /// [`OpenError`]: unreadable, not a table file, damaged, of another game or other rules.
 pub fn open<G: Game>(path: &Path, name: &str) -> Result<&'static Solved<G>, OpenError> {
-    solved(path, name, open_any(path)?)
+    solved(path, name, open_any(path)?, &G::start())
 }
 
 /// [`open`], but the file read whole into memory backed by huge pages where the system
@@ -200,15 +201,16 @@ pub fn open<G: Game>(path: &Path, name: &str) -> Result<&'static Solved<G>, Open
 /// # Errors
 /// As [`open`].
 pub fn load<G: Game>(path: &Path, name: &str) -> Result<&'static Solved<G>, OpenError> {
-    solved(path, name, checked(path, load_bytes)?)
+    solved(path, name, checked(path, load_bytes)?, &G::start())
 }
 
-/// `table`, read from `path`, as the table of game `G` called `name`, once its game and
-/// rules are checked.
+/// `table`, read from `path`, as the table of game `G` called `name` at `size`'s size (any
+/// of its positions), once its game, rules and layout are checked.
 fn solved<G: Game>(
     path: &Path,
     name: &str,
     table: FileTable,
+    size: &G,
 ) -> Result<&'static Solved<G>, OpenError> {
     let fail = |kind| OpenError {
         path: path.to_path_buf(),
@@ -224,9 +226,12 @@ fn solved<G: Game>(
         return Err(fail(OpenErrorKind::Canonical));
     }
     let found = (table.rules_version(), table.tiers(), table.key_bits());
-    let expected = (G::RULES_VERSION, G::TIERS, G::KEY_BITS);
-    let layout_matters = G::TIERS > 1;
-    if found.0 != expected.0 || (layout_matters && found != expected) {
+    let expected = (G::RULES_VERSION, size.tiers(), size.key_bits());
+    // A tiered game's file has a section per tier up to its last with a position (a game
+    // that always ends early, as four in a row on 4x4 with two, has empty tiers above).
+    let layout_matters = size.tiers() > 1;
+    let layout_fits = found.1 <= expected.1 && found.2 == expected.2;
+    if found.0 != expected.0 || (layout_matters && !layout_fits) {
         let say = |(rules, tiers, bits): (u32, u32, u32)| {
             format!("rules version {rules} ({tiers} tiers, {bits}-bit keys)")
         };
@@ -292,12 +297,13 @@ fn dyn_handle(
         table: Option<FileTable>,
     }
     impl Opening<'_> {
-        /// The table of `G` called `name`.
-        fn table<G: Game>(self, name: &str) -> Result<&'static Solved<G>, OpenError> {
-            match self.table {
-                Some(table) => solved(self.path, name, table),
-                None => open::<G>(self.path, name),
-            }
+        /// The table of `G` called `name`, at `start`'s size.
+        fn table<G: Game>(self, name: &str, start: &G) -> Result<&'static Solved<G>, OpenError> {
+            let table = match self.table {
+                Some(table) => table,
+                None => open_any(self.path)?,
+            };
+            solved(self.path, name, table, start)
         }
     }
     impl TypeVisitor for Opening<'_> {
@@ -308,7 +314,7 @@ fn dyn_handle(
             name: &str,
             start: G,
         ) -> Self::Output {
-            let table = self.table::<G>(name)?;
+            let table = self.table(name, &start)?;
             let positions = u64::try_from(table.len()).ok();
             Ok(Box::new(Handle::with_start(name, table, positions, start)))
         }
@@ -318,7 +324,7 @@ fn dyn_handle(
             name: &str,
             start: G,
         ) -> Self::Output {
-            let table = self.table::<G>(name)?;
+            let table = self.table(name, &start)?;
             let positions = u64::try_from(table.len()).ok();
             let params = G::PARAMS
                 .iter()

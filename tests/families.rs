@@ -443,6 +443,31 @@ fn connect_four_at_a_fixed_size_answers_from_its_compiled_table() {
     assert_eq!(solved, 2, "started and done");
 }
 
+/// Connect Four's classic names reach every size: `connect4-5x3` is the family at 3 rows
+/// and 5 columns, solved on first use like `connect-four:3,5` (the same handle), while the
+/// compiled `connect4-4x4` is its own; out of range, the parameter is named.
+#[test]
+fn connect_fours_classic_names_open_the_family_at_any_size() {
+    let classic = games::open("Connect4-5x3").unwrap();
+    let family = games::open("connect-four:3,5").unwrap();
+    assert_eq!(
+        classic.about().name,
+        "connect-four:rows=3,columns=5,x_in_row=4"
+    );
+    assert_eq!(classic.about().name, family.about().name);
+    assert_eq!(classic.about().positions, family.about().positions);
+    assert_eq!(classic.about().start, family.about().start);
+    assert_eq!(classic.about().family, "connect-four");
+    assert_eq!(
+        games::open("connect4-4x4").unwrap().about().name,
+        "connect4-4x4"
+    );
+    assert_eq!(
+        games::open("connect4-3x8").err().unwrap().to_string(),
+        "connect-four: rows is 8, but goes from 1 to 7"
+    );
+}
+
 /// A name that names no size says where and what is wrong, in one sentence.
 #[test]
 fn names_that_name_no_size_are_refused_with_where_and_why() {

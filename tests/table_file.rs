@@ -17,6 +17,10 @@
 //!   `cli/tests/cli_table_file.rs`, solved by `perfect-play solve`.)
 //! - The shipped opening book (`src/games/connect4_7x6.book`), whose records
 //!   `tests/connect4_7x6.rs` checks: here only that it is a table file and not a table.
+//! - Connect Four's family (`ConnectFour`, its size chosen at run time) solved by tiers:
+//!   the same bytes as each fixed-size type's file, and at another line length the same
+//!   as the flat solver's (a different solver, which `tests/families.rs` checks against a
+//!   reference on every position).
 #![allow(
     clippy::unwrap_used,
     clippy::expect_used,
@@ -33,13 +37,14 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use perfect_play::file::{self, OpenErrorKind};
 use perfect_play::games::connect4::Connect4;
-use perfect_play::games::{self, CONNECT4_4X4, DODGEM, Dodgem};
+use perfect_play::games::{self, CONNECT4_4X4, ConnectFour, DODGEM, Dodgem, TypeVisitor};
 use perfect_play::{Game, Value};
+use perfect_play_core::family::{Args, Family};
 use perfect_play_core::file::FormatError;
 use perfect_play_generate::{
     FlatLimits, MAX_WALK_PASSES, MIN_WALK_MEMORY, Options, Phase, Progress, WalkedKeys, flat_file,
-    key_index, pass_bounds, pass_ranges, shared_pass_bounds, solve_file, solve_flat,
-    walk_least_budget, walk_passes,
+    key_index, pass_bounds, pass_ranges, shared_pass_bounds, solve_file, solve_file_from,
+    solve_flat, solve_flat_from, walk_least_budget, walk_passes,
 };
 
 /// A fresh directory for one test's files.
@@ -84,7 +89,7 @@ fn every_4x4_key_answers_as_the_compiled_table() {
     assert_eq!(loaded.len(), 161_029);
     let mut found = 0;
     for key in 0..1u64 << 20 {
-        let Some(position) = Connect4::<4, 4>::from_key(key) else {
+        let Some(position) = Connect4::<4, 4>::start().at_key(key) else {
             continue;
         };
         let compiled = CONNECT4_4X4.probe(&position);
@@ -96,7 +101,7 @@ fn every_4x4_key_answers_as_the_compiled_table() {
     // Many at once (the file's probes pipelined), in a seeded shuffled order that mixes
     // the tiers, positions no game reaches among them: the same answers.
     let mut positions: Vec<Connect4<4, 4>> = (0..1u64 << 20)
-        .filter_map(Connect4::<4, 4>::from_key)
+        .filter_map(|key| Connect4::<4, 4>::start().at_key(key))
         .collect();
     let mut state = 0x9e37_79b9_7f4a_7c15u64;
     for i in (1..positions.len()).rev() {
@@ -675,7 +680,7 @@ fn many_positions_through_the_handle_answer_as_one_at_a_time() {
     let path = solved_4x4(&dir, 2);
     let mut texts: Vec<String> = (0..1u64 << 20)
         .step_by(7)
-        .filter_map(Connect4::<4, 4>::from_key)
+        .filter_map(|key| Connect4::<4, 4>::start().at_key(key))
         .map(|position| position.to_string())
         .collect();
     let reachable = texts.len();
@@ -824,4 +829,145 @@ fn shared_pass_bounds_agrees_with_the_plain_sweep() {
     let (past, within): (&[u64], &[u64]) = (&[5, 5, 5], &[1, 2, 6, 7]);
     assert_eq!(shared_pass_bounds(&[past, within], &[3, 1]), [0, 6]);
     assert_eq!(plain_shared_pass_bounds(&[past, within], &[3, 1]), [0, 6]);
+}
+
+/// Connect Four's family at `params` (`rows,columns,x_in_row`).
+fn connect_four(params: &str) -> ConnectFour {
+    ConnectFour::at(&Args::parse(ConnectFour::PARAMS, params).unwrap()).unwrap()
+}
+
+/// The family at `W` columns and `H` rows, four in a row, solved by tiers: the very bytes
+/// of the fixed-size type's file, and every key back to its position.
+fn family_as_fixed<const W: usize, const H: usize>(dir: &Path) {
+    let name = format!("connect4-{W}x{H}");
+    let family = connect_four(&format!("{H},{W},4"));
+    let fixed = Connect4::<W, H>::start();
+    assert_eq!(
+        (family.tiers(), family.key_bits()),
+        (fixed.tiers(), fixed.key_bits()),
+        "{name}"
+    );
+    let (a, b) = (
+        dir.join(format!("{name}-fixed")),
+        dir.join(format!("{name}-family")),
+    );
+    let one = solve_file::<Connect4<W, H>>(&name, &a, &options(2)).unwrap();
+    let two = solve_file_from(&name, family, &b, &options(2)).unwrap();
+    assert_eq!(one.positions, two.positions, "{name}");
+    assert!(
+        std::fs::read(&a).unwrap() == std::fs::read(&b).unwrap(),
+        "{name}: the family's file is the fixed size's"
+    );
+    let table = file::open::<Connect4<W, H>>(&a, &name).unwrap();
+    for (key, _) in table.table().entries() {
+        let position = family.at_key(key).unwrap();
+        assert_eq!(position.key(), key, "{name}: {position}");
+        assert_eq!(position.to_string(), fixed.at_key(key).unwrap().to_string());
+    }
+}
+
+#[test]
+fn connect_fours_family_solves_by_tiers_as_each_fixed_size() {
+    let dir = scratch("family-fixed");
+    family_as_fixed::<4, 3>(&dir);
+    family_as_fixed::<3, 4>(&dir);
+    family_as_fixed::<5, 3>(&dir);
+    family_as_fixed::<4, 4>(&dir);
+    // Not a key of the size: a column without its height's bit, a bit past the board.
+    let family = connect_four("4,4,4");
+    assert_eq!(family.at_key(0), None);
+    assert_eq!(family.at_key(1 << 20), None);
+}
+
+/// At three in a row (no fixed type has it) the tier solver's file is the flat solver's,
+/// whose every record `tests/families.rs` checks against a reference.
+#[test]
+fn connect_fours_family_at_another_line_length_solves_by_tiers_as_the_flat_solver() {
+    let dir = scratch("family-flat");
+    for params in ["3,4,3", "4,3,3", "3,5,3", "4,4,2"] {
+        let family = connect_four(params);
+        let name = family.sized().to_string();
+        let path = dir.join(params.replace(',', "-"));
+        let summary = solve_file_from(&name, family, &path, &options(2)).unwrap();
+        let flat = solve_flat_from(family, FlatLimits::DEFAULT).unwrap();
+        assert_eq!(summary.positions, flat.len() as u64, "{name}");
+        assert_eq!(summary.start, flat.start(), "{name}");
+        assert!(
+            std::fs::read(&path).unwrap() == flat_file(&name, &flat).unwrap(),
+            "{name}: the tiers' file is the flat solver's"
+        );
+        // It opens as the size's table (with two in a row the last tiers are empty, and
+        // not in the file), answering every position as the flat solver.
+        let table = file::open_dyn(&name, &path).unwrap();
+        let start = table.about().start.clone();
+        assert_eq!(table.probe(&start).unwrap().record, flat.start(), "{name}");
+        for (key, record) in flat.iter() {
+            let position = family.at_key(key).unwrap().to_string();
+            assert_eq!(
+                table.probe(&position).unwrap().record,
+                record,
+                "{name}: {position}"
+            );
+        }
+    }
+}
+
+/// Names a game's type as [`games::visit_type`] gives it: its name, tiers and key bits.
+struct Layout;
+
+impl TypeVisitor for Layout {
+    type Output = (String, u32, u32);
+
+    fn visit<G: games::Notation + std::fmt::Debug + Send + Sync + 'static>(
+        self,
+        name: &str,
+        start: G,
+    ) -> Self::Output {
+        (name.to_owned(), start.tiers(), start.key_bits())
+    }
+}
+
+/// Connect Four at any size, by its classic name or its family's: the tiers and keys of
+/// the size, and the classic name on the file whenever the line is four.
+#[test]
+fn connect_four_at_any_size_is_named_as_its_files_are() {
+    let layout = |name: &str| games::visit_type(name, Layout).map_err(|e| e.to_string());
+    let six_by_four = Ok(("connect4-6x4".to_owned(), 25, 30));
+    assert_eq!(layout("connect4-6x4"), six_by_four);
+    assert_eq!(layout("Connect4-6X4"), six_by_four);
+    assert_eq!(layout("connect-four:4,6"), six_by_four);
+    assert_eq!(
+        layout("connect-four:rows=4,columns=6,x_in_row=4"),
+        six_by_four
+    );
+    assert_eq!(
+        layout("connect4-9x5"),
+        Ok(("connect4-9x5".to_owned(), 46, 54))
+    );
+    assert_eq!(
+        layout("connect-four:rows=5,columns=6,x_in_row=3"),
+        Ok((
+            "connect-four:rows=5,columns=6,x_in_row=3".to_owned(),
+            31,
+            36
+        ))
+    );
+    // The compiled size is its own type, with the same layout.
+    assert_eq!(
+        layout("connect4-4x4"),
+        Ok(("connect4-4x4".to_owned(), 17, 20))
+    );
+    assert_eq!(
+        layout("connect4-10x4"),
+        Err("connect-four: columns is 10, but goes from 1 to 9".to_owned())
+    );
+    assert_eq!(
+        layout("connect4-8x8"),
+        Err("connect-four: rows is 8, but goes from 1 to 7".to_owned())
+    );
+    assert!(
+        layout("connect4-6x")
+            .unwrap_err()
+            .starts_with("no game is called")
+    );
 }

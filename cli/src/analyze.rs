@@ -29,7 +29,7 @@ pub fn run(args: &AnalyzeArgs) -> Status {
     };
     let out = Output::new();
     let paint = Paint::new(args.color.enabled(out.is_terminal()));
-    // clap checks the name against the registry, so the game opens.
+    // clap checked the name; a size too large to solve now is refused here.
     let game = match table::open(&args.game, args.table.as_deref()) {
         Ok(game) => game,
         Err(unknown) => {

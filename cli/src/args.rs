@@ -290,20 +290,21 @@ pub enum TableCommand {
     },
 }
 
-/// A game `--table` takes, in any case: one of the registry (its name as the registry
-/// spells it; a family's size that is not compiled in is solved now, shown on a
-/// terminal), or any game `solve` takes; else the message that lists the games and names
-/// the nearest.
+/// A game `--game` takes, in any case: one of the registry, a family at any size, or
+/// Connect Four at any size by its classic name (`connect4-6x4`); else the message that
+/// lists the games and names the nearest. Nothing is solved or opened here: a size that is
+/// not compiled in is solved when the command opens it (shown on a terminal), unless
+/// `--table` gives its file.
 fn solvable_game(name: &str) -> Result<String, String> {
-    crate::first_use::open(name)
-        .map(|game| game.about().name.clone())
-        .or_else(|_| typed_game(name).map_err(also_connect4))
+    typed_game(name)
+        .map(|_| name.trim().to_owned())
+        .map_err(|error| error.to_string())
 }
 
 /// A game `solve` takes, in any case, named as its table file will be (`hexapawn`,
 /// `connect4-6x4`, `mnk:m=4,n=4,k=3`): nothing is solved to name it.
 fn solve_game(name: &str) -> Result<String, String> {
-    typed_game(name).map_err(also_connect4)
+    typed_game(name).map_err(|error| error.to_string())
 }
 
 /// The name [`games::visit_type`](perfect_play::games::visit_type) gives the game called
@@ -323,18 +324,6 @@ fn typed_game(name: &str) -> Result<String, perfect_play::games::OpenError> {
         }
     }
     perfect_play::games::visit_type(name, Naming)
-}
-
-/// `error` said; for a name no game has, with the Connect Four sizes `solve` and `--table`
-/// take besides the registry's.
-fn also_connect4(error: perfect_play::games::OpenError) -> String {
-    match error {
-        perfect_play::games::OpenError::Unknown { .. } => format!(
-            "{error}; `solve` and `--table` also take Connect Four at {}",
-            perfect_play::games::CONNECT4_SIZES.join(", ")
-        ),
-        error => error.to_string(),
-    }
 }
 
 /// A memory size: a number of bytes, or with K, M, G or T (powers of 1024).

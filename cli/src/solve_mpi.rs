@@ -355,7 +355,7 @@ impl TypeVisitor for Solving<'_> {
         name: &str,
         start: G,
     ) -> Self::Output {
-        if G::TIERS <= 1 {
+        if start.tiers() <= 1 {
             return Err(SolveFileError::Game(format!(
                 "{name} has no tiers: under MPI only a game with tiers is solved (run \
                  `perfect-play solve` without mpirun)"
@@ -370,9 +370,9 @@ impl TypeVisitor for Solving<'_> {
             out: &self.args.out,
             ranks: self.ranks,
             progress: self.progress,
-            header: tier_header::<G>(name),
+            header: tier_header(name, &start),
             dir: parts_dir(&self.args.out),
-            tiers: G::TIERS,
+            tiers: start.tiers(),
             resumed: 0,
             pool,
             memory: self.args.memory,
@@ -578,7 +578,11 @@ impl Job<'_> {
     ) -> Result<Summary, SolveFileError> {
         let ranks = self.ranks;
         let key_bits = self.header.key_bits;
-        let stamp = format!("{}ranks {}\n", parts_stamp::<G>(self.name), self.ranks.size);
+        let stamp = format!(
+            "{}ranks {}\n",
+            parts_stamp(self.name, &start),
+            self.ranks.size
+        );
         if ranks.rank == 0 {
             claim_parts(&self.dir, &stamp)?;
         }
@@ -605,11 +609,11 @@ impl Job<'_> {
         // Only the tier walked from is held; each tier walked is in its segment file.
         let mut below: Option<Segment> = None;
         let mut totals: Vec<u64> = Vec::new();
-        for t in 0..G::TIERS {
+        for t in 0..self.tiers {
             let segment = if let Some((manifest, bytes)) = self.resume(Part::Keys, t)? {
                 self.resumed += 1;
                 let positions = manifest.segments.get(ranks.rank).map_or(0, |&(n, _, _)| n);
-                self.tell(Phase::Resumed, t, G::TIERS, positions, Some(positions));
+                self.tell(Phase::Resumed, t, self.tiers, positions, Some(positions));
                 Segment {
                     bytes,
                     positions,
@@ -635,7 +639,7 @@ impl Job<'_> {
                     let from = below.take().ok_or_else(|| {
                         SolveFileError::Game(format!("tier {t} has no tier below"))
                     })?;
-                    self.walk::<G>(t - 1, from)?
+                    self.walk(&start, t - 1, from)?
                 };
                 self.finish(
                     Part::Keys,
@@ -671,10 +675,10 @@ impl Job<'_> {
             };
             let records = if let Some((_, bytes)) = self.resume(Part::Records, t)? {
                 self.resumed += 1;
-                self.tell(Phase::Resumed, t, G::TIERS, 0, None);
+                self.tell(Phase::Resumed, t, self.tiers, 0, None);
                 bytes
             } else {
-                let bytes = self.solve_tier::<G>(t, &mine, next.as_ref(), &above)?;
+                let bytes = self.solve_tier(&start, t, &mine, next.as_ref(), &above)?;
                 self.finish(Part::Records, t, &bytes, mine.positions, &mine.bounds)?;
                 bytes
             };
@@ -689,7 +693,7 @@ impl Job<'_> {
         // 3. The file, joined by rank 0.
         let mut bytes = 0;
         if ranks.rank == 0 {
-            self.tell(Phase::Write, 0, G::TIERS, 0, None);
+            self.tell(Phase::Write, 0, self.tiers, 0, None);
             bytes = self.join(&totals)?;
         }
         if !ranks.all(true) {
@@ -721,6 +725,7 @@ impl Job<'_> {
     /// chosen first, from a sample.
     fn walk<G: Game + fmt::Debug + Send + Sync>(
         &self,
+        size: &G,
         t: u32,
         below: Segment,
     ) -> Result<Segment, SolveFileError> {
@@ -735,10 +740,16 @@ impl Job<'_> {
         // Walked in one pass where every rank's share fits (most tiers), with no count
         // first: each rank gives up its walk as soon as its share outgrows --memory, and
         // all go on together only if none gave up.
-        let tick = ticker(self.progress, Phase::Walk, t + 1, G::TIERS, below.positions);
+        let tick = ticker(
+            self.progress,
+            Phase::Walk,
+            t + 1,
+            self.tiers,
+            below.positions,
+        );
         let kids = if available >= MIN_WALK_MEMORY {
             self.pool
-                .install(|| walk_within::<G>(t, index, 0..n, available, &tick))?
+                .install(|| walk_within(size, t, index, 0..n, available, &tick))?
         } else {
             None
         };
@@ -772,12 +783,12 @@ impl Job<'_> {
             self.progress,
             Phase::Count,
             t + 1,
-            G::TIERS,
+            self.tiers,
             below.positions * 2,
         );
         let moves = self
             .pool
-            .install(|| count_moves::<G>(t, index, 0..n, &count_tick))?;
+            .install(|| count_moves(size, t, index, 0..n, &count_tick))?;
         let need = WALK_BYTES_PER_MOVE * moves;
         let wanted = walk_passes(need, available).unwrap_or(u64::MAX);
         let wanted = ranks.gather(wanted);
@@ -808,7 +819,7 @@ impl Job<'_> {
         // every rank; the passes go up the keys, so each rank's keys stay sorted as the
         // passes' are appended.
         let sample = self.pool.install(|| {
-            sample_children::<G>(t, index, 0..n, SAMPLE_ONE_IN * passes, &count_tick)
+            sample_children(size, t, index, 0..n, SAMPLE_ONE_IN * passes, &count_tick)
         })?;
         let each = SAMPLES * usize::try_from(passes).unwrap_or(1);
         let (all, weights) = self.gathered(&sample, each);
@@ -828,7 +839,7 @@ impl Job<'_> {
             self.progress,
             Phase::Passes,
             t + 1,
-            G::TIERS,
+            self.tiers,
             below.positions * passes,
         );
         // Each pass's keys go to a scratch file, so that memory holds one pass's at a time
@@ -838,7 +849,7 @@ impl Job<'_> {
         for range in pass_ranges(&lower, key_bits) {
             let kids = self
                 .pool
-                .install(|| walk_range::<G>(t, index, 0..n, range, &tick))?;
+                .install(|| walk_range(size, t, index, 0..n, range, &tick))?;
             asks.push(&kids)?;
             let counts = runs(&bounds, &kids, ranks.size);
             let (got, from) = ranks.exchange(&kids, &counts);
@@ -881,6 +892,7 @@ impl Job<'_> {
     /// owners (`next`, `above` the records of this rank's range of tier `t + 1`).
     fn solve_tier<G: Game + fmt::Debug + Send + Sync>(
         &self,
+        size: &G,
         t: u32,
         mine: &Segment,
         next: Option<&Segment>,
@@ -897,7 +909,7 @@ impl Job<'_> {
                 Some(kids) => kids,
                 None => self
                     .pool
-                    .install(|| walk_range::<G>(t, index, 0..n, (0, u64::MAX), &|_| {}))?,
+                    .install(|| walk_range(size, t, index, 0..n, (0, u64::MAX), &|_| {}))?,
             },
             None => Vec::new(),
         };
@@ -930,9 +942,9 @@ impl Job<'_> {
         drop(kids);
         let header = &self.header;
         let child = |key: u64| asked.find(key).and_then(|j| record_at(&records, j, header));
-        let tick = ticker(self.progress, Phase::Solve, t, G::TIERS, mine.positions);
+        let tick = ticker(self.progress, Phase::Solve, t, self.tiers, mine.positions);
         self.pool
-            .install(|| solve_range::<G>(t, index, 0..n, header, &child, &tick))
+            .install(|| solve_range(size, t, index, 0..n, header, &child, &tick))
     }
 
     /// Rank 0: the segments joined into the table file, with the one writer; the parts

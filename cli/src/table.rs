@@ -41,8 +41,14 @@ pub fn sha256(path: &Path) -> std::io::Result<String> {
 pub enum NoTable {
     /// No game of that name among the compiled ones (the library's sentence).
     Unknown(String),
-    /// A game with no compiled table, asked for without `--table`.
-    NotCompiled(String),
+    /// A game with no compiled table and too large to solve on first use, asked for
+    /// without `--table`.
+    NotCompiled {
+        /// The game, as it was asked for.
+        name: String,
+        /// Why it was not solved now (the library's sentence).
+        why: String,
+    },
     /// The file was refused.
     File(OpenError),
 }
@@ -51,10 +57,10 @@ impl fmt::Display for NoTable {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             NoTable::Unknown(unknown) => write!(f, "{unknown}"),
-            NoTable::NotCompiled(name) => write!(
+            NoTable::NotCompiled { name, why } => write!(
                 f,
-                "{name} has no compiled table: give its file with --table FILE \
-                 (`perfect-play solve {name} --out FILE` makes one)"
+                "{why}; `perfect-play solve {name} --out FILE` solves it into a table \
+                 file, which --table FILE then reads"
             ),
             NoTable::File(error) => write!(f, "{error}"),
         }
@@ -62,7 +68,8 @@ impl fmt::Display for NoTable {
 }
 
 /// The game called `name` behind the dynamic handle, its table from the file `table`
-/// when given (a file of that game: any game `solve` takes), else the compiled one.
+/// when given (a file of that game: any game `solve` takes), else the compiled one, or for
+/// a size that is not compiled in, solved now (shown on a terminal past a second).
 ///
 /// # Errors
 /// [`NoTable`]: no such game, no compiled table, or the file was refused (the message
@@ -73,12 +80,12 @@ pub fn open(name: &str, table: Option<&Path>) -> Result<Box<dyn DynGame>, NoTabl
             file::OpenDynError::Game(unknown) => NoTable::Unknown(unknown.to_string()),
             file::OpenDynError::File(refused) => NoTable::File(refused),
         }),
-        None => games::open(name).map_err(|unknown| {
-            if games::CONNECT4_SIZES.contains(&name) {
-                NoTable::NotCompiled(name.to_owned())
-            } else {
-                NoTable::Unknown(unknown.to_string())
-            }
+        None => crate::first_use::open(name).map_err(|error| match error {
+            games::OpenError::Unsolved { .. } => NoTable::NotCompiled {
+                name: name.to_owned(),
+                why: error.to_string(),
+            },
+            error => NoTable::Unknown(error.to_string()),
         }),
     }
 }

@@ -146,13 +146,27 @@ fn a_size_without_a_compiled_table_is_solved_and_answered_from_its_file() {
         };
         assert_eq!(answer["outcome"], expected.as_str(), "{text}");
     }
-    // Without the file there is nothing to answer from, and the message says what to do.
+    // Without the file the size is solved on first use, and answers the same.
+    let first_use = self::answers(
+        &["outcome", "--game", "connect4-4x3", "--json"],
+        None,
+        &input,
+    );
+    assert!(
+        first_use == said,
+        "the size solved on first use answers as its file"
+    );
+    // A size too large for that (past 10 million positions) says what to do instead.
     perfect_play()
-        .args(["outcome", "--game", "connect4-4x3"])
-        .write_stdin("..../..../....\n")
+        .args(["outcome", "--game", "connect4-6x4"])
+        .write_stdin("....../....../....../......\n")
         .assert()
         .code(2)
-        .stderr(predicate::str::contains("--table FILE"));
+        .stderr(predicate::str::contains(
+            "more than 10000000 positions, the most a size is solved on first use; \
+             `perfect-play solve connect4-6x4 --out FILE` solves it into a table file, which \
+             --table FILE then reads",
+        ));
     // The web board serves it like a compiled game.
     let server = Server::start(&["--table", path.to_str().unwrap()]);
     let listed = server.get("/api/games").json();

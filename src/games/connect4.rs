@@ -137,11 +137,6 @@ impl<const W: usize, const H: usize> Game for Connect4<W, H> {
     /// The column a disc is dropped into, 0 to `W - 1` from the left.
     type Move = u8;
 
-    /// A tier per number of discs on the board, 0 to `W * H`.
-    const TIERS: u32 = (W * H + 1) as u32;
-    /// A column's `H` cells and its spare bit.
-    const KEY_BITS: u32 = (W * (H + 1)) as u32;
-
     fn start() -> Self {
         let () = Self::FITS;
         Connect4 { x: 0, o: 0 }
@@ -167,14 +162,24 @@ impl<const W: usize, const H: usize> Game for Connect4<W, H> {
         None
     }
 
+    /// A tier per number of discs on the board, 0 to `W * H`.
+    fn tiers(&self) -> u32 {
+        (W * H + 1) as u32
+    }
+
+    /// A column's `H` cells and its spare bit.
+    fn key_bits(&self) -> u32 {
+        (W * (H + 1)) as u32
+    }
+
     /// The number of discs on the board: each move adds one.
     fn tier(&self) -> u32 {
         (self.x | self.o).count_ones()
     }
 
     /// Each column's top set bit is its height; the bits below it are its `x` discs.
-    fn from_key(key: u64) -> Option<Self> {
-        if Self::KEY_BITS < 64 && key >> Self::KEY_BITS != 0 {
+    fn at_key(&self, key: u64) -> Option<Self> {
+        if W * (H + 1) < 64 && key >> (W * (H + 1)) != 0 {
             return None;
         }
         let (mut x, mut o) = (0, 0);
@@ -453,13 +458,15 @@ impl<const W: usize, const H: usize> Connect4<W, H> {
 
 /// Connect Four as a family, `connect-four:rows=4,columns=5,x_in_row=4`: the same rules
 /// and notation as [`Connect4`], with the board's size and the line that wins chosen at
-/// run time (OpenSpiel's `connect_four(rows, columns, x_in_row)`). `rows` and `columns`
-/// go from 1 to 7 (with a spare row, at most 64 bits), `x_in_row` from 1 to 7; the
-/// defaults are 4, 4 and 4. The fixed sizes `connect4-4x4` (and `connect4-5x4`,
-/// `connect4-4x5` with `large-games`) are compiled in under their own names, and the
-/// family at those sizes (`connect-four:4,4`) answers from their tables; every other size
-/// is solved on first use (4x4: 161,029 positions, 5x4: 3,945,711 with four in a row, as
-/// OpenSpiel counts them).
+/// run time (OpenSpiel's `connect_four(rows, columns, x_in_row)`). `rows` go from 1 to 7,
+/// `columns` from 1 to 9 (with a spare row, at most 64 bits), `x_in_row` from 1 to 7; the
+/// defaults are 4, 4 and 4. A size of four in a row is also named the classic way,
+/// `connect4-WxH` (W columns, H rows: [`ConnectFour::classic`]), and its table files
+/// carry that name. The fixed sizes `connect4-4x4` (and `connect4-5x4`, `connect4-4x5`
+/// with `large-games`) are compiled in under their own names, and the family at those
+/// sizes (`connect-four:4,4`) answers from their tables; every other size is solved on
+/// first use (4x4: 161,029 positions, 5x4: 3,945,711 with four in a row, as OpenSpiel
+/// counts them), or by tiers into a table file (`perfect-play solve connect4-6x4`).
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct ConnectFour {
     columns: u8,
@@ -469,6 +476,22 @@ pub struct ConnectFour {
     x: u64,
     /// The discs of `o`.
     o: u64,
+    /// One bit per column, its bottom cell: a function of the size, kept as the key of
+    /// every position needs it.
+    bottom: u64,
+}
+
+/// A Connect Four size's classic name, `connect4-WxH` ([`ConnectFour::classic_name`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ClassicName {
+    columns: u8,
+    rows: u8,
+}
+
+impl fmt::Display for ClassicName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "connect4-{}x{}", self.columns, self.rows)
+    }
 }
 
 /// The family's parameters, in the order positional values take them.
@@ -485,7 +508,7 @@ const CONNECT_FOUR_PARAMS: &[Param] = &[
         name: "columns",
         kind: ParamKind::Integer,
         min: 1,
-        max: 7,
+        max: 9,
         default: Arg::Int(4),
         doc: "the board's columns",
     },
@@ -500,23 +523,78 @@ const CONNECT_FOUR_PARAMS: &[Param] = &[
 ];
 
 impl ConnectFour {
+    /// The columns and rows of a size named the classic way, `connect4-WxH` in any case (W
+    /// columns, H rows, four in a row): `connect4-6x4` is
+    /// `connect-four:rows=4,columns=6,x_in_row=4`. `None` for any other name; the ranges
+    /// are checked when the size is opened.
+    ///
+    /// ```
+    /// use perfect_play::games::ConnectFour;
+    ///
+    /// assert_eq!(ConnectFour::classic("Connect4-6x4"), Some((6, 4)));
+    /// assert_eq!(ConnectFour::classic("connect4"), None);
+    /// ```
+    #[must_use]
+    pub fn classic(name: &str) -> Option<(u32, u32)> {
+        let prefix = name.get(..9).filter(|p| p.eq_ignore_ascii_case("connect4-"))?;
+        let (columns, rows) = name.get(prefix.len()..)?.split_once(['x', 'X'])?;
+        let number = |text: &str| -> Option<u32> {
+            let digits = (1..=3).contains(&text.len()) && text.bytes().all(|b| b.is_ascii_digit());
+            text.parse().ok().filter(|_| digits)
+        };
+        Some((number(columns)?, number(rows)?))
+    }
+
+    /// This size's classic name, `connect4-WxH`, when it is four in a row: the name its
+    /// table files carry (`perfect-play solve connect4-6x4`).
+    #[must_use]
+    pub fn classic_name(&self) -> Option<ClassicName> {
+        (self.x_in_row == 4).then_some(ClassicName {
+            columns: self.columns,
+            rows: self.rows,
+        })
+    }
+
     /// The mask bit of column `c` and row `r` from the bottom.
     fn bit(&self, c: usize, r: usize) -> u64 {
         1 << (c * (usize::from(self.rows) + 1) + r)
     }
 
-    /// One bit per column: the bottom cells.
-    fn bottom(&self) -> u64 {
-        (0..usize::from(self.columns)).fold(0, |mask, c| mask | self.bit(c, 0))
+    /// The empty board of `rows`, `columns` and `x_in_row`.
+    fn empty(rows: u8, columns: u8, x_in_row: u8) -> ConnectFour {
+        let step = u32::from(rows) + 1;
+        let bottom = (0..u32::from(columns)).fold(0, |mask, c| mask | 1 << (c * step));
+        ConnectFour {
+            columns,
+            rows,
+            x_in_row,
+            x: 0,
+            o: 0,
+            bottom,
+        }
     }
 
-    /// Whether `discs` hold `x_in_row` in a row in any direction.
+    /// Whether `discs` hold `x_in_row` in a row in any direction: runs of 1, 2, 4... discs
+    /// by doubling (as [`Connect4`]'s four), then the rest by one overlapping shift. Four
+    /// in a row, the solves' case, is written out.
+    #[inline]
     fn line(&self, discs: u64) -> bool {
         let h = u32::from(self.rows);
+        let k = u32::from(self.x_in_row);
+        if k == 4 {
+            return [1, h + 1, h, h + 2].into_iter().any(|step| {
+                let pairs = discs & (discs >> step);
+                pairs & (pairs >> (2 * step)) != 0
+            });
+        }
         [1, h + 1, h, h + 2].into_iter().any(|step| {
-            let mut run = discs;
-            for i in 1..u32::from(self.x_in_row) {
-                run &= discs >> (step * i);
+            let (mut run, mut len) = (discs, 1);
+            while 2 * len <= k {
+                run &= run >> (step * len);
+                len *= 2;
+            }
+            if len < k {
+                run &= run >> (step * (k - len));
             }
             run != 0
         })
@@ -544,13 +622,11 @@ impl Family for ConnectFour {
                 "x_in_row is longer than both sides of the board",
             ));
         }
-        Ok(ConnectFour {
-            rows: u8::try_from(rows).unwrap_or(4),
-            columns: u8::try_from(columns).unwrap_or(4),
-            x_in_row: u8::try_from(k).unwrap_or(4),
-            x: 0,
-            o: 0,
-        })
+        Ok(ConnectFour::empty(
+            u8::try_from(rows).unwrap_or(4),
+            u8::try_from(columns).unwrap_or(4),
+            u8::try_from(k).unwrap_or(4),
+        ))
     }
 
     fn args(&self) -> Args {
@@ -565,7 +641,7 @@ impl Game for ConnectFour {
     /// A disc above an empty cell, or the wrong number of discs for a side.
     fn unreachable_reason(&self) -> Option<&'static str> {
         let discs = self.x | self.o;
-        if discs & !((discs << 1) | self.bottom()) != 0 {
+        if discs & !((discs << 1) | self.bottom) != 0 {
             return Some("a disc above an empty cell (discs fall to the bottom)");
         }
         let (xs, os) = (self.x.count_ones(), self.o.count_ones());
@@ -577,21 +653,55 @@ impl Game for ConnectFour {
 
     /// 4 rows, 4 columns, four in a row.
     fn start() -> ConnectFour {
-        ConnectFour {
-            columns: 4,
-            rows: 4,
-            x_in_row: 4,
-            x: 0,
-            o: 0,
-        }
+        ConnectFour::empty(4, 4, 4)
     }
 
     /// The same key as [`Connect4`]'s: each column's `x` discs, plus its discs, plus one.
+    #[inline]
     fn key(&self) -> u64 {
-        self.x + (self.x | self.o) + self.bottom()
+        self.x + (self.x | self.o) + self.bottom
+    }
+
+    /// As [`Connect4`]'s: a tier per number of discs, 0 to `rows * columns`.
+    fn tiers(&self) -> u32 {
+        u32::from(self.rows) * u32::from(self.columns) + 1
+    }
+
+    /// As [`Connect4`]'s: a column's cells and its spare bit, `columns * (rows + 1)`.
+    fn key_bits(&self) -> u32 {
+        u32::from(self.columns) * (u32::from(self.rows) + 1)
+    }
+
+    /// The number of discs on the board: each move adds one.
+    #[inline]
+    fn tier(&self) -> u32 {
+        (self.x | self.o).count_ones()
+    }
+
+    /// As [`Connect4`]'s: each column's top set bit is its height, the bits below it its
+    /// `x` discs.
+    #[inline]
+    fn at_key(&self, key: u64) -> Option<ConnectFour> {
+        let bits = self.key_bits();
+        if bits < 64 && key >> bits != 0 {
+            return None;
+        }
+        let step = usize::from(self.rows) + 1;
+        let (mut x, mut o) = (0, 0);
+        for c in 0..usize::from(self.columns) {
+            let column = (key >> (c * step)) & ((1 << step) - 1);
+            let top = column.checked_ilog2()?;
+            let discs = (1u64 << top) - 1;
+            let xs = column ^ (1 << top);
+            x |= xs << (c * step);
+            o |= (discs & !xs) << (c * step);
+        }
+        let (xs, os) = (x.count_ones(), o.count_ones());
+        (xs == os || xs == os + 1).then_some(ConnectFour { x, o, ..*self })
     }
 
     /// `x_in_row` was made by the player who just moved: the side to move has lost.
+    #[inline]
     fn finished(&self) -> Option<Value> {
         let just_moved = if self.o_to_move() { self.x } else { self.o };
         if self.line(just_moved) {
@@ -604,6 +714,7 @@ impl Game for ConnectFour {
         }
     }
 
+    #[inline]
     fn moves(&self, visit: &mut dyn FnMut(u8, ConnectFour)) {
         let o_moves = self.o_to_move();
         let h = usize::from(self.rows);
@@ -665,7 +776,7 @@ impl Notation for ConnectFour {
     }
 
     fn parse_move(text: &str) -> Result<u8, ParseError> {
-        let column = parse_number(text, 7, Self::MOVE_HELP)?;
+        let column = parse_number(text, 9, Self::MOVE_HELP)?;
         Ok(u8::try_from(column).unwrap_or(u8::MAX))
     }
 

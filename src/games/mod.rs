@@ -23,7 +23,11 @@
 //!   `mnk:4,4,3`. A parameter left out keeps its default, so `mnk` alone is the default
 //!   size. A boolean is `true` or `false`; a list of integers is split by `-`, as in
 //!   `nim:piles=1-3-5-7,misere=true`. The canonical name, which [`About`] gives and every
-//!   surface prints, names every parameter.
+//!   surface prints, names every parameter;
+//! - Connect Four at any size by its classic name, `connect4-WxH` (W columns, H rows, four
+//!   in a row): the family `connect-four` at that size (`connect4-6x4` is
+//!   `connect-four:rows=4,columns=6,x_in_row=4`), and the name its table files carry
+//!   (`perfect-play solve connect4-6x4`); `connect4-7x6` is the game answered by search.
 //!
 //! A size compiled into the build ([`FamilyInfo::compiled`]) answers from its table; any
 //! other within the family's position limit (10 million) is solved on first use, in
@@ -33,6 +37,7 @@
 //! | family | parameters (default) | shares with OpenSpiel | published result |
 //! |---|---|---|---|
 //! | [`mnk`] | `m`, `n`, `k` (3,3,3) | `mnk(m, n, k)` | 3,3,3 draw; 4,3,3 and 4,4,3 first wins; 4,4,4 draw |
+//! | [`connect4`] | `rows`, `columns`, `x_in_row` (4,4,4) | `connect_four(rows, columns, x_in_row)` | 7x6 first wins (Allis 1988); Tromp's table of sizes |
 //! | [`nim`] | `piles` (1-3-5-7), `misere` (false) | `nim(pile_sizes, is_misere)` | Bouton 1901 |
 //! | [`domineering`] | `rows`, `columns` (4,4) | | 8x8 and 11x11 first player wins |
 //! | [`clobber`] | `rows`, `columns` (3,3) | `clobber(rows, columns)` | up to 18 squares solved |
@@ -143,10 +148,13 @@ pub trait TypeVisitor: Sized {
 }
 
 /// Runs `visitor` on the position type of the game called `name`, in any case: a game of
-/// one size of the registry (`hexapawn`), Connect Four at every size of
-/// [`CONNECT4_SIZES`] (`connect4-6x4`, or `connect-four:4,6`: its tiered type), or any
-/// family at any size in the naming syntax (`mnk:m=4,n=4,k=3`), whether compiled in or not.
-/// Nothing is solved here: the visitor gets the type and the start.
+/// one size of the registry (`hexapawn`), or any family at any size in the naming syntax
+/// (`mnk:m=4,n=4,k=3`), whether compiled in or not, Connect Four's sizes also by their
+/// classic names (`connect4-6x4`, [`ConnectFour::classic`]). Nothing is solved here: the
+/// visitor gets the type and the start.
+///
+/// A Connect Four size of four in a row is visited under its classic name, whichever way
+/// it was asked for (`connect-four:4,6` is `connect4-6x4`): the name its table files carry.
 ///
 /// # Errors
 /// [`OpenError`]: no game or family of that name, or parameters that name no size.
@@ -156,11 +164,17 @@ pub fn visit_type<V: TypeVisitor>(name: &str, visitor: V) -> Result<V::Output, O
         Ok(output) => return Ok(output),
         Err(visitor) => visitor,
     };
-    let visitor = match visit_connect4(name, visitor) {
-        Ok(output) => return Ok(output),
-        Err(visitor) => visitor,
-    };
     let (info, args) = open::family_at(name.trim())?;
+    if info.name == <ConnectFour as Family>::FAMILY {
+        let start = <ConnectFour as Family>::at(&args).map_err(|error| OpenError::Size {
+            family: info.name,
+            error,
+        })?;
+        if let Some(classic) = start.classic_name() {
+            let classic = alloc::string::ToString::to_string(&classic);
+            return Ok(visitor.visit_family::<ConnectFour>(&classic, start));
+        }
+    }
     visit_family(info.name, &args, visitor)
 }
 
@@ -474,38 +488,3 @@ impl core::fmt::Display for UnknownGame<'_> {
 }
 
 impl core::error::Error for UnknownGame<'_> {}
-macro_rules! connect4_sizes {
-    ($($w:literal x $h:literal),* $(,)?) => {
-        /// The Connect Four sizes `perfect-play solve` and `--table` take, as
-        /// `connect4-WxH` (each a type of its own, compiled into the binary: this list).
-        pub const CONNECT4_SIZES: &[&str] = &[$(concat!("connect4-", $w, "x", $h)),*];
-
-        /// [`visit_type`] for a Connect Four size of [`CONNECT4_SIZES`], by its name
-        /// (`connect4-6x4`) or its family's (`connect-four:4,6`, four in a row).
-        #[cfg(feature = "alloc")]
-        fn visit_connect4<V: TypeVisitor>(name: &str, visitor: V) -> Result<V::Output, V> {
-            let wanted = name.trim().to_ascii_lowercase();
-            let size = match wanted.split_once(':') {
-                Some((family, params)) if family == <ConnectFour as Family>::FAMILY => {
-                    Args::parse(<ConnectFour as Family>::PARAMS, params).ok()
-                }
-                _ => None,
-            };
-            $(
-                let here = concat!("connect4-", $w, "x", $h);
-                let same_size = size.as_ref().is_some_and(|args| {
-                    Args::parse(<ConnectFour as Family>::PARAMS, concat!($h, ",", $w, ",4")).as_ref() == Ok(args)
-                });
-                if wanted == here || same_size {
-                    return Ok(visitor.visit::<connect4::Connect4<$w, $h>>(here, connect4::Connect4::<$w, $h>::start()));
-                }
-            )*
-            Err(visitor)
-        }
-    };
-}
-connect4_sizes! {
-    3 x 3, 4 x 3, 3 x 4, 5 x 3, 3 x 5,
-    4 x 4, 5 x 4, 4 x 5, 6 x 4, 4 x 6, 5 x 5, 7 x 4, 4 x 7,
-    6 x 5, 5 x 6, 7 x 5, 5 x 7, 6 x 6, 8 x 4, 8 x 5, 7 x 6, 6 x 7, 8 x 6, 9 x 4, 9 x 5,
-}

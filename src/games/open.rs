@@ -118,11 +118,15 @@ pub fn open_with(
 }
 
 /// The family and the size `name` gives in the naming syntax (`mnk:m=4,n=4,k=3`,
-/// `mnk:4,4,3`, `mnk` for its default size), the family's name in any case.
+/// `mnk:4,4,3`, `mnk` for its default size), the family's name in any case; Connect Four's
+/// classic names too (`connect4-6x4`, [`ConnectFour::classic`](super::ConnectFour::classic)).
 ///
 /// # Errors
 /// [`OpenError`]: no family of that name, or parameters that name no size.
 pub(crate) fn family_at(name: &str) -> Result<(&'static FamilyInfo, Args), OpenError> {
+    let classic = super::ConnectFour::classic(name.trim())
+        .map(|(columns, rows)| format!("connect-four:rows={rows},columns={columns},x_in_row=4"));
+    let name = classic.as_deref().unwrap_or(name);
     let (family, params) = name.split_once(':').unwrap_or((name, ""));
     let Some(info) = FAMILIES
         .iter()
@@ -134,7 +138,11 @@ pub(crate) fn family_at(name: &str) -> Result<(&'static FamilyInfo, Args), OpenE
     };
     let args = Args::parse(info.params, params).map_err(|error| OpenError::Size {
         family: info.name,
-        error,
+        // A classic name's parameters are not the text asked for: no column in it.
+        error: match classic {
+            Some(_) => SizeError::new(0, error.kind()),
+            None => error,
+        },
     })?;
     Ok((info, args))
 }
@@ -248,7 +256,7 @@ fn solve_now<G>(
 where
     G: Family + fmt::Debug + Send + Sync + 'static,
 {
-    use perfect_play_generate::{FlatLimits, SolvedKeys, solve_flat_from};
+    use perfect_play_generate::{FlatError, FlatLimits, SolvedKeys, solve_flat_from};
     use std::sync::{Arc, OnceLock};
 
     static CACHE: OnceLock<Cache> = OnceLock::new();
@@ -269,7 +277,12 @@ where
     };
     let solution = solve_flat_from(start, limits).map_err(|error| OpenError::Unsolved {
         name: name.to_string(),
-        reason: error.to_string(),
+        reason: match error {
+            FlatError::TooManyPositions { limit } => {
+                format!("more than {limit} positions, the most a size is solved on first use")
+            }
+            error => error.to_string(),
+        },
     })?;
     let positions = solution.len() as u64;
     solving(Solving::Done { name, positions });

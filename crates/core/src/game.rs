@@ -187,7 +187,7 @@ pub trait Game: Copy + Eq {
     /// The position's key in the table: different positions must have different keys
     /// (the solver checks). A `phf` table (`write_table`) needs keys that fit a `u32`; a
     /// table file of a large game (`write_file_table`, `solve_file`) takes any `u64` below
-    /// `2^KEY_BITS`.
+    /// `2^key_bits` ([`Game::key_bits`]).
     fn key(&self) -> u64;
 
     /// The result for the side to move if the game is finished here, or `None` if it goes
@@ -232,19 +232,26 @@ pub trait Game: Copy + Eq {
         None
     }
 
-    /// How many tiers the game's positions fall into (see [`Game::tier`]); 1, the default,
-    /// for a game without tiers.
-    const TIERS: u32 = 1;
+    /// How many tiers the positions of this position's size fall into (see
+    /// [`Game::tier`]); 1, the default, for a game without tiers. A method, not a
+    /// constant, so that a family's sizes differ (Connect Four on 6x4 has 25 tiers, on
+    /// 5x4 21): any position of the size answers the same.
+    fn tiers(&self) -> u32 {
+        1
+    }
 
-    /// How many bits a [`Game::key`] takes at most: the keys of a table file are split by
-    /// this width, so a tiered game must say it (64, the default, is any `u64`).
-    const KEY_BITS: u32 = 64;
+    /// How many bits a [`Game::key`] of this position's size takes at most: the keys of a
+    /// table file are split by this width, so a tiered game must say it (64, the default,
+    /// is any `u64`).
+    fn key_bits(&self) -> u32 {
+        64
+    }
 
     /// The version of the game's rules: a table file solved under other rules is refused.
     /// Raise it whenever a change of the rules changes any position's result.
     const RULES_VERSION: u32 = 1;
 
-    /// The position's tier, below [`Game::TIERS`]: every move leads from tier `t` to tier
+    /// The position's tier, below [`Game::tiers`]: every move leads from tier `t` to tier
     /// `t + 1` (Connect Four's tier is its number of discs), so a game of many tiers is
     /// solved one tier at a time, each from the one above it, and a table file keeps a
     /// section per tier. The default, 0, is a game without tiers.
@@ -252,10 +259,10 @@ pub trait Game: Copy + Eq {
         0
     }
 
-    /// The position whose key is `key`, or `None` if no position has it: what the tier
-    /// solver walks a tier by, as it keeps keys, not positions. A tiered game must give it;
-    /// the default (`None`) is a game without tiers.
-    fn from_key(key: u64) -> Option<Self> {
+    /// The position of this one's size whose key is `key`, or `None` if no position has
+    /// it: what the tier solver walks a tier by, as it keeps keys, not positions. A tiered
+    /// game must give it; the default (`None`) is a game without tiers.
+    fn at_key(&self, key: u64) -> Option<Self> {
         let _ = key;
         None
     }

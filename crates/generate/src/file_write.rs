@@ -24,7 +24,7 @@ pub struct FileHeader {
     pub name: String,
     /// The game's [`Game::RULES_VERSION`].
     pub rules_version: u32,
-    /// Bits of a key ([`Game::KEY_BITS`], or what the largest key needs).
+    /// Bits of a key ([`Game::key_bits`], or what the largest key needs).
     pub key_bits: u32,
     /// Bytes of a record: 1 or 2.
     pub record_bytes: u32,
@@ -375,26 +375,29 @@ pub fn write_file<W: Write + Seek>(
 }
 
 /// The bytes of a table file of a game solved whole (`solve_flat`), its tiers from
-/// [`Game::from_key`] when the game has them (else one tier): the road of a build script's
-/// compiled table and of a game without tiers.
+/// [`Game::at_key`] when the game has them at the size solved (else one tier): the road
+/// of a build script's compiled table and of a game without tiers.
 ///
 /// # Errors
-/// [`FileError`] (a tiered game whose `from_key` fails on its own key is
+/// [`FileError`] (a tiered game whose `at_key` fails on its own key is
 /// [`FileError::Keys`]).
 pub fn flat_file<G: Game>(name: &str, solution: &SolvedKeys<G>) -> Result<Vec<u8>, FileError> {
     let deepest = solution.deepest();
     let widest = solution.iter().map(|(key, _)| key).max().unwrap_or(0);
-    let key_bits = if G::TIERS > 1 {
-        G::KEY_BITS
+    let size = solution.from();
+    let tiered = size.tiers() > 1;
+    let key_bits = if tiered {
+        size.key_bits()
     } else {
         (u64::BITS - widest.leading_zeros()).max(1)
     };
     let width = if deepest < 63 { 1 } else { 2 };
     let header = FileHeader::new::<G>(name, key_bits, width);
-    let mut tiers: Vec<(Vec<u64>, Vec<u32>)> = vec![(Vec::new(), Vec::new()); G::TIERS as usize];
+    let mut tiers: Vec<(Vec<u64>, Vec<u32>)> =
+        vec![(Vec::new(), Vec::new()); size.tiers() as usize];
     for (key, record) in solution.iter() {
-        let tier = if G::TIERS > 1 {
-            G::from_key(key)
+        let tier = if tiered {
+            size.at_key(key)
                 .map(|p| p.tier())
                 .ok_or(FileError::Keys { tier: 0, key })?
         } else {
@@ -405,6 +408,10 @@ pub fn flat_file<G: Game>(name: &str, solution: &SolvedKeys<G>) -> Result<Vec<u8
             .ok_or(FileError::Keys { tier, key })?;
         keys.push(key);
         records.push(header.pack(record).ok_or(FileError::Record { tier, key })?);
+    }
+    // Up to the last tier with a position, as the tier solver writes it.
+    while tiers.len() > 1 && tiers.last().is_some_and(|(keys, _)| keys.is_empty()) {
+        tiers.pop();
     }
     let counts: Vec<u64> = tiers.iter().map(|(keys, _)| keys.len() as u64).collect();
     let out = write_file(io::Cursor::new(Vec::new()), &header, &counts, |t, out| {

@@ -144,7 +144,8 @@ impl std::error::Error for FlatError {}
 pub struct SolvedKeys<G: Game> {
     entries: Vec<(u64, Record)>,
     start: Record,
-    game: core::marker::PhantomData<fn() -> G>,
+    /// The position solved from: its size is the table's (a family's tiers and keys).
+    from: G,
 }
 
 impl<G: Game> SolvedKeys<G> {
@@ -175,6 +176,12 @@ impl<G: Game> SolvedKeys<G> {
     #[must_use]
     pub fn start(&self) -> Record {
         self.start
+    }
+
+    /// The position solved from: a position of the table's size.
+    #[must_use]
+    pub fn from(&self) -> G {
+        self.from
     }
 
     /// The record of `position`, or `None` if it is not reachable.
@@ -273,6 +280,7 @@ pub fn solve_flat_from<G: Game + fmt::Debug>(
     start: G,
     limits: FlatLimits,
 ) -> Result<SolvedKeys<G>, FlatError> {
+    let start_position = start;
     let limit = limits.positions.min(EMPTY as usize - 1);
     let check = |position: &G| {
         let key = position.key();
@@ -373,7 +381,7 @@ pub fn solve_flat_from<G: Game + fmt::Debug>(
     Ok(SolvedKeys {
         entries,
         start,
-        game: core::marker::PhantomData,
+        from: start_position,
     })
 }
 

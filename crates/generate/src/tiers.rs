@@ -1,11 +1,11 @@
 //! Solving a game into a table file, tier by tier, on every core (feature `tiers`).
 //!
-//! A game with tiers ([`Game::TIERS`] above 1: every move leads from tier `t` to `t + 1`,
+//! A game with tiers ([`Game::tiers`] above 1: every move leads from tier `t` to `t + 1`,
 //! as each move adds a disc in Connect Four) is solved in two sweeps, GamesmanOne's way:
 //!
 //! 1. **Walk**, tier 0 up: each tier's keys are its positions' children, sorted and
 //!    without repeats. A tier is kept as the file keeps it (a bucket offset table and each
-//!    key's low bytes: about 2 bytes a position), never as positions; [`Game::from_key`]
+//!    key's low bytes: about 2 bytes a position), never as positions; [`Game::at_key`]
 //!    gives a position back. Only the tier walked from is in memory; when its children
 //!    would not fit the memory budget beside it, they are gathered in several passes,
 //!    each over a range of keys, each pass's keys put aside on disk.
@@ -133,7 +133,7 @@ pub enum SolveFileError {
         /// For what.
         what: String,
     },
-    /// A key that [`Game::from_key`] does not turn back into a position, or a move that
+    /// A key that [`Game::at_key`] does not turn back into a position, or a move that
     /// does not lead to the next tier.
     Game(String),
     /// The file could not be written.
@@ -242,7 +242,7 @@ pub fn solve_file_from<G: Game + fmt::Debug + Send + Sync>(
         .build()
         .map_err(|e| SolveFileError::Threads(e.to_string()))?;
     pool.install(|| {
-        if G::TIERS > 1 {
+        if start.tiers() > 1 {
             solve_tiers(name, start, out, options)
         } else {
             solve_whole(name, start, out, options)
@@ -330,13 +330,13 @@ pub fn read_part(path: &Path) -> Result<Option<Vec<u8>>, SolveFileError> {
     }
 }
 
-/// The header of game `G`'s table file called `name`, solved tier by tier: a move goes up
-/// a tier, so no remoteness reaches the number of tiers, and a record is one byte while
-/// that is below 63.
+/// The header of the table file called `name` of game `G` at `size`'s size (any of its
+/// positions), solved tier by tier: a move goes up a tier, so no remoteness reaches the
+/// number of tiers, and a record is one byte while that is below 63.
 #[must_use]
-pub fn tier_header<G: Game>(name: &str) -> FileHeader {
-    let width = if G::TIERS <= 63 { 1 } else { 2 };
-    FileHeader::new::<G>(name, G::KEY_BITS, width)
+pub fn tier_header<G: Game>(name: &str, size: &G) -> FileHeader {
+    let width = if size.tiers() <= 63 { 1 } else { 2 };
+    FileHeader::new::<G>(name, size.key_bits(), width)
 }
 
 /// The directory of the parts of the solve into `out`: `out.parts`.
@@ -365,16 +365,16 @@ pub fn claim_parts(dir: &Path, stamp: &str) -> Result<(), SolveFileError> {
     }
 }
 
-/// What a parts directory of game `G` called `name` is stamped with.
+/// What a parts directory of game `G` called `name`, at `size`'s size, is stamped with.
 #[must_use]
-pub fn parts_stamp<G: Game>(name: &str) -> String {
-    let header = tier_header::<G>(name);
+pub fn parts_stamp<G: Game>(name: &str, size: &G) -> String {
+    let header = tier_header(name, size);
     format!(
         "{} rules {} keys {} tiers {} records {}\n",
         name,
         header.rules_version,
         header.key_bits,
-        G::TIERS,
+        size.tiers(),
         header.record_bytes
     )
 }
@@ -407,10 +407,10 @@ pub fn join_file(
 }
 
 /// The position of `key`, or the error that says the game cannot give it.
-fn position<G: Game>(key: u64, tier: u32) -> Result<G, SolveFileError> {
-    G::from_key(key).ok_or_else(|| {
+fn position<G: Game>(size: &G, key: u64, tier: u32) -> Result<G, SolveFileError> {
+    size.at_key(key).ok_or_else(|| {
         SolveFileError::Game(format!(
-            "Game::from_key gives no position for the key {key} of tier {tier}: a tiered \
+            "Game::at_key gives no position for the key {key} of tier {tier}: a tiered \
              game must turn every key it makes back into its position"
         ))
     })
@@ -423,13 +423,14 @@ fn solve_tiers<G: Game + fmt::Debug + Send + Sync>(
     out: &Path,
     options: &Options,
 ) -> Result<Summary, SolveFileError> {
-    let header = tier_header::<G>(name);
+    let header = tier_header(name, &start);
     let key_bits = header.key_bits;
+    let size = &start;
     let width = header.record_bytes;
     let parts = Parts {
         dir: parts_dir(out),
     };
-    claim_parts(&parts.dir, &parts_stamp::<G>(name))?;
+    claim_parts(&parts.dir, &parts_stamp(name, size))?;
     let mut resumed = 0;
     let mut passes = 1;
 
@@ -443,7 +444,7 @@ fn solve_tiers<G: Game + fmt::Debug + Send + Sync>(
     }
     let mut counts: Vec<u64> = Vec::new();
     let mut below: Option<Keys> = None;
-    for t in 0..G::TIERS {
+    for t in 0..size.tiers() {
         let path = parts.keys(t);
         let current = if let Some(bytes) = Parts::read(&path)? {
             let damaged =
@@ -457,7 +458,7 @@ fn solve_tiers<G: Game + fmt::Debug + Send + Sync>(
                 (options.progress)(Progress {
                     phase: Phase::Resumed,
                     tier: t,
-                    tiers: G::TIERS,
+                    tiers: size.tiers(),
                     done: positions,
                     total: Some(positions),
                 });
@@ -469,7 +470,7 @@ fn solve_tiers<G: Game + fmt::Debug + Send + Sync>(
             keys
         } else {
             let Some(from) = below.take() else { break };
-            let (keys, took) = walk::<G>(t - 1, from, key_bits, &parts, options)?;
+            let (keys, took) = walk(size, t - 1, from, key_bits, &parts, options)?;
             passes = passes.max(took);
             write_atomically(&path, |f| f.write_all(&keys.bytes))?;
             keys
@@ -534,7 +535,7 @@ fn solve_tiers<G: Game + fmt::Debug + Send + Sync>(
                 (options.progress)(Progress {
                     phase: Phase::Resumed,
                     tier: t,
-                    tiers: G::TIERS,
+                    tiers: size.tiers(),
                     done: 0,
                     total: None,
                 });
@@ -542,7 +543,7 @@ fn solve_tiers<G: Game + fmt::Debug + Send + Sync>(
             }
             _ => {
                 let (next, records) = above.as_ref().map(|(k, r)| (k, r.as_slice())).unzip();
-                let bytes = solve_tier::<G>(t, &keys, next, records, &header, options)?;
+                let bytes = solve_tier(size, t, &keys, next, records, &header, options)?;
                 write_atomically(&path, |f| f.write_all(&bytes))?;
                 bytes
             }
@@ -563,7 +564,7 @@ fn solve_tiers<G: Game + fmt::Debug + Send + Sync>(
     (options.progress)(Progress {
         phase: Phase::Write,
         tier: 0,
-        tiers: G::TIERS,
+        tiers: size.tiers(),
         done: 0,
         total: None,
     });
@@ -619,6 +620,7 @@ fn keys_of(t: u32, keys: &[u64], key_bits: u32) -> Result<Keys, SolveFileError> 
 /// keys are `wanted`, sorted and without repeats, and how many moves led there; the list
 /// is kept only when `keep`.
 fn chunk_children<G: Game + fmt::Debug>(
+    size: &G,
     t: u32,
     index: KeyIndex<'_>,
     (from, len): (usize, usize),
@@ -629,7 +631,7 @@ fn chunk_children<G: Game + fmt::Debug>(
     let mut count = 0u64;
     let mut wrong = None;
     for key in index.keys(from).take(len) {
-        let p = position::<G>(key, t)?;
+        let p = position(size, key, t)?;
         if p.finished().is_some() {
             continue;
         }
@@ -681,6 +683,7 @@ fn chunks_of(positions: &Range<usize>) -> Vec<(usize, usize)> {
 /// [`SolveFileError::Game`]: a key the game cannot turn back into a position, a move that
 /// does not lead to tier `t + 1`.
 pub fn walk_range<G: Game + fmt::Debug + Send + Sync>(
+    size: &G,
     t: u32,
     index: KeyIndex<'_>,
     positions: Range<usize>,
@@ -691,7 +694,7 @@ pub fn walk_range<G: Game + fmt::Debug + Send + Sync>(
         .par_iter()
         .map(|&chunk| {
             let wanted = |k: u64| k >= range.0 && k <= range.1;
-            let kids = chunk_children::<G>(t, index, chunk, wanted, true).map(|(kids, _)| kids);
+            let kids = chunk_children(size, t, index, chunk, wanted, true).map(|(kids, _)| kids);
             tick(chunk.1 as u64);
             kids
         })
@@ -708,6 +711,7 @@ pub fn walk_range<G: Game + fmt::Debug + Send + Sync>(
 /// # Errors
 /// As [`walk_range`].
 pub fn walk_within<G: Game + fmt::Debug + Send + Sync>(
+    size: &G,
     t: u32,
     index: KeyIndex<'_>,
     positions: Range<usize>,
@@ -724,7 +728,7 @@ pub fn walk_within<G: Game + fmt::Debug + Send + Sync>(
             if over.load(Ordering::Relaxed) {
                 return Ok(Vec::new());
             }
-            let (kids, moves) = chunk_children::<G>(t, index, chunk, |_| true, true)?;
+            let (kids, moves) = chunk_children(size, t, index, chunk, |_| true, true)?;
             let len = kids.len() as u64;
             let so_far = held.fetch_add(len, Ordering::Relaxed) + len;
             let widest = widest.fetch_max(moves, Ordering::Relaxed).max(moves);
@@ -788,6 +792,7 @@ pub fn ticker<'a>(
 /// # Errors
 /// As [`walk_range`].
 pub fn sample_children<G: Game + fmt::Debug + Send + Sync>(
+    size: &G,
     t: u32,
     index: KeyIndex<'_>,
     positions: Range<usize>,
@@ -800,7 +805,7 @@ pub fn sample_children<G: Game + fmt::Debug + Send + Sync>(
     let lists: Vec<Vec<u64>> = chunks_of(&positions)
         .par_iter()
         .map(|&chunk| {
-            let kids = chunk_children::<G>(t, index, chunk, wanted, true).map(|(kids, _)| kids);
+            let kids = chunk_children(size, t, index, chunk, wanted, true).map(|(kids, _)| kids);
             tick(chunk.1 as u64);
             kids
         })
@@ -988,6 +993,7 @@ pub const WALK_BYTES_PER_MOVE: u64 = 16;
 /// # Errors
 /// As [`walk_range`].
 pub fn count_moves<G: Game + fmt::Debug + Send + Sync>(
+    size: &G,
     t: u32,
     index: KeyIndex<'_>,
     positions: Range<usize>,
@@ -996,7 +1002,7 @@ pub fn count_moves<G: Game + fmt::Debug + Send + Sync>(
     chunks_of(&positions)
         .par_iter()
         .map(|&chunk| {
-            let moves = chunk_children::<G>(t, index, chunk, |_| true, false).map(|(_, n)| n);
+            let moves = chunk_children(size, t, index, chunk, |_| true, false).map(|(_, n)| n);
             tick(chunk.1 as u64);
             moves
         })
@@ -1009,6 +1015,7 @@ pub fn count_moves<G: Game + fmt::Debug + Send + Sync>(
 /// Each pass's keys go to a scratch file in `parts` (8 bytes a key on disk), so that
 /// memory holds one pass's at a time.
 fn walk<G: Game + fmt::Debug + Send + Sync>(
+    size: &G,
     t: u32,
     below: Keys,
     key_bits: u32,
@@ -1027,10 +1034,10 @@ fn walk<G: Game + fmt::Debug + Send + Sync>(
             options.progress,
             Phase::Walk,
             t + 1,
-            G::TIERS,
+            size.tiers(),
             below.positions,
         );
-        if let Some(keys) = walk_within::<G>(t, index, 0..n, available, &tick)? {
+        if let Some(keys) = walk_within(size, t, index, 0..n, available, &tick)? {
             drop(below);
             return Ok((keys_of(t + 1, &keys, key_bits)?, 1));
         }
@@ -1040,10 +1047,10 @@ fn walk<G: Game + fmt::Debug + Send + Sync>(
         options.progress,
         Phase::Count,
         t + 1,
-        G::TIERS,
+        size.tiers(),
         below.positions * 2,
     );
-    let total = count_moves::<G>(t, index, 0..n, &count_tick)?;
+    let total = count_moves(size, t, index, 0..n, &count_tick)?;
     let need = WALK_BYTES_PER_MOVE * total;
     let Some(wanted) = walk_passes(need, available) else {
         return Err(SolveFileError::Memory {
@@ -1057,7 +1064,7 @@ fn walk<G: Game + fmt::Debug + Send + Sync>(
         count_tick(below.positions);
         vec![0]
     } else {
-        let sample = sample_children::<G>(t, index, 0..n, SAMPLE_ONE_IN * wanted, &count_tick)?;
+        let sample = sample_children(size, t, index, 0..n, SAMPLE_ONE_IN * wanted, &count_tick)?;
         pass_bounds(&sample, wanted, key_bits)
     };
     let passes = lower.len() as u64;
@@ -1065,18 +1072,18 @@ fn walk<G: Game + fmt::Debug + Send + Sync>(
         options.progress,
         Phase::Passes,
         t + 1,
-        G::TIERS,
+        size.tiers(),
         below.positions * passes,
     );
     let ranges = pass_ranges(&lower, key_bits);
     if let [range] = ranges.as_slice() {
-        let keys = walk_range::<G>(t, index, 0..n, *range, &tick)?;
+        let keys = walk_range(size, t, index, 0..n, *range, &tick)?;
         drop(below);
         return Ok((keys_of(t + 1, &keys, key_bits)?, 1));
     }
     let mut walked = WalkedKeys::create(&scratch)?;
     for &range in &ranges {
-        walked.push(&walk_range::<G>(t, index, 0..n, range, &tick)?)?;
+        walked.push(&walk_range(size, t, index, 0..n, range, &tick)?)?;
     }
     drop(below);
     let (bytes, positions) = walked.into_index(t + 1, key_bits)?;
@@ -1199,6 +1206,7 @@ pub fn record_at(records: &[u8], j: usize, header: &FileHeader) -> Option<Record
 /// The packed records of tier `t`'s positions from its children's records in tier
 /// `t + 1` (`above`, `header.record_bytes` bytes each, in the order of `next`'s keys).
 fn solve_tier<G: Game + fmt::Debug + Send + Sync>(
+    size: &G,
     t: u32,
     keys: &Keys,
     next: Option<&Keys>,
@@ -1215,9 +1223,15 @@ fn solve_tier<G: Game + fmt::Debug + Send + Sync>(
         next.and_then(|next| next.find(key))
             .and_then(|j| record_at(above, j, header))
     };
-    let tick = ticker(options.progress, Phase::Solve, t, G::TIERS, keys.positions);
+    let tick = ticker(
+        options.progress,
+        Phase::Solve,
+        t,
+        size.tiers(),
+        keys.positions,
+    );
     let n = usize::try_from(keys.positions).unwrap_or(usize::MAX);
-    solve_range::<G>(t, index, 0..n, header, &child, &tick)
+    solve_range(size, t, index, 0..n, header, &child, &tick)
 }
 
 /// The solve of one tier: the records of tier `t`'s
@@ -1234,6 +1248,7 @@ fn solve_tier<G: Game + fmt::Debug + Send + Sync>(
 /// [`SolveFileError::Game`]: a key the game cannot turn back into a position, a child
 /// without a record, a position neither finished nor with a move, a record too deep.
 pub fn solve_range<G: Game + fmt::Debug + Send + Sync>(
+    size: &G,
     t: u32,
     index: KeyIndex<'_>,
     positions: Range<usize>,
@@ -1244,7 +1259,7 @@ pub fn solve_range<G: Game + fmt::Debug + Send + Sync>(
     let width = (header.record_bytes as usize).clamp(1, 4);
     let mut records = vec![0u8; positions.len() * width];
     let settle = |key: u64| -> Result<u32, SolveFileError> {
-        let p = position::<G>(key, t)?;
+        let p = position(size, key, t)?;
         let record = if let Some(value) = p.finished() {
             Record {
                 value,
