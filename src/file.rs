@@ -228,15 +228,23 @@ fn solved<G: Game>(
     let found = (table.rules_version(), table.tiers(), table.key_bits());
     let expected = (G::RULES_VERSION, size.tiers(), size.key_bits());
     // A tiered game's file has a section per tier up to its last with a position (a game
-    // that always ends early, as four in a row on 4x4 with two, has empty tiers above).
+    // that always ends early, as Connect Four on 4x4 with two in a row, has empty tiers
+    // above), and its tier 0 is the start alone: a file of one tier holding more was
+    // solved before the game had tiers (a family's size solved by an earlier version),
+    // and its positions would be looked for in the wrong tier.
     let layout_matters = size.tiers() > 1;
-    let layout_fits = found.1 <= expected.1 && found.2 == expected.2;
+    let start_alone = table.tier_at(0).is_some_and(|tier| tier.positions == 1);
+    let layout_fits = found.1 <= expected.1 && found.2 == expected.2 && start_alone;
     if found.0 != expected.0 || (layout_matters && !layout_fits) {
         let say = |(rules, tiers, bits): (u32, u32, u32)| {
             format!("rules version {rules} ({tiers} tiers, {bits}-bit keys)")
         };
+        let found = match (layout_matters, start_alone) {
+            (true, false) => format!("{} with every position in tier 0", say(found)),
+            _ => say(found),
+        };
         return Err(fail(OpenErrorKind::Rules {
-            found: say(found),
+            found,
             expected: say(expected),
         }));
     }

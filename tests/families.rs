@@ -394,6 +394,14 @@ fn connect_four_at_any_line_length_every_position() {
         ("connect-four:rows=3,columns=4,x_in_row=3", 3, 4, 3),
         ("connect-four:4,3,3", 4, 3, 3),
         ("connect-four:3,5,4", 3, 5, 4),
+        // The other line lengths the tier solver's tests take (tests/table_file.rs), and
+        // the extremes: one in a row, five to seven, nine columns.
+        ("connect-four:3,5,3", 3, 5, 3),
+        ("connect-four:4,4,2", 4, 4, 2),
+        ("connect-four:2,9,1", 2, 9, 1),
+        ("connect-four:2,6,5", 2, 6, 5),
+        ("connect-four:6,2,6", 6, 2, 6),
+        ("connect-four:1,7,7", 1, 7, 7),
     ] {
         let game = games::open(name).unwrap();
         check_every_position(game.as_ref(), &ConnectFour::new(rows, columns, k));

@@ -879,8 +879,9 @@ fn connect_fours_family_solves_by_tiers_as_each_fixed_size() {
     assert_eq!(family.at_key(1 << 20), None);
 }
 
-/// At three in a row (no fixed type has it) the tier solver's file is the flat solver's,
-/// whose every record `tests/families.rs` checks against a reference.
+/// At three and two in a row (no fixed type has them) the tier solver's file is the flat
+/// solver's, whose every record `tests/families.rs` checks against a reference at these
+/// sizes.
 #[test]
 fn connect_fours_family_at_another_line_length_solves_by_tiers_as_the_flat_solver() {
     let dir = scratch("family-flat");
@@ -969,5 +970,53 @@ fn connect_four_at_any_size_is_named_as_its_files_are() {
         layout("connect4-6x")
             .unwrap_err()
             .starts_with("no game is called")
+    );
+}
+
+/// Connect Four's family as it was before it had tiers: every position in one tier.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+struct Untiered(ConnectFour);
+
+impl Game for Untiered {
+    type Move = u8;
+
+    fn start() -> Untiered {
+        Untiered(connect_four("3,4,3"))
+    }
+
+    fn key(&self) -> u64 {
+        self.0.key()
+    }
+
+    fn finished(&self) -> Option<Value> {
+        self.0.finished()
+    }
+
+    fn moves(&self, visit: &mut dyn FnMut(u8, Untiered)) {
+        self.0.moves(&mut |mv, child| visit(mv, Untiered(child)));
+    }
+}
+
+/// A file of a family's size solved before the family had tiers (one tier of every
+/// position, keys as wide as the size's) is refused, never read in the wrong tier.
+#[test]
+fn a_file_solved_before_the_game_had_tiers_is_refused() {
+    let dir = scratch("untiered");
+    let family = connect_four("3,4,3");
+    let name = family.sized().to_string();
+    let old = flat_file(
+        &name,
+        &solve_flat_from(Untiered::start(), FlatLimits::DEFAULT).unwrap(),
+    )
+    .unwrap();
+    let path = dir.join("old.table");
+    std::fs::write(&path, &old).unwrap();
+    let table = file::open_any(&path).unwrap();
+    assert_eq!((table.tiers(), table.key_bits()), (1, family.key_bits()));
+    let refused = file::open_dyn(&name, &path).err().unwrap().to_string();
+    assert!(
+        refused.contains("(1 tiers, 16-bit keys) with every position in tier 0")
+            && refused.ends_with("solve it again"),
+        "{refused}"
     );
 }

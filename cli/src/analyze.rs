@@ -14,6 +14,15 @@ use super::table;
 
 /// Analyzes the position given (or read from stdin) and prints the drawing.
 pub fn run(args: &AnalyzeArgs) -> Status {
+    // clap checked the name; a size too large to solve now is refused here, before any
+    // input is asked for.
+    let game = match table::open(&args.game, args.table.as_deref()) {
+        Ok(game) => game,
+        Err(unknown) => {
+            report(&unknown);
+            return Status::Failure;
+        }
+    };
     let prompt = format!(
         "Type a {} position (rows split by /, then the side to move if the game needs it), then Enter and Ctrl-D:",
         args.game
@@ -29,14 +38,6 @@ pub fn run(args: &AnalyzeArgs) -> Status {
     };
     let out = Output::new();
     let paint = Paint::new(args.color.enabled(out.is_terminal()));
-    // clap checked the name; a size too large to solve now is refused here.
-    let game = match table::open(&args.game, args.table.as_deref()) {
-        Ok(game) => game,
-        Err(unknown) => {
-            report(&unknown);
-            return Status::Failure;
-        }
-    };
     match analyse(&*game, &text, paint) {
         Ok(drawn) => write(out, &drawn),
         Err(message) => {

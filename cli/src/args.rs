@@ -82,8 +82,9 @@ pub enum Command {
     Play(PlayArgs),
     /// Solves a game into a table file, tier by tier on every core, within a memory budget.
     ///
-    /// Any game `perfect-play games` lists, and Connect Four at the sizes `connect4-WxH`
-    /// of the library's list (4x4 to 9x5: `connect4-6x4`, `connect4-5x5`, `connect4-7x4`...).
+    /// Any game `perfect-play games` lists, any family at any size, and Connect Four at any
+    /// size by its classic name `connect4-WxH` (`connect4-6x4`, `connect4-5x5`,
+    /// `connect4-7x4`...; W columns up to 9, H rows up to 7).
     /// A game whose moves always add a piece (Connect Four) is solved one tier at a time,
     /// so only the tiers in use are in memory; each finished tier is kept in FILE.parts/,
     /// so a solve that is stopped resumes where it was when the same command runs again;
@@ -292,38 +293,19 @@ pub enum TableCommand {
 
 /// A game `--game` takes, in any case: one of the registry, a family at any size, or
 /// Connect Four at any size by its classic name (`connect4-6x4`); else the message that
-/// lists the games and names the nearest. Nothing is solved or opened here: a size that is
+/// lists the games and names the nearest. Named as its table file is
+/// ([`games::table_name`](perfect_play::games::table_name): `Hexapawn` is `hexapawn`,
+/// `connect-four:4,6` is `connect4-6x4`). Nothing is solved or opened here: a size that is
 /// not compiled in is solved when the command opens it (shown on a terminal), unless
 /// `--table` gives its file.
 fn solvable_game(name: &str) -> Result<String, String> {
-    typed_game(name)
-        .map(|_| name.trim().to_owned())
-        .map_err(|error| error.to_string())
+    perfect_play::games::table_name(name).map_err(|error| error.to_string())
 }
 
 /// A game `solve` takes, in any case, named as its table file will be (`hexapawn`,
 /// `connect4-6x4`, `mnk:m=4,n=4,k=3`): nothing is solved to name it.
 fn solve_game(name: &str) -> Result<String, String> {
-    typed_game(name).map_err(|error| error.to_string())
-}
-
-/// The name [`games::visit_type`](perfect_play::games::visit_type) gives the game called
-/// `name`.
-fn typed_game(name: &str) -> Result<String, perfect_play::games::OpenError> {
-    /// Names the visited game.
-    struct Naming;
-    impl perfect_play::games::TypeVisitor for Naming {
-        type Output = String;
-
-        fn visit<G: perfect_play::games::Notation + std::fmt::Debug + Send + Sync + 'static>(
-            self,
-            name: &str,
-            _start: G,
-        ) -> String {
-            name.to_owned()
-        }
-    }
-    perfect_play::games::visit_type(name, Naming)
+    perfect_play::games::table_name(name).map_err(|error| error.to_string())
 }
 
 /// A memory size: a number of bytes, or with K, M, G or T (powers of 1024).

@@ -31,7 +31,7 @@ pub fn run(args: &OutcomeArgs) -> Status {
             !args.input.no_cache,
         );
     };
-    // clap checks the name against the registry, so the game opens.
+    // clap checked the name; a size too large to solve now is refused here.
     let game = match table::open(name, args.table.as_deref()) {
         Ok(game) => game,
         Err(unknown) => {

@@ -54,7 +54,7 @@ pub fn run(args: &PlayArgs) -> Status {
         random: random::source(args.seed),
     };
     let side = args.side.to_ascii_lowercase();
-    // clap checks the name against the registry, so the game opens.
+    // clap checked the name; a size too large to solve now is refused here.
     let played = match table::open(&args.game, args.table.as_deref()) {
         Ok(game) => {
             human_side(game.about(), &side).and_then(|human| play(&*game, human, &mut session))

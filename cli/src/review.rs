@@ -86,6 +86,15 @@ pub(crate) fn layout(about: &About, review: &Review) -> String {
 
 /// `perfect-play review`: the moves from the arguments or stdin, reviewed.
 pub fn run(args: &ReviewArgs) -> Status {
+    // clap checked the name; a size too large to solve now is refused here, before any
+    // input is asked for.
+    let game = match table::open(&args.game, args.table.as_deref()) {
+        Ok(game) => game,
+        Err(unknown) => {
+            report(&unknown);
+            return Status::Failure;
+        }
+    };
     let text = match args.moves.as_slice() {
         [] => read_stdin(),
         [dash] if dash == "-" => read_stdin(),
@@ -99,14 +108,6 @@ pub fn run(args: &ReviewArgs) -> Status {
         .split(|c: char| c == ',' || c.is_whitespace())
         .filter(|m| !m.is_empty())
         .collect();
-    // clap checks the name against the registry, so the game opens.
-    let game = match table::open(&args.game, args.table.as_deref()) {
-        Ok(game) => game,
-        Err(unknown) => {
-            report(&unknown);
-            return Status::Failure;
-        }
-    };
     // The moves that could be played are reviewed even when a later one cannot be.
     let (review, refused) = match game.review(None, &moves) {
         Ok(review) => (review, None),

@@ -59,8 +59,8 @@ impl fmt::Display for NoTable {
             NoTable::Unknown(unknown) => write!(f, "{unknown}"),
             NoTable::NotCompiled { name, why } => write!(
                 f,
-                "{why}; `perfect-play solve {name} --out FILE` solves it into a table \
-                 file, which --table FILE then reads"
+                "{name}: {why}; `perfect-play solve {name} --out FILE` solves it into a \
+                 table file, which --table FILE then reads"
             ),
             NoTable::File(error) => write!(f, "{error}"),
         }
@@ -81,9 +81,9 @@ pub fn open(name: &str, table: Option<&Path>) -> Result<Box<dyn DynGame>, NoTabl
             file::OpenDynError::File(refused) => NoTable::File(refused),
         }),
         None => crate::first_use::open(name).map_err(|error| match error {
-            games::OpenError::Unsolved { .. } => NoTable::NotCompiled {
+            games::OpenError::Unsolved { reason, .. } => NoTable::NotCompiled {
                 name: name.to_owned(),
-                why: error.to_string(),
+                why: reason,
             },
             error => NoTable::Unknown(error.to_string()),
         }),

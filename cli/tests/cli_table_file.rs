@@ -1,7 +1,9 @@
 //! `perfect-play solve`, `table info`, `table verify` and `--table FILE`, run as a user
 //! runs them: Connect Four 4x3 (no compiled table) solved into a file and answered from it
 //! by `outcome`, `analyze` and the web board's API (`serve --table`), against the plain
-//! reference solver of `tests/common/connect4_reference.rs`; 4x4 from a file against the
+//! reference solver of `tests/common/connect4_reference.rs`, and the same size solved on
+//! first use without the file (a size past that, 6x4, is refused saying how to solve it
+//! into a file); 4x4 from a file against the
 //! compiled table; a family at a size (`mnk:3,4,3`) solved into a file and answered from
 //! it as the same size solved on first use, and six families' files walked position by
 //! position against the registry; and files refused: another game's, a damaged one.

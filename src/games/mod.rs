@@ -178,6 +178,39 @@ pub fn visit_type<V: TypeVisitor>(name: &str, visitor: V) -> Result<V::Output, O
     visit_family(info.name, &args, visitor)
 }
 
+/// The name a table file of the game called `name` carries, as [`visit_type`] names it:
+/// a game of one size as the registry spells it (`Hexapawn` is `hexapawn`), a family's size
+/// with every parameter named (`mnk:4,4,3` is `mnk:m=4,n=4,k=3`), Connect Four at four in
+/// a row by its classic name (`connect-four:4,6` is `connect4-6x4`). Nothing is solved.
+///
+/// ```
+/// use perfect_play::games::table_name;
+///
+/// assert_eq!(table_name("connect-four:4,6").as_deref(), Ok("connect4-6x4"));
+/// assert_eq!(table_name("mnk:4,4,3").as_deref(), Ok("mnk:m=4,n=4,k=3"));
+/// assert!(table_name("hexapwn").is_err());
+/// ```
+///
+/// # Errors
+/// As [`visit_type`].
+#[cfg(feature = "alloc")]
+pub fn table_name(name: &str) -> Result<alloc::string::String, OpenError> {
+    /// Names the visited game.
+    struct Naming;
+    impl TypeVisitor for Naming {
+        type Output = alloc::string::String;
+
+        fn visit<G: Notation + core::fmt::Debug + Send + Sync + 'static>(
+            self,
+            name: &str,
+            _start: G,
+        ) -> Self::Output {
+            alloc::string::ToString::to_string(name)
+        }
+    }
+    visit_type(name, Naming)
+}
+
 /// One solved game, as `perfect-play games` lists it.
 #[derive(Clone, Copy, Debug)]
 pub struct GameInfo {

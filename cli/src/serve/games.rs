@@ -265,7 +265,13 @@ pub fn list_games() -> Vec<GameInfo> {
 /// there are and the nearest.
 pub fn open(name: &str) -> Result<Served, ApiError> {
     let wanted = name.trim();
-    if let Some(game) = files().find(|game| game.about().name.eq_ignore_ascii_case(wanted)) {
+    // A file carries the game's table name (`connect4-6x4` for `connect-four:4,6`).
+    let file_name = games::table_name(wanted).ok();
+    let found = files().find(|game| {
+        let served = &game.about().name;
+        served.eq_ignore_ascii_case(wanted) || file_name.as_ref() == Some(served)
+    });
+    if let Some(game) = found {
         return Ok(Served::File(game));
     }
     games::open(name)

@@ -384,7 +384,7 @@ pub fn write_file<W: Write + Seek>(
 pub fn flat_file<G: Game>(name: &str, solution: &SolvedKeys<G>) -> Result<Vec<u8>, FileError> {
     let deepest = solution.deepest();
     let widest = solution.iter().map(|(key, _)| key).max().unwrap_or(0);
-    let size = solution.from();
+    let size = solution.solved_from();
     let tiered = size.tiers() > 1;
     let key_bits = if tiered {
         size.key_bits()

@@ -180,7 +180,7 @@ impl<G: Game> SolvedKeys<G> {
 
     /// The position solved from: a position of the table's size.
     #[must_use]
-    pub fn from(&self) -> G {
+    pub fn solved_from(&self) -> G {
         self.from
     }
 
