@@ -4,7 +4,8 @@
 # TCP forced with `--mca btl tcp,self`), every file compared byte for byte with the
 # single-process solve's; then a rank killed mid-solve: the run fails naming the rank, and
 # the same command run again resumes from the finished tiers and writes the same bytes;
-# --memory held by walking in passes on 1 and 2 ranks, and refused when too small for them.
+# --memory held by walking in passes on 1 and 2 ranks and solving in rounds on 1, 2 and 3,
+# and refused when too small for them, before the walk or before the solve.
 # Expectations: the single-process solve (itself checked against John Tromp's counts and
 # the compiled tables in .ci/table-file.sh and tests/table_file.rs).
 # Needs Open MPI and libclang (installed by .ci/run with apt).
@@ -65,8 +66,21 @@ for spec in "1 8M passes" "2 8M passes" "3 8M once"; do
   else
     grep -q "^walk:" "$dir/said.txt" && fail "$ranks ranks within $budget walked in passes"
   fi
+  # Each tier's solve asks its children's records in as many rounds as the budget needs.
+  grep "^solved in up to [0-9]* rounds a tier" "$dir/said.txt" || fail "$ranks ranks within $budget did not solve in rounds"
   cmp "$dir/connect4-5x4.table" "$out" || fail "$ranks ranks within $budget each wrote other bytes"
 done
+echo "-- a budget that holds the walk but not a tier's solve is refused before the solve; more resumes"
+out="$dir/solve-refused.table"
+if "${mpirun[@]}" -np 2 "$bin" solve connect4-5x4 --out "$out" --threads 1 --memory 3M >/dev/null 2>"$dir/said.txt"; then
+  fail "2 ranks solved 5x4 within 3 MB each"
+fi
+grep -q "rank [01]'s share of the solve of tier [0-9]*" "$dir/said.txt" || fail "the refusal does not name the rank and the tier"
+compgen -G "$out.parts/*.records.manifest" >/dev/null && fail "a tier was solved before the refusal"
+[ -e "$out" ] && fail "the refused solve wrote a file"
+"${mpirun[@]}" -np 2 "$bin" solve connect4-5x4 --out "$out" --threads 1 --memory 8M >"$dir/said.txt"
+grep -q "kept from an earlier run" "$dir/said.txt" || fail "the larger budget did not resume the walk"
+cmp "$dir/connect4-5x4.table" "$out" || fail "the resumed solve wrote other bytes"
 echo "-- a budget too small even for the most passes is refused, naming the rank, before any walk"
 if "${mpirun[@]}" -np 2 "$bin" solve connect4-5x4 --out "$dir/refused-5x4.table" --threads 1 --memory 1M >/dev/null 2>"$dir/said.txt"; then
   fail "2 ranks solved 5x4 within 1 MB each"

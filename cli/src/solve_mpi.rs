@@ -12,7 +12,9 @@
 //!   ranges of keys, the bounds chosen first from a hashed sample ([`sample_children`]).
 //! - **Solve**, the last tier down: each rank asks the owners of its positions' children
 //!   for their records (batched all-to-all requests, then answers in the same order) and
-//!   settles its range ([`solve_range`]).
+//!   settles its range ([`solve_range`]), in as many rounds over runs of its positions as
+//!   `--memory` needs beside the tiers it holds, the same number on every rank; what every
+//!   rank will hold is checked against the budget for every tier before the first is solved.
 //!
 //! Each rank writes its own segment of each tier (`FILE.parts/tier-NNN.keys.R`,
 //! `tier-NNN.records.R`, each synced and renamed into place); once every rank has written
@@ -57,6 +59,12 @@ pub fn launched() -> bool {
 
 /// Samples each rank takes of its children to choose the next tier's key bounds.
 const SAMPLES: usize = 256;
+
+/// What a question of the solve (a child asked of its owner) takes at most while its round
+/// is under way, in bytes: its key here, a copy going out, the owner's copy coming in and
+/// kept (8 each), its answer there and here (a record each, a few bytes with the
+/// exchange's copies), and its place in the index of the questions.
+const ASK_BYTES: u64 = 40;
 
 /// The children of this rank's range of a tier (its solve's questions), kept as they are
 /// found, pass by pass: little-endian keys, then their CRC-32, written under a temporary
@@ -187,6 +195,13 @@ pub fn run(args: &SolveArgs) -> Status {
     };
     let mut text = said(args, &summary, seconds, &digest);
     let _ = writeln!(text, "ranks: {}", ranks.size);
+    if ranks.rounds.get() > 1 {
+        let _ = writeln!(
+            text,
+            "solved in up to {} rounds a tier (--memory)",
+            ranks.rounds.get()
+        );
+    }
     let _ = writeln!(
         text,
         "exchanged: {exchanged} bytes between ranks ({:.2} a position)",
@@ -211,6 +226,8 @@ struct Ranks {
     size: usize,
     /// Bytes this rank has sent to the others.
     sent: std::cell::Cell<u64>,
+    /// The most rounds a tier's solve has taken (the same on every rank).
+    rounds: std::cell::Cell<u64>,
 }
 
 impl Ranks {
@@ -222,6 +239,7 @@ impl Ranks {
             rank,
             size,
             sent: std::cell::Cell::new(0),
+            rounds: std::cell::Cell::new(1),
         }
     }
 
@@ -250,6 +268,24 @@ impl Ranks {
         self.world
             .all_reduce_into(&n, &mut sum, SystemOperation::sum());
         sum
+    }
+
+    /// The most of `n` over the ranks.
+    fn max(&self, n: u64) -> u64 {
+        let mut most = 0u64;
+        self.world
+            .all_reduce_into(&n, &mut most, SystemOperation::max());
+        most
+    }
+
+    /// The rank with the most `n`, and its `n`: which rank a message about a shared
+    /// limit names.
+    fn heaviest(&self, n: u64) -> (usize, u64) {
+        self.gather(n)
+            .into_iter()
+            .enumerate()
+            .max_by_key(|&(_, n)| n)
+            .unwrap_or((0, 0))
     }
 
     /// `n` from every rank, in rank order.
@@ -660,7 +696,9 @@ impl Job<'_> {
         drop(below);
 
         // 2. The solve: a tier's segment and the tier above's, with its records, read back
-        // from their files.
+        // from their files; what each rank will hold checked against --memory for every
+        // tier before the first is solved, as on one process.
+        self.check_solve_memory(totals.len() as u32)?;
         let mut above: Vec<u8> = Vec::new();
         let mut next: Option<Segment> = None;
         let mut start_record = None;
@@ -795,12 +833,7 @@ impl Job<'_> {
         let mut passes = wanted.iter().copied().max().unwrap_or(1);
         if passes > MAX_WALK_PASSES {
             // The rank that needs the most: a budget that holds it holds every rank.
-            let least = ranks.gather(walk_least_budget(held, need));
-            let (heaviest, needed) = least
-                .into_iter()
-                .enumerate()
-                .max_by_key(|&(_, l)| l)
-                .unwrap_or((0, 0));
+            let (heaviest, needed) = ranks.heaviest(walk_least_budget(held, need));
             return Err(SolveFileError::Memory {
                 needed,
                 budget: self.memory,
@@ -889,7 +922,12 @@ impl Job<'_> {
     }
 
     /// This rank's records of tier `t`: its positions' children's records asked of their
-    /// owners (`next`, `above` the records of this rank's range of tier `t + 1`).
+    /// owners (`next`, `above` the records of this rank's range of tier `t + 1`), in as many
+    /// rounds as `--memory` needs beside the segments held (Awari's batched exchanges):
+    /// each round a contiguous run of this rank's positions, its children asked and
+    /// answered in one exchange, then settled. Every rank takes the same number of rounds
+    /// (the exchanges are collective), the most any rank's share needs; a budget that does
+    /// not hold even the segments stops every rank, naming the heaviest.
     fn solve_tier<G: Game + fmt::Debug + Send + Sync>(
         &self,
         size: &G,
@@ -900,19 +938,143 @@ impl Job<'_> {
     ) -> Result<Vec<u8>, SolveFileError> {
         let ranks = self.ranks;
         let key_bits = self.header.key_bits;
-        let width = self.header.record_bytes as usize;
+        let width = u64::from(self.header.record_bytes);
         let index = mine.index(key_bits, t)?;
         let n = usize::try_from(mine.positions).unwrap_or(usize::MAX);
-        // The questions: every child of this rank's positions, by owner.
-        let kids = match next {
-            Some(_) => match self.kept_asks(t)? {
-                Some(kids) => kids,
-                None => self
-                    .pool
-                    .install(|| walk_range(size, t, index, 0..n, (0, u64::MAX), &|_| {}))?,
-            },
-            None => Vec::new(),
+        let held = mine.bytes.len() as u64
+            + mine.positions * width
+            + next.map_or(0, |s| s.bytes.len() as u64)
+            + above.len() as u64;
+        // The questions: how many, from the length of the children the walk kept (else
+        // counted: the moves, an upper bound).
+        let kept = std::fs::metadata(self.asks_path(t))
+            .ok()
+            .map(|file| file.len().saturating_sub(4) / 8);
+        let asks = match (kept, next) {
+            (_, None) => 0,
+            (Some(kids), Some(_)) => kids,
+            (None, Some(_)) => self
+                .pool
+                .install(|| count_moves(size, t, index, 0..n, &|_| {}))?,
         };
+        let need = asks * ASK_BYTES;
+        let available = self.memory.saturating_sub(held);
+        let fits = available >= MIN_WALK_MEMORY || need == 0;
+        if !ranks.all(fits) {
+            let (heaviest, needed) = ranks.heaviest(held + need.min(MIN_WALK_MEMORY));
+            return Err(SolveFileError::Memory {
+                needed,
+                budget: self.memory,
+                what: format!(
+                    "rank {heaviest}'s share of the solve of tier {t} (its segments of tiers \
+                     {t} and {}, and a round of its questions; with more ranks, each share is \
+                     smaller)",
+                    t + 1
+                ),
+            });
+        }
+        let wanted = need.div_ceil(available.max(1)).max(1);
+        let rounds = ranks.max(wanted).max(1);
+        ranks.rounds.set(ranks.rounds.get().max(rounds));
+        let tick = ticker(self.progress, Phase::Solve, t, self.tiers, mine.positions);
+        if rounds == 1 {
+            let kids = match next {
+                Some(_) => match self.kept_asks(t)? {
+                    Some(kids) => kids,
+                    None => self
+                        .pool
+                        .install(|| walk_range(size, t, index, 0..n, (0, u64::MAX), &|_| {}))?,
+                },
+                None => Vec::new(),
+            };
+            return self.solve_round(size, t, index, 0..n, kids, next, above, &tick);
+        }
+        let mut records = Vec::with_capacity(n * width as usize);
+        let rounds = usize::try_from(rounds).unwrap_or(usize::MAX);
+        for round in 0..rounds {
+            let from = n * round / rounds;
+            let to = n * (round + 1) / rounds;
+            let kids = match next {
+                Some(_) => self
+                    .pool
+                    .install(|| walk_range(size, t, index, from..to, (0, u64::MAX), &|_| {}))?,
+                None => Vec::new(),
+            };
+            records.extend(self.solve_round(size, t, index, from..to, kids, next, above, &tick)?);
+        }
+        Ok(records)
+    }
+
+    /// What this rank holds beside its questions while it solves tier `t`: its segments
+    /// of tiers `t` and `t + 1` (as their manifests give their lengths) and their records.
+    fn solve_held(&self, t: u32, tiers: u32) -> Result<u64, SolveFileError> {
+        let width = u64::from(self.header.record_bytes);
+        let mut held = 0;
+        for tier in [t, t + 1].into_iter().filter(|&tier| tier < tiers) {
+            let manifest = read_part(&self.manifest_path(Part::Keys, tier))?
+                .and_then(|bytes| Manifest::parse(&String::from_utf8_lossy(&bytes)));
+            let (positions, bytes, _) = manifest
+                .and_then(|m| m.segments.get(self.ranks.rank).copied())
+                .ok_or_else(|| {
+                    SolveFileError::Game(format!("tier {tier}'s keys are missing: run again"))
+                })?;
+            held += bytes + positions * width;
+        }
+        Ok(held)
+    }
+
+    /// Stops every rank, naming the heaviest, before the solve if any rank's share of any
+    /// tier's solve would not fit `--memory` with a round of questions beside it (at least
+    /// [`MIN_WALK_MEMORY`]); a tier solved already is not counted.
+    fn check_solve_memory(&self, tiers: u32) -> Result<(), SolveFileError> {
+        let mut need = (0, 0);
+        for t in 0..tiers {
+            if read_part(&self.manifest_path(Part::Records, t))?.is_some() {
+                continue;
+            }
+            let asks = if t + 1 < tiers { MIN_WALK_MEMORY } else { 0 };
+            let tier = self.solve_held(t, tiers)? + asks;
+            if tier > need.0 {
+                need = (tier, t);
+            }
+        }
+        let mine = need.0;
+        if self.ranks.all(mine <= self.memory) {
+            return Ok(());
+        }
+        let tiers_at = self.ranks.gather(u64::from(need.1));
+        let (heaviest, needed) = self.ranks.heaviest(mine);
+        let t = tiers_at.get(heaviest).copied().unwrap_or(0);
+        Err(SolveFileError::Memory {
+            needed,
+            budget: self.memory,
+            what: format!(
+                "rank {heaviest}'s share of the solve of tier {t} (its segments of tiers {t} \
+                 and {}, their records and a round of questions; with more ranks, each share \
+                 is smaller)",
+                t + 1
+            ),
+        })
+    }
+
+    /// One round of [`Job::solve_tier`]: the records of this rank's positions `positions`
+    /// of tier `t`, whose children are `kids` (sorted, without repeats), asked of their
+    /// owners in one exchange (both ways) that every rank takes.
+    #[allow(clippy::too_many_arguments)]
+    fn solve_round<G: Game + fmt::Debug + Send + Sync>(
+        &self,
+        size: &G,
+        t: u32,
+        index: KeyIndex<'_>,
+        positions: std::ops::Range<usize>,
+        kids: Vec<u64>,
+        next: Option<&Segment>,
+        above: &[u8],
+        tick: &(dyn Fn(u64) + Sync),
+    ) -> Result<Vec<u8>, SolveFileError> {
+        let ranks = self.ranks;
+        let key_bits = self.header.key_bits;
+        let width = self.header.record_bytes as usize;
         let bounds = next.map_or(&[][..], |s| s.bounds.as_slice());
         let counts = runs(bounds, &kids, ranks.size);
         let (asked, asked_counts) = ranks.exchange(&kids, &counts);
@@ -942,9 +1104,8 @@ impl Job<'_> {
         drop(kids);
         let header = &self.header;
         let child = |key: u64| asked.find(key).and_then(|j| record_at(&records, j, header));
-        let tick = ticker(self.progress, Phase::Solve, t, self.tiers, mine.positions);
         self.pool
-            .install(|| solve_range(size, t, index, 0..n, header, &child, &tick))
+            .install(|| solve_range(size, t, index, positions, header, &child, tick))
     }
 
     /// Rank 0: the segments joined into the table file, with the one writer; the parts
