@@ -37,11 +37,8 @@ __all__ = ["ENVS", "PerfectPolicy"]
 class Board:
     """How one PettingZoo environment's board is our game's."""
 
-    #: Our game.
+    #: Our game (its rows and columns are the board's).
     game: str
-    #: Rows and columns of our notation (rows from the top).
-    rows: int
-    columns: int
     #: Where the observation keeps our cell (row, column): its first two indices.
     place: Callable[[int, int], tuple[int, int]]
     #: PettingZoo's action for our move's text.
@@ -55,15 +52,11 @@ class Board:
 ENVS: dict[str, Board] = {
     "tictactoe_v3": Board(
         game="tictactoe",
-        rows=3,
-        columns=3,
         place=lambda row, column: (column, row),
         action=lambda move: 3 * ((int(move) - 1) % 3) + (int(move) - 1) // 3,
     ),
     "connect_four_v3": Board(
         game="connect4-7x6",
-        rows=6,
-        columns=7,
         place=lambda row, column: (row, column),
         action=lambda move: int(move) - 1,
     ),
@@ -100,19 +93,19 @@ class PerfectPolicy:
         """Our position for an observation: rows from the top, the agent's pieces ``x``
         when both have as many (``x`` moves first), else ``o``."""
         board = self.board
+        rows, width = self.game.height, self.game.width
         planes: list[list[bool]] = []
         for plane in (0, 1):
             marked = []
-            for row in range(board.rows):
-                for column in range(board.columns):
+            for row in range(rows):
+                for column in range(width):
                     i, j = board.place(row, column)
                     marked.append(bool(observation[i][j][plane]))
             planes.append(marked)
         mine, theirs = (sum(plane) for plane in planes)
         me, them = ("x", "o") if mine == theirs else ("o", "x")
         cells = [me if a else them if b else "." for a, b in zip(*planes, strict=True)]
-        width = board.columns
-        return "/".join("".join(cells[r * width : (r + 1) * width]) for r in range(board.rows))
+        return "/".join("".join(cells[r * width : (r + 1) * width]) for r in range(rows))
 
     def __call__(
         self, observation: Mapping[str, Any] | Any, action_mask: Sequence[int] | Any = None
