@@ -66,6 +66,10 @@ const SAMPLES: usize = 256;
 /// exchange's copies), and its place in the index of the questions.
 const ASK_BYTES: u64 = 40;
 
+/// The most rounds a tier's solve takes: a budget that would need more is refused, naming
+/// the heaviest rank (each round walks its run again and exchanges twice).
+const MAX_SOLVE_ROUNDS: u64 = 1024;
+
 /// The children of this rank's range of a tier (its solve's questions), kept as they are
 /// found, pass by pass: little-endian keys, then their CRC-32, written under a temporary
 /// name and renamed into place when whole.
@@ -489,6 +493,38 @@ impl Job<'_> {
                 .map(|k| u64::from_le_bytes(k.try_into().unwrap_or_default()))
                 .collect(),
         ))
+    }
+
+    /// How many children [`Asks`] kept for tier `tier`, if their file is whole (read in
+    /// blocks and checked, never held at once); `None` if it is missing or damaged.
+    fn kept_count(&self, tier: u32) -> Result<Option<u64>, SolveFileError> {
+        use std::io::Read as _;
+        let Ok(mut file) = std::fs::File::open(self.asks_path(tier)) else {
+            return Ok(None);
+        };
+        let len = file.metadata().map_or(0, |m| m.len());
+        if len < 4 || (len - 4) % 8 != 0 {
+            return Ok(None);
+        }
+        let mut crc = crc32fast::Hasher::new();
+        let mut buf = vec![0u8; 1 << 20];
+        let mut left = len - 4;
+        while left > 0 {
+            let take = usize::try_from(left).unwrap_or(usize::MAX).min(buf.len());
+            let Some(block) = buf.get_mut(..take) else {
+                return Ok(None);
+            };
+            if file.read_exact(block).is_err() {
+                return Ok(None);
+            }
+            crc.update(block);
+            left -= take as u64;
+        }
+        let mut tail = [0u8; 4];
+        if file.read_exact(&mut tail).is_err() {
+            return Ok(None);
+        }
+        Ok((crc.finalize() == u32::from_le_bytes(tail)).then_some((len - 4) / 8))
     }
 
     fn manifest_path(&self, part: Part, tier: u32) -> PathBuf {
@@ -945,11 +981,12 @@ impl Job<'_> {
             + mine.positions * width
             + next.map_or(0, |s| s.bytes.len() as u64)
             + above.len() as u64;
-        // The questions: how many, from the length of the children the walk kept (else
-        // counted: the moves, an upper bound).
-        let kept = std::fs::metadata(self.asks_path(t))
-            .ok()
-            .map(|file| file.len().saturating_sub(4) / 8);
+        // The questions: how many, from the children the walk kept if their file is whole
+        // (else counted: the moves, an upper bound).
+        let kept = match next {
+            Some(_) => self.kept_count(t)?,
+            None => None,
+        };
         let asks = match (kept, next) {
             (_, None) => 0,
             (Some(kids), Some(_)) => kids,
@@ -973,8 +1010,29 @@ impl Job<'_> {
                 ),
             });
         }
-        let wanted = need.div_ceil(available.max(1)).max(1);
+        let mut total = need;
+        if total.div_ceil(available.max(1)) > 1 && kept.is_some() {
+            // A round keeps its own run's children without repeats, and fewer repeat
+            // within a run than within the tier: the rounds are sized by the moves, which
+            // bound every run's children.
+            let moves = self
+                .pool
+                .install(|| count_moves(size, t, index, 0..n, &|_| {}))?;
+            total = moves * ASK_BYTES;
+        }
+        let wanted = total.div_ceil(available.max(1)).max(1);
         let rounds = ranks.max(wanted).max(1);
+        if rounds > MAX_SOLVE_ROUNDS {
+            let (heaviest, needed) = ranks.heaviest(held + total.div_ceil(MAX_SOLVE_ROUNDS));
+            return Err(SolveFileError::Memory {
+                needed,
+                budget: self.memory,
+                what: format!(
+                    "rank {heaviest}'s share of the solve of tier {t} in {MAX_SOLVE_ROUNDS} \
+                     rounds (with more ranks, each share is smaller)"
+                ),
+            });
+        }
         ranks.rounds.set(ranks.rounds.get().max(rounds));
         let tick = ticker(self.progress, Phase::Solve, t, self.tiers, mine.positions);
         if rounds == 1 {
@@ -991,9 +1049,9 @@ impl Job<'_> {
         }
         let mut records = Vec::with_capacity(n * width as usize);
         let rounds = usize::try_from(rounds).unwrap_or(usize::MAX);
+        let at = |round: usize| (n as u128 * round as u128 / rounds as u128) as usize;
         for round in 0..rounds {
-            let from = n * round / rounds;
-            let to = n * (round + 1) / rounds;
+            let (from, to) = (at(round), at(round + 1));
             let kids = match next {
                 Some(_) => self
                     .pool
@@ -1025,13 +1083,11 @@ impl Job<'_> {
 
     /// Stops every rank, naming the heaviest, before the solve if any rank's share of any
     /// tier's solve would not fit `--memory` with a round of questions beside it (at least
-    /// [`MIN_WALK_MEMORY`]); a tier solved already is not counted.
+    /// [`MIN_WALK_MEMORY`]). Every tier is counted, solved already or not: a tier whose
+    /// records turn out damaged is solved again.
     fn check_solve_memory(&self, tiers: u32) -> Result<(), SolveFileError> {
         let mut need = (0, 0);
         for t in 0..tiers {
-            if read_part(&self.manifest_path(Part::Records, t))?.is_some() {
-                continue;
-            }
             let asks = if t + 1 < tiers { MIN_WALK_MEMORY } else { 0 };
             let tier = self.solve_held(t, tiers)? + asks;
             if tier > need.0 {
