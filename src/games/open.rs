@@ -124,8 +124,9 @@ pub fn open_with(
 /// # Errors
 /// [`OpenError`]: no family of that name, or parameters that name no size.
 pub(crate) fn family_at(name: &str) -> Result<(&'static FamilyInfo, Args), OpenError> {
-    let classic = super::ConnectFour::classic(name.trim())
-        .map(|(columns, rows)| format!("connect-four:rows={rows},columns={columns},x_in_row=4"));
+    let classic = super::ConnectFour::classic(name.trim()).map(|(columns, rows)| {
+        alloc::format!("connect-four:rows={rows},columns={columns},x_in_row=4")
+    });
     let name = classic.as_deref().unwrap_or(name);
     let (family, params) = name.split_once(':').unwrap_or((name, ""));
     let Some(info) = FAMILIES
