@@ -72,8 +72,8 @@ for spec in "1 8M passes" "2 8M passes" "3 8M once"; do
 done
 echo "-- a budget that holds the walk but not a tier's solve is refused before the solve; more resumes"
 out="$dir/solve-refused.table"
-if "${mpirun[@]}" -np 2 "$bin" solve connect4-5x4 --out "$out" --threads 1 --memory 3M >/dev/null 2>"$dir/said.txt"; then
-  fail "2 ranks solved 5x4 within 3 MB each"
+if "${mpirun[@]}" -np 2 "$bin" solve connect4-5x4 --out "$out" --threads 1 --memory 2M >/dev/null 2>"$dir/said.txt"; then
+  fail "2 ranks solved 5x4 within 2 MB each"
 fi
 grep -q "rank [01]'s share of the solve of tier [0-9]*" "$dir/said.txt" || fail "the refusal does not name the rank and the tier"
 compgen -G "$out.parts/*.records.manifest" >/dev/null && fail "a tier was solved before the refusal"

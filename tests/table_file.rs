@@ -44,7 +44,7 @@ use perfect_play_core::file::FormatError;
 use perfect_play_generate::{
     FlatLimits, MAX_WALK_PASSES, MIN_WALK_MEMORY, Options, Phase, Progress, WalkedKeys, flat_file,
     key_index, pass_bounds, pass_ranges, shared_pass_bounds, solve_file, solve_file_from,
-    solve_flat, solve_flat_from, walk_least_budget, walk_passes,
+    solve_flat, solve_flat_from, walk_least_budget, walk_passes, write_key_index,
 };
 
 /// A fresh directory for one test's files.
@@ -706,6 +706,85 @@ fn many_positions_through_the_handle_answer_as_one_at_a_time() {
     let found = one_by_one.iter().filter(|a| a.starts_with("Ok")).count();
     assert!(found > 1000 && found < reachable, "{found} of {reachable}");
     assert!(one_by_one[10].contains("Notation") && one_by_one[20].contains("Notation"));
+}
+
+/// A tier's keys joined from the segments of several ranks, streamed into the file in two
+/// passes (`write_key_index`, the MPI solve's join): the same bytes as the index of every
+/// key at once (the writer's own `key_index`), at every width of low bytes (key bits 8 to
+/// 64, so 1 to 8 bytes a key) and from 1 to 3 segments; every segment's keys read back
+/// through `KeyIndex::keys` from every start are the keys written (the expectation: the
+/// seeded keys themselves); a count that is not the keys', or keys out of order, refused.
+#[test]
+fn keys_joined_from_segments_stream_into_the_same_index() {
+    use perfect_play_generate::KeyIndex;
+    let mut seed = 0x2545_f491_4f6c_dd1du64;
+    let mut next = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    for key_bits in [8, 13, 20, 24, 33, 40, 48, 57, 64] {
+        for count in [0usize, 1, 17, 300, 5_000] {
+            let mask = if key_bits == 64 {
+                u64::MAX
+            } else {
+                (1 << key_bits) - 1
+            };
+            let mut keys: Vec<u64> = (0..count).map(|_| next() & mask).collect();
+            keys.sort_unstable();
+            keys.dedup();
+            let whole = key_index(3, &keys, key_bits).unwrap();
+            for parts in 1..=3 {
+                let cuts: Vec<usize> = (0..=parts).map(|p| p * keys.len() / parts).collect();
+                let segments: Vec<Vec<u8>> = cuts
+                    .windows(2)
+                    .map(|w| key_index(3, &keys[w[0]..w[1]], key_bits).unwrap())
+                    .collect();
+                let indexes: Vec<KeyIndex<'_>> = segments
+                    .iter()
+                    .zip(cuts.windows(2))
+                    .map(|(bytes, w)| KeyIndex::new(bytes, (w[1] - w[0]) as u64, key_bits).unwrap())
+                    .collect();
+                for (index, w) in indexes.iter().zip(cuts.windows(2)) {
+                    let mine = &keys[w[0]..w[1]];
+                    for from in [
+                        0,
+                        1,
+                        mine.len() / 2,
+                        mine.len().saturating_sub(1),
+                        mine.len(),
+                    ] {
+                        let read: Vec<u64> = index.keys(from).collect();
+                        assert_eq!(
+                            read,
+                            mine.get(from..).unwrap_or(&[]),
+                            "{key_bits} bits from {from}"
+                        );
+                    }
+                }
+                let total = keys.len() as u64;
+                let stream = || indexes.iter().flat_map(|index| index.keys(0));
+                let mut out = Vec::new();
+                write_key_index(3, total, stream, key_bits, &mut out).unwrap();
+                assert_eq!(
+                    out,
+                    whole,
+                    "{key_bits} bits, {} keys in {parts} segments",
+                    keys.len()
+                );
+                if total > 0 {
+                    let mut out = Vec::new();
+                    assert!(write_key_index(3, total + 1, stream, key_bits, &mut out).is_err());
+                    assert!(write_key_index(3, total - 1, stream, key_bits, &mut out).is_err());
+                }
+            }
+        }
+    }
+    let backwards = || [9u64, 5].into_iter();
+    assert!(write_key_index(3, 2, backwards, 8, &mut Vec::new()).is_err());
+    let too_wide = || [1u64 << 9].into_iter();
+    assert!(write_key_index(3, 1, too_wide, 8, &mut Vec::new()).is_err());
 }
 
 /// The scratch file of a walk in passes: the passes' keys read back as one index (the

@@ -37,14 +37,14 @@ use perfect_play::{Game, Record};
 use perfect_play_generate::{
     FileError, FileHeader, KeyIndex, MAX_WALK_PASSES, MIN_WALK_MEMORY, Phase, Progress,
     SAMPLE_ONE_IN, SolveFileError, Summary, WALK_BYTES_PER_MOVE, WalkedKeys, claim_parts,
-    count_moves, join_file, key_index, key_index_of, parts_dir, parts_stamp, pass_ranges,
-    read_part, record_at, sample_children, shared_pass_bounds, solve_range, ticker, tier_header,
-    walk_least_budget, walk_passes, walk_range, walk_within, write_atomically,
+    count_moves, join_file, key_index, parts_dir, parts_stamp, pass_ranges, read_part, record_at,
+    sample_children, sampled, shared_pass_bounds, solve_range, ticker, tier_header,
+    walk_least_budget, walk_passes, walk_range, walk_within, write_atomically, write_key_index,
 };
 
 use crate::args::SolveArgs;
 use crate::output::{Output, Status, output_failed, report};
-use crate::shards::{Manifest, displacements, merge_runs, runs, weighted_bounds};
+use crate::shards::{Manifest, displacements, distinct_bounds, merge_runs, runs};
 use crate::solve::{peak_memory_kb, progress_bar, return_freed_memory, said, show};
 use crate::table::sha256;
 
@@ -57,8 +57,18 @@ pub fn launched() -> bool {
         .any(|name| std::env::var_os(name).is_some())
 }
 
-/// Samples each rank takes of its children to choose the next tier's key bounds.
+/// Samples each rank takes of its children to choose where the passes of a walk in
+/// passes split.
 const SAMPLES: usize = 256;
+
+/// About how many of a tier's children (the copies on every rank counted) the sample
+/// that sets the ranks' bounds holds, at least: every child of a smaller tier, so the
+/// shares are exact there; at 65,536, each of 2 ranks' shares is within about 1 % of
+/// even. With many ranks, [`BOUND_SAMPLES_A_RANK`] a rank.
+const BOUND_SAMPLES: u64 = 1 << 16;
+
+/// The bounds' sample a rank, with many ranks.
+const BOUND_SAMPLES_A_RANK: u64 = 256;
 
 /// What a question of the solve (a child asked of its owner) takes at most while its round
 /// is under way, in bytes: its key here, a copy going out, the owner's copy coming in and
@@ -835,8 +845,7 @@ impl Job<'_> {
             let mut asks = Asks::create(self.asks_path(t))?;
             asks.push(&kids)?;
             asks.finish()?;
-            let (all, weights) = self.gathered(&kids, SAMPLES);
-            let bounds = weighted_bounds(&all, SAMPLES, &weights, ranks.size);
+            let bounds = self.owners(&kids, 1);
             let counts = runs(&bounds, &kids, ranks.size);
             let (keys, from) = ranks.exchange(&kids, &counts);
             drop(kids);
@@ -891,9 +900,9 @@ impl Job<'_> {
             sample_children(size, t, index, 0..n, SAMPLE_ONE_IN * passes, &count_tick)
         })?;
         let each = SAMPLES * usize::try_from(passes).unwrap_or(1);
-        let (all, weights) = self.gathered(&sample, each);
+        let all = self.gathered(&sample, each);
+        let bounds = self.owners(&sample, SAMPLE_ONE_IN * passes);
         drop(sample);
-        let bounds = weighted_bounds(&all, each, &weights, ranks.size);
         let samples: Vec<&[u64]> = all
             .chunks(each)
             .map(|keys| {
@@ -935,12 +944,10 @@ impl Job<'_> {
         })
     }
 
-    /// What the next tier's bounds are chosen from, every rank's sorted `kids` (all of its
-    /// children, or a sample of them) seen by every rank: each rank's `each` evenly
-    /// spaced keys, and its weight (how many it has: a rank with three times the children
-    /// weighs three times as much), for [`weighted_bounds`] to split into even shares.
-    fn gathered(&self, kids: &[u64], each: usize) -> (Vec<u64>, Vec<u64>) {
-        let ranks = self.ranks;
+    /// Every rank's sorted `kids` (its sample of its children, for where the passes
+    /// split) seen by every rank: each rank's `each` evenly spaced keys, `u64::MAX` where
+    /// it has fewer.
+    fn gathered(&self, kids: &[u64], each: usize) -> Vec<u64> {
         let mut samples = vec![u64::MAX; each];
         if !kids.is_empty() {
             for (i, slot) in samples.iter_mut().enumerate() {
@@ -949,12 +956,45 @@ impl Job<'_> {
                 }
             }
         }
-        let mut all = vec![0u64; each * ranks.size];
-        ranks
+        let mut all = vec![0u64; each * self.ranks.size];
+        self.ranks
             .world
             .all_gather_into(samples.as_slice(), all.as_mut_slice());
-        let weights = ranks.gather(kids.len() as u64);
-        (all, weights)
+        all
+    }
+
+    /// The next tier's bounds, the same on every rank, so that each owns as many of its
+    /// distinct positions: `kids`, this rank's children, or the sample of about one in
+    /// `one_in` of them that [`sampled`] keeps, sampled again (by the same hash, so that a
+    /// child several ranks make is in every rank's sample or in none) to about
+    /// [`BOUND_SAMPLES`] in all, gathered by every rank and split by [`distinct_bounds`].
+    fn owners(&self, kids: &[u64], one_in: u64) -> Vec<u64> {
+        let ranks = self.ranks;
+        let total = ranks.sum(kids.len() as u64);
+        let wanted = BOUND_SAMPLES.max(BOUND_SAMPLES_A_RANK * ranks.size as u64);
+        let rate = (total / wanted).max(1);
+        let mut mine: Vec<u64> = Vec::with_capacity(1);
+        if rate == 1 {
+            mine.extend_from_slice(kids);
+        } else {
+            let one_in = one_in.max(1).saturating_mul(rate);
+            mine.extend(kids.iter().copied().filter(|&k| sampled(k, one_in)));
+        }
+        let counts: Vec<i32> = ranks
+            .gather(mine.len() as u64)
+            .iter()
+            .map(|&n| i32::try_from(n).unwrap_or(i32::MAX))
+            .collect();
+        let at = displacements(&counts);
+        let mut all = vec![0u64; counts.iter().map(|&n| n as usize).sum::<usize>().max(1)];
+        {
+            let mut into = PartitionMut::new(all.as_mut_slice(), counts.as_slice(), at.as_slice());
+            ranks
+                .world
+                .all_gather_varcount_into(mine.as_slice(), &mut into);
+        }
+        all.truncate(counts.iter().map(|&n| n as usize).sum());
+        distinct_bounds(all, ranks.size)
     }
 
     /// This rank's records of tier `t`: its positions' children's records asked of their
@@ -1167,15 +1207,15 @@ impl Job<'_> {
     /// Rank 0: the segments joined into the table file, with the one writer; the parts
     /// removed. Returns the file's length.
     fn join(&self, totals: &[u64]) -> Result<u64, SolveFileError> {
-        use std::io::Read as _;
         let key_bits = self.header.key_bits;
         let ranks = self.ranks.size;
         let bytes = join_file(self.out, &self.header, totals, |t, w| {
             let manifest = std::fs::read(self.manifest_path(Part::Keys, t))?;
             let manifest = Manifest::parse(&String::from_utf8_lossy(&manifest))
                 .ok_or(FileError::Section { tier: t })?;
-            // The segments' keys streamed into one index: the segments and the index held, about
-            // 4 bytes a key, not the 8 of every key as a `u64` besides.
+            // The segments' keys streamed into one index as it is written, in two passes:
+            // only the segments held, about 4 bytes a key (the index made first held them
+            // twice, and every key as a `u64` before that).
             let mut segments = Vec::new();
             for (r, &(positions, _, _)) in manifest.segments.iter().enumerate() {
                 segments.push((
@@ -1191,14 +1231,13 @@ impl Job<'_> {
                 );
             }
             let total = segments.iter().map(|&(_, positions)| positions).sum();
-            let keys = indexes.iter().flat_map(|index| index.keys(0));
-            w.write_all(&key_index_of(t, total, keys, key_bits)?)?;
+            let keys = || indexes.iter().flat_map(|index| index.keys(0));
+            write_key_index(t, total, keys, key_bits, w)?;
+            drop(indexes);
             drop(segments);
             for r in 0..ranks {
                 let mut segment = std::fs::File::open(self.segment_path(Part::Records, t, r))?;
-                let mut buf = Vec::new();
-                segment.read_to_end(&mut buf)?;
-                w.write_all(&buf)?;
+                std::io::copy(&mut segment, w)?;
             }
             Ok(())
         })?;

@@ -181,42 +181,127 @@ pub fn key_index_of(
     keys: impl IntoIterator<Item = u64>,
     key_bits: u32,
 ) -> Result<Vec<u8>, FileError> {
+    let split = index_split(tier, positions, key_bits)?;
+    let width = split.bytes as usize;
+    let mut offsets = Vec::with_capacity(4 * (split.buckets as usize + 1));
+    // Eight bytes a key, then cut back to `width`: a copy of a length known at build time,
+    // not a call to `memcpy` for each key.
+    let mut lows = Vec::with_capacity(positions as usize * width + 8);
+    let each_key = |key: u64| {
+        let end = lows.len() + width;
+        lows.extend_from_slice(&key.to_le_bytes());
+        lows.truncate(end);
+    };
+    bucket_offsets(tier, positions, split, key_bits, keys, each_key, |offset| {
+        offsets.extend_from_slice(&offset.to_le_bytes());
+    })?;
+    offsets.extend_from_slice(&lows);
+    Ok(offsets)
+}
+
+/// [`key_index_of`] written to `out` as it is made, in two passes over the keys that
+/// `keys()` gives (the bucket offsets, then each key's low bytes): nothing held but what
+/// `keys` reads from, where the index made first would hold the tier's keys a second time
+/// (an MPI solve's join of the ranks' segments).
+///
+/// # Errors
+/// As [`key_index_of`], the second pass's keys checked against the first's count;
+/// [`FileError::Io`] from `out`.
+pub fn write_key_index<I: Iterator<Item = u64>>(
+    tier: u32,
+    positions: u64,
+    keys: impl Fn() -> I,
+    key_bits: u32,
+    out: &mut dyn Write,
+) -> Result<(), FileError> {
+    // Written a piece at a time from a buffer of this size, not a call through `out` for
+    // each offset and key.
+    const PIECE: usize = 1 << 16;
+    let split = index_split(tier, positions, key_bits)?;
+    let mut piece: Vec<u8> = Vec::with_capacity(PIECE + 8);
+    let mut failed = None;
+    let offset = |offset: u32| {
+        piece.extend_from_slice(&offset.to_le_bytes());
+        if piece.len() >= PIECE {
+            if failed.is_none() {
+                failed = out.write_all(&piece).err();
+            }
+            piece.clear();
+        }
+    };
+    bucket_offsets(tier, positions, split, key_bits, keys(), |_| {}, offset)?;
+    if let Some(error) = failed {
+        return Err(FileError::Io(error));
+    }
+    let width = split.bytes as usize;
+    let mut count = 0u64;
+    for key in keys() {
+        count += 1;
+        // Eight bytes, cut back to `width` (as in `key_index_of`).
+        let end = piece.len() + width;
+        piece.extend_from_slice(&key.to_le_bytes());
+        piece.truncate(end);
+        if piece.len() >= PIECE {
+            out.write_all(&piece)?;
+            piece.clear();
+        }
+    }
+    out.write_all(&piece)?;
+    if count != positions {
+        return Err(FileError::Section { tier });
+    }
+    Ok(())
+}
+
+/// The key index's layout for `positions` keys of `key_bits` bits, or
+/// [`FileError::TierTooLarge`] when its `u32` offsets cannot count them.
+fn index_split(tier: u32, positions: u64, key_bits: u32) -> Result<Split, FileError> {
     if positions >= 1 << 32 {
         return Err(FileError::TierTooLarge { tier });
     }
-    let split = Split::of(positions, key_bits);
-    let width = split.bytes as usize;
-    let mut offsets = Vec::with_capacity(4 * (split.buckets as usize + 1));
-    let mut lows = Vec::with_capacity(positions as usize * width);
+    Ok(Split::of(positions, key_bits))
+}
+
+/// The one pass that checks a tier's keys (strictly increasing, within `key_bits`, exactly
+/// `positions` of them) and gives each bucket's offset to `offset` (the first 0, then the
+/// keys before each bucket's end, `split.buckets + 1` in all) and each key to `key`.
+fn bucket_offsets(
+    tier: u32,
+    positions: u64,
+    split: Split,
+    key_bits: u32,
+    keys: impl IntoIterator<Item = u64>,
+    mut key: impl FnMut(u64),
+    mut offset: impl FnMut(u32),
+) -> Result<(), FileError> {
     let mut bucket = 0u64;
     let mut last = None;
     let mut count = 0u64;
-    offsets.extend_from_slice(&0u32.to_le_bytes());
-    for key in keys {
-        if last.is_some_and(|l| l >= key) || (key_bits < 64 && key >> key_bits != 0) {
-            return Err(FileError::Keys { tier, key });
+    offset(0);
+    for k in keys {
+        if last.is_some_and(|l| l >= k) || (key_bits < 64 && k >> key_bits != 0) {
+            return Err(FileError::Keys { tier, key: k });
         }
         if count == positions {
             return Err(FileError::Section { tier });
         }
-        last = Some(key);
-        let high = key.checked_shr(split.shift).unwrap_or(0);
+        last = Some(k);
+        let high = k.checked_shr(split.shift).unwrap_or(0);
         while bucket < high {
-            offsets.extend_from_slice(&(count as u32).to_le_bytes());
+            offset(count as u32);
             bucket += 1;
         }
-        lows.extend_from_slice(key.to_le_bytes().get(..width).unwrap_or(&[]));
+        key(k);
         count += 1;
     }
     if count != positions {
         return Err(FileError::Section { tier });
     }
     while bucket < split.buckets {
-        offsets.extend_from_slice(&(positions as u32).to_le_bytes());
+        offset(positions as u32);
         bucket += 1;
     }
-    offsets.extend_from_slice(&lows);
-    Ok(offsets)
+    Ok(())
 }
 
 /// Packed records as a section keeps them: `record_bytes` bytes each, little-endian.

@@ -78,7 +78,7 @@ mod tiers;
 pub use codegen::{PackedFiles, write_file_table, write_table};
 pub use file_write::{
     Damage, FileError, FileHeader, flat_file, key_index, key_index_of, record_bytes, verify,
-    write_file,
+    write_file, write_key_index,
 };
 pub use flat::{FlatError, FlatLimits, SolvedKeys, solve_flat, solve_flat_from};
 /// A tier's sorted keys as a table file keeps them, which [`walk_range`] and
@@ -91,7 +91,7 @@ pub use solve::{MAX_POSITIONS, SolveError, SolvedPositions, solve};
 pub use tiers::{
     MAX_WALK_PASSES, MIN_WALK_MEMORY, Options, Phase, Progress, SAMPLE_ONE_IN, SolveFileError,
     Summary, WALK_BYTES_PER_MOVE, WalkedKeys, claim_parts, count_moves, join_file, parts_dir,
-    parts_stamp, pass_bounds, pass_ranges, read_part, record_at, sample_children,
+    parts_stamp, pass_bounds, pass_ranges, read_part, record_at, sample_children, sampled,
     shared_pass_bounds, solve_file, solve_file_from, solve_range, ticker, tier_header,
     walk_least_budget, walk_passes, walk_range, walk_within, write_atomically,
 };

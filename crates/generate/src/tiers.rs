@@ -799,9 +799,7 @@ pub fn sample_children<G: Game + fmt::Debug + Send + Sync>(
     one_in: u64,
     tick: &(dyn Fn(u64) + Sync),
 ) -> Result<Vec<u64>, SolveFileError> {
-    let one_in = one_in.max(1);
-    // Fibonacci hashing: the key's bits mixed into the high half, then reduced.
-    let wanted = |k: u64| (k.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 32) % one_in == 0;
+    let wanted = |k: u64| sampled(k, one_in);
     let lists: Vec<Vec<u64>> = chunks_of(&positions)
         .par_iter()
         .map(|&chunk| {
@@ -811,6 +809,15 @@ pub fn sample_children<G: Game + fmt::Debug + Send + Sync>(
         })
         .collect::<Result<_, _>>()?;
     Ok(joined(lists))
+}
+
+/// Whether `key` is in a sample of about one key in `one_in` (every key when it is 0 or 1):
+/// decided by the key alone (Fibonacci hashing, the key's bits mixed into the high half,
+/// then reduced), so every walker and every rank keeps the same keys, and the sample of
+/// `a * b` is part of the sample of `a`.
+#[must_use]
+pub fn sampled(key: u64, one_in: u64) -> bool {
+    (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 32) % one_in.max(1) == 0
 }
 
 /// A walk in passes splits the keys at a sample of about one child in
