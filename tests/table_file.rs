@@ -724,8 +724,15 @@ fn keys_joined_from_segments_stream_into_the_same_index() {
         seed ^= seed << 17;
         seed
     };
-    for key_bits in [8, 13, 20, 24, 33, 40, 48, 57, 64] {
-        for count in [0usize, 1, 17, 300, 5_000] {
+    // Every width with small tiers; two with a tier large enough that both passes fill
+    // the writer's 64 KiB pieces many times (300,000 keys: 16,384 buckets, 5 and 8 bytes
+    // a key).
+    let sizes = [8, 13, 20, 24, 33, 40, 48, 57, 64]
+        .into_iter()
+        .flat_map(|bits| [0usize, 1, 17, 300, 5_000].map(|count| (bits, count)))
+        .chain([(40, 300_000), (64, 300_000)]);
+    {
+        for (key_bits, count) in sizes {
             let mask = if key_bits == 64 {
                 u64::MAX
             } else {
@@ -783,6 +790,34 @@ fn keys_joined_from_segments_stream_into_the_same_index() {
     }
     let backwards = || [9u64, 5].into_iter();
     assert!(write_key_index(3, 2, backwards, 8, &mut Vec::new()).is_err());
+    // A writer that fails partway, in the offsets' pass or the keys': the error is its own,
+    // even when the keys are wrong too.
+    struct FailsAfter(usize);
+    impl std::io::Write for FailsAfter {
+        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+            if buf.len() > self.0 {
+                return Err(std::io::Error::other("disk full"));
+            }
+            self.0 -= buf.len();
+            Ok(buf.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+    let many = || (0..300_000u64).map(|k| k * 3);
+    // No room: the offsets' first piece fails; 70,000 bytes: the keys' first; 200,000: a
+    // later one.
+    for room in [0, 70_000, 200_000] {
+        let error = write_key_index(3, 300_000, many, 24, &mut FailsAfter(room)).unwrap_err();
+        assert!(error.to_string().contains("disk full"), "{error}");
+    }
+    // A write that failed before the keys were found wrong is what is told (the last key
+    // in the last bucket, so that the offsets' first piece is written before the count
+    // is found short).
+    let to_the_top = || (0..299_999u64).map(|k| k * 3).chain([(1 << 24) - 1]);
+    let error = write_key_index(3, 300_001, to_the_top, 24, &mut FailsAfter(0)).unwrap_err();
+    assert!(error.to_string().contains("disk full"), "{error}");
     let too_wide = || [1u64 << 9].into_iter();
     assert!(write_key_index(3, 1, too_wide, 8, &mut Vec::new()).is_err());
 }

@@ -845,7 +845,7 @@ impl Job<'_> {
             let mut asks = Asks::create(self.asks_path(t))?;
             asks.push(&kids)?;
             asks.finish()?;
-            let bounds = self.owners(&kids, 1);
+            let bounds = self.owners(&kids, 1)?;
             let counts = runs(&bounds, &kids, ranks.size);
             let (keys, from) = ranks.exchange(&kids, &counts);
             drop(kids);
@@ -901,7 +901,7 @@ impl Job<'_> {
         })?;
         let each = SAMPLES * usize::try_from(passes).unwrap_or(1);
         let all = self.gathered(&sample, each);
-        let bounds = self.owners(&sample, SAMPLE_ONE_IN * passes);
+        let bounds = self.owners(&sample, SAMPLE_ONE_IN * passes)?;
         drop(sample);
         let samples: Vec<&[u64]> = all
             .chunks(each)
@@ -968,7 +968,7 @@ impl Job<'_> {
     /// `one_in` of them that [`sampled`] keeps, sampled again (by the same hash, so that a
     /// child several ranks make is in every rank's sample or in none) to about
     /// [`BOUND_SAMPLES`] in all, gathered by every rank and split by [`distinct_bounds`].
-    fn owners(&self, kids: &[u64], one_in: u64) -> Vec<u64> {
+    fn owners(&self, kids: &[u64], one_in: u64) -> Result<Vec<u64>, SolveFileError> {
         let ranks = self.ranks;
         let total = ranks.sum(kids.len() as u64);
         let wanted = BOUND_SAMPLES.max(BOUND_SAMPLES_A_RANK * ranks.size as u64);
@@ -980,11 +980,21 @@ impl Job<'_> {
             let one_in = one_in.max(1).saturating_mul(rate);
             mine.extend(kids.iter().copied().filter(|&k| sampled(k, one_in)));
         }
-        let counts: Vec<i32> = ranks
-            .gather(mine.len() as u64)
+        // Every rank gathers the same counts, so a sample too large for MPI's `int` is
+        // refused by every rank alike (it is about twice `wanted` at most).
+        let gathered = ranks.gather(mine.len() as u64);
+        let total_sample: u64 = gathered.iter().sum();
+        let counts: Vec<i32> = gathered
             .iter()
-            .map(|&n| i32::try_from(n).unwrap_or(i32::MAX))
-            .collect();
+            .map(|&n| i32::try_from(n).ok())
+            .collect::<Option<_>>()
+            .filter(|_| i32::try_from(total_sample).is_ok())
+            .ok_or_else(|| {
+                SolveFileError::Game(format!(
+                    "the sample that sets the ranks' bounds holds {total_sample} keys, more \
+                     than one MPI exchange takes"
+                ))
+            })?;
         let at = displacements(&counts);
         let mut all = vec![0u64; counts.iter().map(|&n| n as usize).sum::<usize>().max(1)];
         {
@@ -994,7 +1004,7 @@ impl Job<'_> {
                 .all_gather_varcount_into(mine.as_slice(), &mut into);
         }
         all.truncate(counts.iter().map(|&n| n as usize).sum());
-        distinct_bounds(all, ranks.size)
+        Ok(distinct_bounds(all, ranks.size))
     }
 
     /// This rank's records of tier `t`: its positions' children's records asked of their
@@ -1214,8 +1224,8 @@ impl Job<'_> {
             let manifest = Manifest::parse(&String::from_utf8_lossy(&manifest))
                 .ok_or(FileError::Section { tier: t })?;
             // The segments' keys streamed into one index as it is written, in two passes:
-            // only the segments held, about 4 bytes a key (the index made first held them
-            // twice, and every key as a `u64` before that).
+            // only the segments held, 2 to 4 bytes a key (their low bytes and offsets; the
+            // index made first held them twice, and every key as a `u64` before that).
             let mut segments = Vec::new();
             for (r, &(positions, _, _)) in manifest.segments.iter().enumerate() {
                 segments.push((

@@ -229,10 +229,12 @@ pub fn write_key_index<I: Iterator<Item = u64>>(
             piece.clear();
         }
     };
-    bucket_offsets(tier, positions, split, key_bits, keys(), |_| {}, offset)?;
+    let checked = bucket_offsets(tier, positions, split, key_bits, keys(), |_| {}, offset);
+    // A failed write is the error to tell, whatever the keys were.
     if let Some(error) = failed {
         return Err(FileError::Io(error));
     }
+    checked?;
     let width = split.bytes as usize;
     let mut count = 0u64;
     for key in keys() {
