@@ -42,8 +42,8 @@ pub fn run(args: &SolveArgs) -> Status {
         return Status::Failure;
     }
     let clock = Instant::now();
-    let bar = progress_bar();
-    let show = |progress: Progress| show(&bar, progress);
+    let shown = Shown::new();
+    let show = |progress: Progress| shown.show(progress);
     let options = Options {
         threads: args.threads,
         memory: args.memory,
@@ -54,7 +54,7 @@ pub fn run(args: &SolveArgs) -> Status {
         options: &options,
     };
     let solved = games::visit_type(&args.game, solving);
-    bar.finish_and_clear();
+    shown.finish();
     let summary = match solved {
         Ok(Ok(summary)) => summary,
         Ok(Err(error)) => {
@@ -195,16 +195,73 @@ pub(crate) fn progress_bar() -> ProgressBar {
     bar
 }
 
-/// Shows where the solve is.
-pub(crate) fn show(bar: &ProgressBar, progress: Progress) {
-    let what = match progress.phase {
+/// Where a solve shows how far it is: a bar on stderr when it is a terminal; else (a log,
+/// a batch system's file, and always under `mpirun`, which gives a rank's stderr a pipe) a
+/// line on stderr as each step of a tier starts, with the time since the start, so that a
+/// solve of hours is never silent. (Open MPI gives a rank's stdout a terminal even when
+/// `mpirun`'s own goes to a file, so a bar there would fill the file with its redraws.)
+pub(crate) struct Shown {
+    bar: ProgressBar,
+    /// With no terminal: the step last written as a line, and when the solve started.
+    lines: Option<std::sync::Mutex<(Option<(Phase, u32)>, Instant)>>,
+}
+
+impl Shown {
+    /// Progress for a solve starting now.
+    pub(crate) fn new() -> Shown {
+        let (bar, lines) = if io::stderr().is_terminal() {
+            (progress_bar(), None)
+        } else {
+            let step = std::sync::Mutex::new((None, Instant::now()));
+            (ProgressBar::hidden(), Some(step))
+        };
+        Shown { bar, lines }
+    }
+
+    /// No progress shown at all (an MPI rank other than 0).
+    pub(crate) fn hidden() -> Shown {
+        Shown {
+            bar: ProgressBar::hidden(),
+            lines: None,
+        }
+    }
+
+    /// Shows `progress`: moves the bar, or writes a line if its step is a new one.
+    pub(crate) fn show(&self, progress: Progress) {
+        show(&self.bar, progress);
+        let Some(lines) = &self.lines else { return };
+        let Ok(mut last) = lines.lock() else { return };
+        let step = (progress.phase, progress.tier);
+        if last.0 != Some(step) {
+            last.0 = Some(step);
+            let (what, tiers) = (phase_name(progress.phase), progress.tiers - 1);
+            let seconds = last.1.elapsed().as_secs_f64();
+            let tier = progress.tier;
+            eprintln!("{what} tier {tier}/{tiers} ({seconds:.1} s in)");
+        }
+    }
+
+    /// Clears the bar, before the summary is written.
+    pub(crate) fn finish(&self) {
+        self.bar.finish_and_clear();
+    }
+}
+
+/// What a solve is doing in `phase`, as its progress says it.
+fn phase_name(phase: Phase) -> &'static str {
+    match phase {
         Phase::Walk => "walk",
         Phase::Count => "count the moves to",
         Phase::Passes => "walk in passes",
         Phase::Solve => "solve",
         Phase::Write => "write the file",
         Phase::Resumed => "kept",
-    };
+    }
+}
+
+/// Shows where the solve is.
+pub(crate) fn show(bar: &ProgressBar, progress: Progress) {
+    let what = phase_name(progress.phase);
     let message = format!("{what} tier {}/{}", progress.tier, progress.tiers - 1);
     bar.set_message(message);
     if let Some(total) = progress.total {

@@ -45,7 +45,7 @@ use perfect_play_generate::{
 use crate::args::SolveArgs;
 use crate::output::{Output, Status, output_failed, report};
 use crate::shards::{Manifest, displacements, distinct_bounds, merge_runs, runs};
-use crate::solve::{peak_memory_kb, progress_bar, return_freed_memory, said, show};
+use crate::solve::{Shown, peak_memory_kb, return_freed_memory, said};
 use crate::table::sha256;
 
 /// Whether this process was started by an MPI launcher (`mpirun`, `mpiexec`, or Slurm's
@@ -167,19 +167,20 @@ pub fn run(args: &SolveArgs) -> Status {
         return Status::Failure;
     };
     let ranks = Ranks::new(universe.world());
-    let bar = if ranks.rank == 0 {
-        progress_bar()
+    // Rank 0 alone shows how far the job is.
+    let shown = if ranks.rank == 0 {
+        Shown::new()
     } else {
-        indicatif::ProgressBar::hidden()
+        Shown::hidden()
     };
-    let show = |progress: Progress| show(&bar, progress);
+    let show = |progress: Progress| shown.show(progress);
     let solving = Solving {
         args,
         ranks: &ranks,
         progress: &show,
     };
     let solved = games::visit_type(&args.game, solving);
-    bar.finish_and_clear();
+    shown.finish();
     let summary = match solved {
         Ok(Ok(summary)) => summary,
         Ok(Err(error)) => ranks.fail(&args.game, &error),
