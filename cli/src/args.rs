@@ -91,7 +91,8 @@ pub enum Command {
     /// FILE appears only once whole. A game without tiers (a loopy one) is solved whole in
     /// memory, or refused with what it would need. It ends by printing the positions, the
     /// start's value, bytes a position, time, peak memory and the file's SHA-256; a
-    /// progress bar shows on a terminal. The file is the same bytes at any thread count.
+    /// progress bar shows on a terminal (elsewhere, as under mpirun, a line on stderr as
+    /// each step starts). The file is the same bytes at any thread count.
     Solve(SolveArgs),
     /// Reads a table file: `info` says what it holds, `verify` checks every checksum.
     Table(TableArgs),

@@ -1,7 +1,8 @@
 //! `perfect-play solve GAME --out FILE`: a game solved into a table file, tier by tier on
 //! every core within a memory budget (`perfect_play_generate::solve_file`), with a
-//! progress bar on a terminal; it ends with what a publisher of the file needs: positions,
-//! the start's value, bytes a position, time, peak memory and the file's SHA-256.
+//! progress bar on a terminal (a line a step elsewhere); it ends with what a publisher of
+//! the file needs: positions, the start's value, bytes a position, time, peak memory and
+//! the file's SHA-256.
 
 use std::fmt::{self, Write as _};
 use std::io::{self, IsTerminal};
@@ -203,7 +204,13 @@ pub(crate) fn progress_bar() -> ProgressBar {
 pub(crate) struct Shown {
     bar: ProgressBar,
     /// With no terminal: the step last written as a line, and when the solve started.
-    lines: Option<std::sync::Mutex<(Option<(Phase, u32)>, Instant)>>,
+    lines: Option<std::sync::Mutex<Step>>,
+}
+
+/// The step of a solve last written as a line, and when the solve started.
+struct Step {
+    last: Option<(Phase, u32)>,
+    start: Instant,
 }
 
 impl Shown {
@@ -212,7 +219,10 @@ impl Shown {
         let (bar, lines) = if io::stderr().is_terminal() {
             (progress_bar(), None)
         } else {
-            let step = std::sync::Mutex::new((None, Instant::now()));
+            let step = std::sync::Mutex::new(Step {
+                last: None,
+                start: Instant::now(),
+            });
             (ProgressBar::hidden(), Some(step))
         };
         Shown { bar, lines }
@@ -230,14 +240,14 @@ impl Shown {
     pub(crate) fn show(&self, progress: Progress) {
         show(&self.bar, progress);
         let Some(lines) = &self.lines else { return };
-        let Ok(mut last) = lines.lock() else { return };
-        let step = (progress.phase, progress.tier);
-        if last.0 != Some(step) {
-            last.0 = Some(step);
-            let (what, tiers) = (phase_name(progress.phase), progress.tiers - 1);
-            let seconds = last.1.elapsed().as_secs_f64();
-            let tier = progress.tier;
-            eprintln!("{what} tier {tier}/{tiers} ({seconds:.1} s in)");
+        let Ok(mut step) = lines.lock() else { return };
+        let now = (progress.phase, progress.tier);
+        if step.last != Some(now) {
+            step.last = Some(now);
+            let seconds = step.start.elapsed().as_secs_f64();
+            // A line a step, on a log that cannot take a bar; a failed write loses only it.
+            let line = format!("{} ({seconds:.1} s in)\n", step_text(progress));
+            let _ = io::Write::write_all(&mut io::stderr().lock(), line.as_bytes());
         }
     }
 
@@ -247,23 +257,24 @@ impl Shown {
     }
 }
 
-/// What a solve is doing in `phase`, as its progress says it.
-fn phase_name(phase: Phase) -> &'static str {
-    match phase {
+/// The step `progress` is at, as the bar and the lines say it: `walk tier 13/24`, or
+/// `write the file`.
+fn step_text(progress: Progress) -> String {
+    let what = match progress.phase {
         Phase::Walk => "walk",
         Phase::Count => "count the moves to",
         Phase::Passes => "walk in passes",
         Phase::Solve => "solve",
-        Phase::Write => "write the file",
+        Phase::Write => return "write the file".to_string(),
         Phase::Resumed => "kept",
-    }
+    };
+    let tiers = progress.tiers.saturating_sub(1);
+    format!("{what} tier {}/{tiers}", progress.tier)
 }
 
 /// Shows where the solve is.
 pub(crate) fn show(bar: &ProgressBar, progress: Progress) {
-    let what = phase_name(progress.phase);
-    let message = format!("{what} tier {}/{}", progress.tier, progress.tiers - 1);
-    bar.set_message(message);
+    bar.set_message(step_text(progress));
     if let Some(total) = progress.total {
         bar.set_length(total);
     }

@@ -191,6 +191,41 @@ fn a_size_without_a_compiled_table_is_solved_and_answered_from_its_file() {
     assert_eq!(start["width"], 4);
 }
 
+/// Without a terminal (a log, a batch system's file, a rank under `mpirun`), a solve
+/// writes a line on stderr as each step of a tier starts, in order, with the time since
+/// the start, and nothing of a bar: Connect Four 4x4's 17 tiers (0 to 16, John Tromp's
+/// count of discs) walked up, solved down, then the file written.
+#[test]
+fn a_solve_without_a_terminal_says_each_step_on_a_line() {
+    let dir = scratch("lines");
+    let output = perfect_play()
+        .args(["solve", "connect4-4x4", "--threads", "1", "--out"])
+        .arg(dir.join("c44.table"))
+        .assert()
+        .success()
+        .get_output()
+        .clone();
+    let said = String::from_utf8(output.stderr).unwrap();
+    let lines: Vec<&str> = said.lines().collect();
+    assert!(!said.contains('\r') && !said.contains('\x1b'), "{said:?}");
+    let steps: Vec<String> = lines
+        .iter()
+        .map(|line| line.split(" (").next().unwrap().to_string())
+        .collect();
+    let walk: Vec<String> = (1..=16).map(|t| format!("walk tier {t}/16")).collect();
+    let solve: Vec<String> = (0..=16)
+        .rev()
+        .map(|t| format!("solve tier {t}/16"))
+        .collect();
+    assert_eq!(steps[..16], walk[..], "{said}");
+    assert_eq!(steps[16..33], solve[..], "{said}");
+    assert_eq!(steps[33..], ["write the file".to_string()], "{said}");
+    for line in &lines {
+        assert!(line.ends_with(" s in)"), "{line}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn info_verify_and_the_refusals_say_which_file_and_where() {
     let dir = scratch("4x4");
