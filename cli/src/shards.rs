@@ -82,6 +82,40 @@ pub(crate) fn distinct_bounds(mut sample: Vec<u64>, parts: usize) -> Vec<u64> {
         .collect()
 }
 
+/// Answers the questions `asked` (`counts[r]` from each rank in turn, each run sorted
+/// without repeats) from `keys`, an owner's sorted keys: `answer(at, j)` for each question
+/// `asked[at]` that is the `j`-th of `keys`. The runs are merged in key order (a heap over
+/// them) and answered along one walk of `keys`: a step a key, where a search a question
+/// costs a bucket's miss in memory.
+pub(crate) fn answer_runs(
+    asked: &[u64],
+    counts: &[usize],
+    keys: impl Iterator<Item = u64>,
+    mut answer: impl FnMut(usize, usize),
+) {
+    use std::cmp::Reverse;
+    use std::collections::BinaryHeap;
+    // Each run's next question: (key, where it is in `asked`, where its run ends).
+    let mut heads = BinaryHeap::with_capacity(counts.len());
+    let mut start = 0;
+    for &c in counts {
+        if let Some(&key) = asked.get(start).filter(|_| c > 0) {
+            heads.push(Reverse((key, start, start + c)));
+        }
+        start += c;
+    }
+    let mut keys = keys.enumerate().peekable();
+    while let Some(Reverse((key, at, end))) = heads.pop() {
+        while keys.next_if(|&(_, k)| k < key).is_some() {}
+        if let Some(&(j, _)) = keys.peek().filter(|&&(_, k)| k == key) {
+            answer(at, j);
+        }
+        if let Some(&next) = asked.get(at + 1).filter(|_| at + 1 < end) {
+            heads.push(Reverse((next, at + 1, end)));
+        }
+    }
+}
+
 /// The rank that owns `key` in a tier whose ranks' lower bounds are `bounds` (rank 0's
 /// is 0): the last rank whose bound is at most the key.
 pub(crate) fn owner(bounds: &[u64], key: u64) -> usize {
@@ -182,6 +216,43 @@ mod tests {
         assert_eq!(distinct_bounds(vec![7, 7, 9], 4), [0, 7, 9, 9]);
         // No children anywhere: every later rank owns nothing.
         assert_eq!(distinct_bounds(Vec::new(), 3), [0, u64::MAX, u64::MAX]);
+    }
+
+    #[test]
+    fn questions_are_answered_along_the_owners_keys() {
+        // Seeded runs of questions from 3 ranks, some keys asked by several, some the owner
+        // does not have; the expectation: each question's place among the owner's keys, by
+        // a plain search.
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed % 5_000
+        };
+        let mut owner: Vec<u64> = (0..2_000).map(|_| next()).collect();
+        owner.sort_unstable();
+        owner.dedup();
+        let mut asked = Vec::new();
+        let mut counts = Vec::new();
+        for size in [700, 0, 1_300] {
+            let mut run: Vec<u64> = (0..size).map(|_| next()).collect();
+            run.sort_unstable();
+            run.dedup();
+            counts.push(run.len());
+            asked.extend(run);
+        }
+        let mut got = vec![None; asked.len()];
+        answer_runs(&asked, &counts, owner.iter().copied(), |at, j| {
+            assert!(got[at].replace(j).is_none(), "question {at} answered twice");
+        });
+        let expected: Vec<Option<usize>> = asked
+            .iter()
+            .map(|key| owner.binary_search(key).ok())
+            .collect();
+        assert_eq!(got, expected);
+        assert!(expected.iter().filter(|j| j.is_some()).count() > 500);
+        assert!(expected.iter().filter(|j| j.is_none()).count() > 500);
     }
 
     #[test]

@@ -44,7 +44,7 @@ use perfect_play_generate::{
 
 use crate::args::SolveArgs;
 use crate::output::{Output, Status, output_failed, report};
-use crate::shards::{Manifest, displacements, distinct_bounds, merge_runs, runs};
+use crate::shards::{Manifest, answer_runs, displacements, distinct_bounds, merge_runs, runs};
 use crate::solve::{Shown, peak_memory_kb, return_freed_memory, said};
 use crate::table::sha256;
 
@@ -1188,15 +1188,16 @@ impl Job<'_> {
         // The answers, in the order asked: each key's record, or zeros (no record).
         let mut answers = vec![0u8; asked.len() * width];
         if let Some(next) = next {
+            // Each rank's questions come sorted: answered along one walk of this rank's
+            // sorted keys, not a search a question.
             let their = next.index(key_bits, t + 1)?;
-            for (key, slot) in asked.iter().zip(answers.chunks_exact_mut(width.max(1))) {
-                let record = their
-                    .find(*key)
-                    .and_then(|j| above.get(j * width..(j + 1) * width));
-                if let Some(record) = record {
+            answer_runs(&asked, &asked_counts, their.keys(0), |at, j| {
+                let record = above.get(j * width..(j + 1) * width);
+                let slot = answers.get_mut(at * width..(at + 1) * width);
+                if let (Some(record), Some(slot)) = (record, slot) {
                     slot.copy_from_slice(record);
                 }
-            }
+            });
         }
         drop(asked);
         let answer_counts: Vec<usize> = asked_counts.iter().map(|&c| c * width).collect();
