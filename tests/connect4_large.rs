@@ -21,22 +21,13 @@
 
 #[path = "common/connect4_reference.rs"]
 mod reference;
+#[path = "common/rng.rs"]
+mod rng;
 
 use perfect_play::games::{CONNECT4_4X5, CONNECT4_5X4, Connect4On4x5, Connect4On5x4, Notation};
 use perfect_play::{Game, Solved, Value};
 use reference::Reference;
-
-/// A seeded xorshift generator: the same sample on every run.
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
-    }
-}
+use rng::Rng;
 
 /// Every position of `games` seeded random games, compared with the reference.
 fn sample<G: Notation>(table: &Solved<G>, w: usize, h: usize, games: usize) -> usize {

@@ -31,6 +31,8 @@
 
 #[path = "common/connect4_reference.rs"]
 mod reference;
+#[path = "common/rng.rs"]
+mod rng;
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -103,12 +105,9 @@ fn every_4x4_key_answers_as_the_compiled_table() {
     let mut positions: Vec<Connect4<4, 4>> = (0..1u64 << 20)
         .filter_map(|key| Connect4::<4, 4>::start().at_key(key))
         .collect();
-    let mut state = 0x9e37_79b9_7f4a_7c15u64;
+    let mut rng = rng::Rng(0x9e37_79b9_7f4a_7c15);
     for i in (1..positions.len()).rev() {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        positions.swap(i, (state % (i as u64 + 1)) as usize);
+        positions.swap(i, rng.below(i + 1));
     }
     let expected: Vec<_> = positions.iter().map(|p| CONNECT4_4X4.probe(p)).collect();
     for solved in [table, loaded, &CONNECT4_4X4] {
@@ -619,7 +618,7 @@ fn sample_against_reference<const W: usize, const H: usize>(
 ) {
     let table = file::open::<Connect4<W, H>>(path, name).unwrap();
     let mut reference = reference::Reference::new(W, H);
-    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+    let mut rng = rng::Rng(0x9e37_79b9_7f4a_7c15);
     let mut checked = 0;
     let mut asked = Vec::new();
     while checked < sample {
@@ -641,10 +640,7 @@ fn sample_against_reference<const W: usize, const H: usize>(
             if reference.over(&grid).is_some() || children.is_empty() {
                 break;
             }
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            grid = children[(seed % children.len() as u64) as usize].1.clone();
+            grid = children[rng.below(children.len())].1.clone();
         }
     }
     // The same positions at once (a file larger than the cache: pipelined).
@@ -717,13 +713,8 @@ fn many_positions_through_the_handle_answer_as_one_at_a_time() {
 #[test]
 fn keys_joined_from_segments_stream_into_the_same_index() {
     use perfect_play_generate::KeyIndex;
-    let mut seed = 0x2545_f491_4f6c_dd1du64;
-    let mut next = move || {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed
-    };
+    let mut rng = rng::Rng(0x2545_f491_4f6c_dd1d);
+    let mut next = move || rng.next();
     // Every width with small tiers; two with a tier large enough that both passes fill
     // the writer's 64 KiB pieces many times (300,000 keys: 16,384 buckets, 5 and 8 bytes
     // a key).
@@ -903,13 +894,8 @@ fn plain_shared_pass_bounds(samples: &[&[u64]], passes: &[u64]) -> Vec<u64> {
 /// walkers without a count of passes.
 #[test]
 fn shared_pass_bounds_agrees_with_the_plain_sweep() {
-    let mut state = 0x2545_f491_4f6c_dd1d_u64;
-    let mut next = move || {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        state
-    };
+    let mut rng = rng::Rng(0x2545_f491_4f6c_dd1d);
+    let mut next = move || rng.next();
     for case in 0..400 {
         let walkers = 1 + (next() % 9) as usize;
         let samples: Vec<Vec<u64>> = (0..walkers)

@@ -95,6 +95,17 @@ pub(crate) fn answer_runs(
 ) {
     use std::cmp::Reverse;
     use std::collections::BinaryHeap;
+    debug_assert!(
+        counts
+            .iter()
+            .scan(0, |start, &c| {
+                let run = asked.get(*start..*start + c);
+                *start += c;
+                Some(run.is_some_and(|run| run.is_sorted_by(|a, b| a < b)))
+            })
+            .all(|sorted| sorted),
+        "each rank's questions, sorted without repeats"
+    );
     // Each run's next question: (key, where it is in `asked`, where its run ends).
     let mut heads = BinaryHeap::with_capacity(counts.len());
     let mut start = 0;
@@ -253,6 +264,28 @@ mod tests {
         assert_eq!(got, expected);
         assert!(expected.iter().filter(|j| j.is_some()).count() > 500);
         assert!(expected.iter().filter(|j| j.is_none()).count() > 500);
+    }
+
+    #[test]
+    fn questions_past_the_ends_and_empty_runs_are_answered_alike() {
+        // Hand-made: empty first and last runs, a question above every key the owner
+        // has, one below, the same key asked by two ranks, and an owner with no keys.
+        let owner = [10, 20, 30];
+        let asked = [5, 20, 99, 10, 20, 30];
+        let counts = [0, 3, 3, 0];
+        let mut got = vec![None; asked.len()];
+        answer_runs(&asked, &counts, owner.iter().copied(), |at, j| {
+            got[at] = Some(j)
+        });
+        assert_eq!(got, [None, Some(1), None, Some(0), Some(1), Some(2)]);
+        let mut none = vec![None; asked.len()];
+        answer_runs(&asked, &counts, std::iter::empty(), |at, j| {
+            none[at] = Some(j)
+        });
+        assert_eq!(none, [None; 6]);
+        answer_runs(&[], &[0, 0], owner.iter().copied(), |_, _| {
+            panic!("no question, no answer")
+        });
     }
 
     #[test]

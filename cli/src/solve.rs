@@ -229,6 +229,7 @@ impl Shown {
     }
 
     /// No progress shown at all (an MPI rank other than 0).
+    #[cfg(feature = "mpi")]
     pub(crate) fn hidden() -> Shown {
         Shown {
             bar: ProgressBar::hidden(),
@@ -238,7 +239,11 @@ impl Shown {
 
     /// Shows `progress`: moves the bar, or writes a line if its step is a new one.
     pub(crate) fn show(&self, progress: Progress) {
-        show(&self.bar, progress);
+        self.bar.set_message(step_text(progress));
+        if let Some(total) = progress.total {
+            self.bar.set_length(total);
+        }
+        self.bar.set_position(progress.done);
         let Some(lines) = &self.lines else { return };
         let Ok(mut step) = lines.lock() else { return };
         let now = (progress.phase, progress.tier);
@@ -270,15 +275,6 @@ fn step_text(progress: Progress) -> String {
     };
     let tiers = progress.tiers.saturating_sub(1);
     format!("{what} tier {}/{tiers}", progress.tier)
-}
-
-/// Shows where the solve is.
-pub(crate) fn show(bar: &ProgressBar, progress: Progress) {
-    bar.set_message(step_text(progress));
-    if let Some(total) = progress.total {
-        bar.set_length(total);
-    }
-    bar.set_position(progress.done);
 }
 
 /// The solve, with the game's type.

@@ -71,14 +71,19 @@ const BOUND_SAMPLES: u64 = 1 << 16;
 const BOUND_SAMPLES_A_RANK: u64 = 256;
 
 /// What a question of the solve (a child asked of its owner) takes at most while its round
-/// is under way, in bytes: its key here, a copy going out, the owner's copy coming in and
-/// kept (8 each), its answer there and here (a record each, a few bytes with the
-/// exchange's copies), and its place in the index of the questions.
+/// is under way, in bytes: its key here and the owner's copy coming in and kept (8 each),
+/// its answer there and here (a record each), and its place in the index of the questions,
+/// with room for an exchange of many rounds, which copies what it sends and receives.
 const ASK_BYTES: u64 = 40;
 
 /// The most rounds a tier's solve takes: a budget that would need more is refused, naming
 /// the heaviest rank (each round walks its run again and exchanges twice).
 const MAX_SOLVE_ROUNDS: u64 = 1024;
+
+/// An owner answers a round's questions along one walk of its keys when they are at least
+/// one in this many of its keys (a step a key, about 4 ns), else by a search each (a miss
+/// in memory, tens of ns): many rounds under a small budget would each walk every key.
+const WALK_ANSWERS_ONE_IN: u64 = 8;
 
 /// The children of this rank's range of a tier (its solve's questions), kept as they are
 /// found, pass by pass: little-endian keys, then their CRC-32, written under a temporary
@@ -331,6 +336,7 @@ impl Ranks {
             starts.push(at);
             at += c;
         }
+        let whole = counts.iter().sum::<usize>() == send.len() && !send.is_empty();
         let mut got: Vec<Vec<T>> = vec![Vec::new(); self.size];
         for round in 0..rounds as usize {
             let low = round * batch;
@@ -342,29 +348,43 @@ impl Ranks {
                 .collect();
             let mut rc = vec![0i32; self.size];
             self.world.all_to_all_into(sc.as_slice(), rc.as_mut_slice());
-            // Never an empty allocation: an empty `Vec<u8>`'s pointer is 1, Open MPI's
-            // `MPI_IN_PLACE`, which `MPI_Alltoallv` refuses (MPI_ERR_ARG).
-            let mut buf: Vec<T> =
-                Vec::with_capacity(sc.iter().map(|&c| c as usize).sum::<usize>().max(1));
             for (d, &c) in sc.iter().enumerate() {
-                let from = starts.get(d).copied().unwrap_or(0) + low;
-                buf.extend_from_slice(send.get(from..from + c as usize).unwrap_or(&[]));
                 if d != self.rank {
                     let bytes = c as u64 * std::mem::size_of::<T>() as u64;
                     self.sent.set(self.sent.get() + bytes);
                 }
             }
+            // One round sends `send` as it is; rounds send a copy of each rank's slice.
+            // Never an empty allocation: an empty `Vec<u8>`'s pointer is 1, Open MPI's
+            // `MPI_IN_PLACE`, which `MPI_Alltoallv` refuses (MPI_ERR_ARG).
+            let copied: Vec<T>;
+            let outgoing: &[T] = if rounds == 1 && whole {
+                send
+            } else {
+                let mut buf =
+                    Vec::with_capacity(sc.iter().map(|&c| c as usize).sum::<usize>().max(1));
+                for (d, &c) in sc.iter().enumerate() {
+                    let from = starts.get(d).copied().unwrap_or(0) + low;
+                    buf.extend_from_slice(send.get(from..from + c as usize).unwrap_or(&[]));
+                }
+                copied = buf;
+                &copied
+            };
             let sd = displacements(&sc);
             let rd = displacements(&rc);
             let total: usize = rc.iter().map(|&c| c as usize).sum();
             let mut recv: Vec<T> = Vec::with_capacity(total.max(1));
             recv.resize(total, T::default());
             {
-                let outgoing = Partition::new(buf.as_slice(), sc.as_slice(), sd.as_slice());
+                let outgoing = Partition::new(outgoing, sc.as_slice(), sd.as_slice());
                 let mut incoming =
                     PartitionMut::new(recv.as_mut_slice(), rc.as_slice(), rd.as_slice());
                 self.world
                     .all_to_all_varcount_into(&outgoing, &mut incoming);
+            }
+            if rounds == 1 {
+                // Already in rank order: given as it came, not copied again.
+                return (recv, rc.iter().map(|&c| c as usize).collect());
             }
             for ((list, &c), &d) in got.iter_mut().zip(&rc).zip(&rd) {
                 let d = d as usize;
@@ -1188,16 +1208,28 @@ impl Job<'_> {
         // The answers, in the order asked: each key's record, or zeros (no record).
         let mut answers = vec![0u8; asked.len() * width];
         if let Some(next) = next {
-            // Each rank's questions come sorted: answered along one walk of this rank's
-            // sorted keys, not a search a question.
             let their = next.index(key_bits, t + 1)?;
-            answer_runs(&asked, &asked_counts, their.keys(0), |at, j| {
+            let mut answer = |at: usize, j: usize| {
                 let record = above.get(j * width..(j + 1) * width);
                 let slot = answers.get_mut(at * width..(at + 1) * width);
                 if let (Some(record), Some(slot)) = (record, slot) {
                     slot.copy_from_slice(record);
                 }
-            });
+            };
+            if asked.len() as u64 * WALK_ANSWERS_ONE_IN >= next.positions {
+                // Each rank's questions come sorted: answered along one walk of this
+                // rank's sorted keys, a step a key, not a search (a miss in memory) a
+                // question.
+                answer_runs(&asked, &asked_counts, their.keys(0), answer);
+            } else {
+                // Few questions (one round of many under a small budget): a search each,
+                // not a walk of every key each round.
+                for (at, &key) in asked.iter().enumerate() {
+                    if let Some(j) = their.find(key) {
+                        answer(at, j);
+                    }
+                }
+            }
         }
         drop(asked);
         let answer_counts: Vec<usize> = asked_counts.iter().map(|&c| c * width).collect();

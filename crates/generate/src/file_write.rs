@@ -237,7 +237,7 @@ pub fn write_key_index<I: Iterator<Item = u64>>(
     checked?;
     let width = split.bytes as usize;
     let mut count = 0u64;
-    for key in keys() {
+    keys().try_for_each(|key| {
         count += 1;
         // Eight bytes, cut back to `width` (as in `key_index_of`).
         let end = piece.len() + width;
@@ -247,7 +247,8 @@ pub fn write_key_index<I: Iterator<Item = u64>>(
             out.write_all(&piece)?;
             piece.clear();
         }
-    }
+        Ok::<_, std::io::Error>(())
+    })?;
     out.write_all(&piece)?;
     if count != positions {
         return Err(FileError::Section { tier });
@@ -280,7 +281,9 @@ fn bucket_offsets(
     let mut last = None;
     let mut count = 0u64;
     offset(0);
-    for k in keys {
+    // `try_for_each`, not a `for` loop: keys joined from segments (a `flat_map`) go through
+    // its internal iteration, not a `next` through each layer a key.
+    keys.into_iter().try_for_each(|k| {
         if last.is_some_and(|l| l >= k) || (key_bits < 64 && k >> key_bits != 0) {
             return Err(FileError::Keys { tier, key: k });
         }
@@ -295,7 +298,8 @@ fn bucket_offsets(
         }
         key(k);
         count += 1;
-    }
+        Ok(())
+    })?;
     if count != positions {
         return Err(FileError::Section { tier });
     }
