@@ -12,18 +12,19 @@ Python: ``connect4-6x4`` has 94,910,577 positions), and each position is the end
 seeded random game cut at a uniformly drawn ply; the dict holds the distinct ones drawn.
 Measured, each once:
 
-- ``probe_many``: its first call in the process (cold), then again with numpy arrays and
-  with lists;
+- ``probe_many``: its first call in the process (cold), then again with numpy arrays, with
+  the standard library's ``array.array`` (``numpy=False``), and with those made lists
+  (``.tolist()``: what a caller who wants lists pays);
 - a dict from position to (outcome code, plies), built beforehand, looked up for each;
 - ``Game.probe`` called once per position (a smaller count: it builds a full ``Probe``);
 - OpenSpiel (when the game is one of its own: ``tictactoe``, ``misere``, ``connect4-4x4``):
   ``alpha_beta_search`` from each position (``--openspiel-count`` of them, 1,000 by
   default), and its ``MinimaxSolver`` solving the whole game once, then a dict lookup.
 
-With ``--repeat N`` (1 by default) the numpy, list and dict rows are each timed N times,
-taking turns (numpy, lists, dict, numpy...), and each row gives the median of its N, with
-the least and the most beside it: on a machine whose speed drifts from one second to the
-next, the figures to compare.
+With ``--repeat N`` (1 by default) the numpy, array, list and dict rows are each timed N
+times, taking turns (numpy, arrays, lists, dict, numpy...), and each row gives the median of
+its N, with the least and the most beside it: on a machine whose speed drifts from one
+second to the next, the figures to compare.
 
 The answers of every method are checked against ``probe_many``'s before a figure is printed.
 Each row gives the process's CPU time (the figure to read on a machine shared with other
@@ -146,7 +147,7 @@ def main() -> None:
     try:
         import numpy  # noqa: F401 (imported here, so that no timed call pays for the import)
     except ImportError:
-        print("(numpy is not installed: probe_many answers lists)")
+        print("(numpy is not installed: probe_many answers array.array)")
     rng = random.Random(args.seed)
     if args.table:
         game = perfect_play.open_table(args.table)
@@ -178,22 +179,30 @@ def main() -> None:
     )
     every_codes, every_plies = game.probe_many(every, numpy=False)
     table = dict(zip(every, zip(every_codes, every_plies, strict=True), strict=True))
+
+    def as_lists(positions: list[str]) -> tuple[list[int], list[int]]:
+        codes, plies = game.probe_many(positions, numpy=False)
+        return codes.tolist(), plies.tolist()
+
     runs: list[tuple[str, Callable[[], Any]]] = [
         ("`probe_many` (numpy arrays)", lambda: game.probe_many(positions)),
-        ("`probe_many(numpy=False)` (lists)", lambda: game.probe_many(positions, numpy=False)),
+        (
+            "`probe_many(numpy=False)` (array.array)",
+            lambda: game.probe_many(positions, numpy=False),
+        ),
+        ("the same, then `.tolist()` of both (lists)", lambda: as_lists(positions)),
         (
             "dict lookup, `list(map(d.__getitem__, positions))`",
             lambda: list(map(table.__getitem__, positions)),
         ),
     ]
     if args.repeat > 1:
-        (codes, plies), (list_codes, list_plies), looked_up = taking_turns(
-            args.count, args.repeat, runs
-        )
+        results = taking_turns(args.count, args.repeat, runs)
     else:
-        (codes, plies), (list_codes, list_plies), looked_up = (
-            timed(label, args.count, run)[0] for label, run in runs
-        )
+        results = [timed(label, args.count, run)[0] for label, run in runs]
+    (codes, plies), (array_codes, array_plies), (list_codes, list_plies), looked_up = results
+    assert array_codes.typecode == "b" and array_plies.typecode == "H"
+    assert array_codes.tolist() == list_codes and array_plies.tolist() == list_plies
     assert codes.tolist() == list_codes and plies.tolist() == list_plies
     assert [c for c, _ in looked_up] == list_codes and [p for _, p in looked_up] == list_plies
 

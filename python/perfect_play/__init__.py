@@ -4,7 +4,8 @@ the package was built, each question one lookup in a perfect-hash table.
 - ``games()`` lists every solved game of perfect-play's registry; ``game(name)`` gives one
   (a ``Game``): ``probe`` a position (a ``Probe``: outcome, value, plies, every move ranked,
   the best moves), list its ``moves``, ``play`` one, or ``probe_many`` positions at once with
-  the GIL released (numpy arrays of outcome codes and plies when numpy is installed).
+  the GIL released (outcome codes and plies: numpy arrays when numpy is installed, the
+  standard library's ``array.array`` otherwise).
 - ``open_table(path)`` gives the ``Game`` of a table file written by ``perfect-play solve``
   (a game too large to ship, solved once), probed in place: the same answers and methods.
 - ``solve_footholds`` and ``FootholdsSolver`` solve the disappearing-footholds game

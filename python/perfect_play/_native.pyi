@@ -4,6 +4,7 @@ Checked against the built module by ``python -m mypy.stubtest perfect_play._nati
 ``.ci/python.sh``, so they cannot drift from the Rust code.
 """
 
+import array
 import os
 from collections.abc import Callable, Iterable, Sequence
 from typing import Final, Literal, final, overload
@@ -158,11 +159,18 @@ class Game:
     @overload
     def probe_many(
         self, positions: Iterable[str], *, numpy: Literal[False]
-    ) -> tuple[list[int], list[int]]: ...
+    ) -> tuple[array.array[int], array.array[int]]: ...
     @overload
     def probe_many(
-        self, positions: Iterable[str], *, numpy: Literal[True] | None = None
+        self, positions: Iterable[str], *, numpy: Literal[True]
     ) -> tuple[numpy.typing.NDArray[numpy.int8], numpy.typing.NDArray[numpy.uint16]]: ...
+    @overload
+    def probe_many(
+        self, positions: Iterable[str], *, numpy: bool | None = None
+    ) -> (
+        tuple[numpy.typing.NDArray[numpy.int8], numpy.typing.NDArray[numpy.uint16]]
+        | tuple[array.array[int], array.array[int]]
+    ): ...
     @property
     def family(self) -> str:
         """The family the game is a size of (``"mnk"``), or the game's own name for a game

@@ -7,7 +7,7 @@ use perfect_play::dynamic::{DynGame, PositionError};
 use perfect_play::games::{ParseError, Side};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
-use pyo3::types::{PyByteArray, PyDict, PyList, PyString, PyTuple};
+use pyo3::types::{PyByteArray, PyBytes, PyDict, PyString, PyTuple};
 
 use crate::text::Utf8;
 use crate::{error, memo};
@@ -25,9 +25,9 @@ pub const UNREACHABLE: i8 = -1;
 const YIELD_EVERY: usize = 1 << 15;
 
 /// Probes every str of `positions` in `handle`'s game: a tuple (outcome codes, plies),
-/// numpy arrays or lists as `numpy` says (see `Game.probe_many`). `remember`: whether the
-/// game's memo is asked and filled (not for a game of a table file: many positions, most
-/// of them written longer than a slot holds, asked once each).
+/// numpy arrays or `array.array`s as `numpy` says (see `Game.probe_many`). `remember`:
+/// whether the game's memo is asked and filled (not for a game of a table file: many
+/// positions, most of them written longer than a slot holds, asked once each).
 pub fn probe_many<'py>(
     py: Python<'py>,
     handle: &dyn DynGame,
@@ -119,27 +119,34 @@ pub fn probe_many<'py>(
             }
         }
     });
-    match numpy {
-        Some(numpy) => {
-            let codes: Vec<u8> = codes.iter().map(|&c| c.to_le_bytes()[0]).collect();
-            let plies: Vec<u8> = plies.iter().flat_map(|p| p.to_le_bytes()).collect();
-            let count = codes.len();
-            PyTuple::new(
-                py,
-                [
-                    array(&numpy, &codes, "i1", (count,))?,
-                    array(&numpy, &plies, "<u2", (count,))?,
-                ],
+    // Native-endian bytes, as both numpy's `=u2` and array's `H` read them.
+    let code_bytes: Vec<u8> = codes.iter().map(|&c| c.to_ne_bytes()[0]).collect();
+    let ply_bytes: Vec<u8> = plies.iter().flat_map(|p| p.to_ne_bytes()).collect();
+    let count = codes.len();
+    let (codes, plies) = match numpy {
+        Some(numpy) => (
+            array(&numpy, &code_bytes, "i1", (count,))?,
+            array(&numpy, &ply_bytes, "=u2", (count,))?,
+        ),
+        None => {
+            let array = py.import("array")?.getattr("array")?;
+            (
+                typed_array(&array, &code_bytes, "b")?,
+                typed_array(&array, &ply_bytes, "H")?,
             )
         }
-        None => PyTuple::new(
-            py,
-            [
-                PyList::new(py, codes)?.into_any(),
-                PyList::new(py, plies)?.into_any(),
-            ],
-        ),
-    }
+    };
+    PyTuple::new(py, [codes, plies])
+}
+
+/// An `array.array` of `typecode` holding `bytes` (native-endian): given a `bytes`, the
+/// constructor copies it in one piece, where a list would take a call for each int.
+fn typed_array<'py>(
+    array: &Bound<'py, PyAny>,
+    bytes: &[u8],
+    typecode: &str,
+) -> PyResult<Bound<'py, PyAny>> {
+    array.call1((typecode, PyBytes::new(array.py(), bytes)))
 }
 
 /// A numpy array of `dtype` and `shape` holding `bytes` (in a bytearray, so that the

@@ -327,8 +327,11 @@ impl Game {
     /// `Probe.plies`, with `ENDLESS` (16383) for a draw that can go on for ever.
     ///
     /// With `numpy=None` (the default) they are numpy arrays (int8 and uint16) when numpy
-    /// can be imported, lists of int otherwise; `numpy=True` insists on arrays (ImportError
-    /// without numpy), `numpy=False` gives lists.
+    /// can be imported, the standard library's `array.array`s otherwise (typecodes 'b' and
+    /// 'H': each made from one bytes, where a list takes a call for each int);
+    /// `numpy=True` insists on numpy (ImportError without it), `numpy=False` gives
+    /// `array.array`s. Either kind indexes, iterates and has a `len` as a list does;
+    /// `.tolist()` gives lists.
     ///
     /// Raises NotationError (a ValueError, its `index` the position's place) for the first
     /// text that is not in the game's notation, and TypeError for an item that is not a str

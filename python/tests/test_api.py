@@ -9,9 +9,11 @@ Programmers 92345 for footholds (its two examples: 5 moves won by A; 4 moves won
 
 from __future__ import annotations
 
+import array
 import functools
 import pickle
 import random
+import sys
 import threading
 import time
 
@@ -105,22 +107,113 @@ def test_probe_fields() -> None:
     assert hexapawn.probe("www/.../bbb b") is None  # black cannot move first
 
 
-def test_probe_many_lists_and_arrays_agree() -> None:
+def test_probe_many_arrays_and_numpy_agree() -> None:
     game = perfect_play.game("hexapawn")
     positions = [game.start, "www/.../bbb b", "w.w/.w./bbb b"]
     codes, plies = game.probe_many(positions, numpy=False)
-    assert codes == [perfect_play.SECOND_WINS, perfect_play.UNREACHABLE, perfect_play.SECOND_WINS]
-    assert plies == [6, 0, 5]
+    assert isinstance(codes, array.array) and isinstance(plies, array.array)
+    assert (codes.typecode, plies.typecode) == ("b", "H")
+    assert codes.tolist() == [
+        perfect_play.SECOND_WINS,
+        perfect_play.UNREACHABLE,
+        perfect_play.SECOND_WINS,
+    ]
+    assert plies.tolist() == [6, 0, 5]
+    # As a list would: indexed, iterated, measured.
+    assert (codes[0], plies[-1], len(codes), list(plies)) == (2, 5, 3, [6, 0, 5])
     assert game.probe_many(iter(positions), numpy=False) == (codes, plies)
     assert game.probe_many((p for p in positions), numpy=False) == (codes, plies)
-    assert game.probe_many([], numpy=False) == ([], [])
+    assert game.probe_many([], numpy=False) == (array.array("b"), array.array("H"))
     numpy = pytest.importorskip("numpy")
     array_codes, array_plies = game.probe_many(positions)
     assert array_codes.dtype == numpy.int8 and array_plies.dtype == numpy.uint16
-    assert array_codes.tolist() == codes and array_plies.tolist() == plies
+    assert array_codes.tolist() == codes.tolist() and array_plies.tolist() == plies.tolist()
     array_codes[0] = 0  # writable, like any array
     forced = game.probe_many(positions, numpy=True)
-    assert forced[0].tolist() == codes
+    assert forced[0].tolist() == codes.tolist()
+    empty = game.probe_many([])
+    assert empty[0].dtype == numpy.int8 and empty[0].shape == empty[1].shape == (0,)
+
+
+def expected(game: perfect_play.Game, position: str) -> tuple[int, int]:
+    """The outcome code and plies of ``position`` from one ``probe``."""
+    probe = game.probe(position)
+    if probe is None:
+        return perfect_play.UNREACHABLE, 0
+    code = {
+        "draw": perfect_play.DRAW,
+        game.sides[0]: perfect_play.FIRST_WINS,
+        game.sides[1]: perfect_play.SECOND_WINS,
+    }[probe.outcome]
+    return code, perfect_play.ENDLESS if probe.plies is None else probe.plies
+
+
+def reachable(game: perfect_play.Game) -> list[str]:
+    """Every position legal play reaches from the start."""
+    seen = {game.start}
+    stack = [game.start]
+    while stack:
+        position = stack.pop()
+        for move in game.moves(position):
+            child = game.play(position, move)
+            if child not in seen:
+                seen.add(child)
+                stack.append(child)
+    return sorted(seen)
+
+
+def random_positions(game: perfect_play.Game, count: int, seed: int) -> list[str]:
+    """``count`` ends of random games from the start, each cut at a ply drawn uniformly."""
+    rng = random.Random(seed)
+    positions = []
+    for _ in range(count):
+        position = game.start
+        for _ in range(rng.randrange(position.count(".") + 1)):
+            moves = game.moves(position)
+            if not moves:
+                break
+            position = game.play(position, rng.choice(moves))
+        positions.append(position)
+    return positions
+
+
+@pytest.mark.parametrize(
+    ("name", "how"),
+    [("tictactoe", "every position"), ("connect4-4x4", "3,000 random positions")],
+)
+def test_probe_many_answers_as_single_probes(name: str, how: str) -> None:
+    game = perfect_play.game(name)
+    if how == "every position":
+        positions = reachable(game)
+        assert len(positions) == game.positions
+    else:
+        positions = random_positions(game, 3000, seed=33)
+    # An unreachable one too: two crosses in the bottom row, no nought.
+    positions.append(game.start.replace(".", "x", 2)[::-1])
+    want = [expected(game, p) for p in positions]
+    assert any(code == perfect_play.UNREACHABLE for code, _ in want)
+    # Twice: from the table, then from the memo.
+    for _ in range(2):
+        codes, plies = game.probe_many(positions, numpy=False)
+        assert (codes.typecode, plies.typecode) == ("b", "H")
+        assert list(zip(codes, plies)) == want
+    numpy = pytest.importorskip("numpy")
+    numpy_codes, numpy_plies = game.probe_many(positions, numpy=True)
+    assert numpy_codes.tolist() == codes.tolist() and numpy_plies.tolist() == plies.tolist()
+    assert numpy.array_equal(numpy.frombuffer(plies, dtype=numpy.uint16), numpy_plies)
+
+
+def test_probe_many_without_numpy_answers_arrays(monkeypatch: pytest.MonkeyPatch) -> None:
+    # probe_many imports numpy at each call (through sys.modules, no cache of its own): a
+    # None there makes the import fail, as on a machine without numpy.
+    monkeypatch.setitem(sys.modules, "numpy", None)
+    game = perfect_play.game("hexapawn")
+    codes, plies = game.probe_many([game.start, "www/.../bbb b"])
+    assert isinstance(codes, array.array) and isinstance(plies, array.array)
+    assert (codes.typecode, plies.typecode) == ("b", "H")
+    assert (codes.tolist(), plies.tolist()) == ([perfect_play.SECOND_WINS, -1], [6, 0])
+    with pytest.raises(ImportError):
+        game.probe_many([game.start], numpy=True)
 
 
 def test_probe_many_lets_other_threads_run() -> None:
@@ -221,4 +314,4 @@ def test_dodgem_has_no_endless_draw() -> None:
     game = perfect_play.game("dodgem")
     assert perfect_play.ENDLESS == 16383
     codes, plies = game.probe_many([game.start], numpy=False)
-    assert plies[0] != perfect_play.ENDLESS and codes == [perfect_play.FIRST_WINS]
+    assert plies[0] != perfect_play.ENDLESS and codes.tolist() == [perfect_play.FIRST_WINS]

@@ -95,6 +95,10 @@ def test_probe_many_says_which_item_is_bad(hexapawn: perfect_play.Game) -> None:
     assert caught.value.column == 11
     assert caught.value.text == "www/.../bbx w"
     assert "(item 2)" in str(caught.value)
+    # The same without numpy (array.array answers).
+    with pytest.raises(perfect_play.NotationError) as caught:
+        hexapawn.probe_many([hexapawn.start, "w.w/.w./bbb b", "wwx/.../bbb w"], numpy=False)
+    assert (caught.value.index, caught.value.column) == (2, 3)
     with pytest.raises(TypeError):
         hexapawn.probe_many([hexapawn.start, 5])  # type: ignore[list-item]
     with pytest.raises(TypeError):

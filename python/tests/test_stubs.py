@@ -3,9 +3,9 @@
 Where the expectations come from: ``examples/typed.py`` is a program written against the
 API; ``mypy --strict`` must accept it (and every other example), and must reject the
 mistakes below, which the stubs exist to catch (a probe may be None, plies may be None,
-positions are str). That the stubs match the compiled module, name for name and signature
-for signature, is checked by ``python -m mypy.stubtest perfect_play._native`` in
-``.ci/python.sh``.
+positions are str, ``numpy=False`` answers ``array.array``). That the stubs match the
+compiled module, name for name and signature for signature, is checked by
+``python -m mypy.stubtest perfect_play._native`` in ``.ci/python.sh``.
 """
 
 from __future__ import annotations
@@ -56,6 +56,7 @@ def test_mypy_strict_rejects_misuse(tmp_path: Path) -> None:
         "later: int = probe.plies + 1\n"  # plies may be None
         "game.probe(3)\n"  # positions are str
         "game.sides = ('a', 'b')\n"  # read-only
+        "game.probe_many([game.start], numpy=False)[0].dtype\n"  # array.array, not numpy
     )
     out, _, status = api.run(["--strict", "--no-incremental", str(bad)])
     assert status == 1
@@ -63,3 +64,4 @@ def test_mypy_strict_rejects_misuse(tmp_path: Path) -> None:
     assert 'Unsupported operand types for + ("None" and "int")' in out
     assert 'Argument 1 to "probe" of "Game" has incompatible type "int"; expected "str"' in out
     assert 'Property "sides" defined in "Game" is read-only' in out
+    assert '"array[int]" has no attribute "dtype"' in out

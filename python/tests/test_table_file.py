@@ -45,7 +45,7 @@ def test_a_table_file_answers_as_the_compiled_game() -> None:
     assert opened.positions == compiled.positions == 5478
     positions = every_position(compiled)
     assert len(positions) == 5478
-    # Many at once (a file's probes pipelined), as lists and as numpy arrays.
+    # Many at once (a file's probes pipelined), as array.array and as numpy arrays.
     for numpy in (False, None):
         codes, plies = opened.probe_many(positions, numpy=numpy)
         expected_codes, expected_plies = compiled.probe_many(positions, numpy=numpy)
@@ -100,7 +100,8 @@ def test_a_game_of_a_file_pickles_and_shows_as_its_file() -> None:
     assert repr(opened) == f"perfect_play.open_table('{TABLE}', 'tictactoe')"
     again = pickle.loads(pickle.dumps(opened))
     assert repr(again) == repr(opened)
-    assert again.probe_many([again.start], numpy=False) == ([0], [9])
+    codes, plies = again.probe_many([again.start], numpy=False)
+    assert (codes.tolist(), plies.tolist()) == ([0], [9])
     compiled = perfect_play.game("tictactoe")
     assert repr(pickle.loads(pickle.dumps(compiled))) == "perfect_play.game('tictactoe')"
     # A game is immutable: a copy is itself, the file not opened again.
