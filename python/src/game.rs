@@ -330,8 +330,8 @@ impl Game {
     /// can be imported, the standard library's `array.array`s otherwise (typecodes 'b' and
     /// 'H': each made from one bytes, where a list takes a call for each int);
     /// `numpy=True` insists on numpy (ImportError without it), `numpy=False` gives
-    /// `array.array`s. Either kind indexes, iterates and has a `len` as a list does;
-    /// `.tolist()` gives lists.
+    /// `array.array`s. Either kind indexes, iterates and has a `len` as a list does, but is
+    /// not equal to a list (nor JSON): `.tolist()` gives lists.
     ///
     /// Raises NotationError (a ValueError, its `index` the position's place) for the first
     /// text that is not in the game's notation, and TypeError for an item that is not a str

@@ -123,7 +123,9 @@ def test_probe_many_arrays_and_numpy_agree() -> None:
     assert (codes[0], plies[-1], len(codes), list(plies)) == (2, 5, 3, [6, 0, 5])
     assert game.probe_many(iter(positions), numpy=False) == (codes, plies)
     assert game.probe_many((p for p in positions), numpy=False) == (codes, plies)
-    assert game.probe_many([], numpy=False) == (array.array("b"), array.array("H"))
+    empty_codes, empty_plies = game.probe_many([], numpy=False)
+    assert (empty_codes.typecode, empty_plies.typecode) == ("b", "H")
+    assert (len(empty_codes), len(empty_plies)) == (0, 0)
     numpy = pytest.importorskip("numpy")
     array_codes, array_plies = game.probe_many(positions)
     assert array_codes.dtype == numpy.int8 and array_plies.dtype == numpy.uint16
