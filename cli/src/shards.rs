@@ -1,7 +1,8 @@
 //! How the ranks of an MPI solve share a tier (`solve_mpi`, feature `mpi`), apart from
-//! MPI itself so that it is tested by a plain `cargo test`: the ranks' key bounds from
-//! a sample of the children, the rank that owns a key, sorted runs merged without repeats, and the
-//! manifest that ties a tier's segments together.
+//! MPI itself so that it is tested by a plain `cargo test`: the ranks' key bounds from a
+//! sample of the children, the rank that owns a key, sorted runs merged without repeats,
+//! questions answered along an owner's keys, and the manifest that ties a tier's segments
+//! together.
 
 use std::fmt::Write as _;
 

@@ -19,6 +19,7 @@ import time
 
 import perfect_play
 import pytest
+from positions import every_position
 
 
 def test_games_come_from_the_registry() -> None:
@@ -150,20 +151,6 @@ def expected(game: perfect_play.Game, position: str) -> tuple[int, int]:
     return code, perfect_play.ENDLESS if probe.plies is None else probe.plies
 
 
-def reachable(game: perfect_play.Game) -> list[str]:
-    """Every position legal play reaches from the start."""
-    seen = {game.start}
-    stack = [game.start]
-    while stack:
-        position = stack.pop()
-        for move in game.moves(position):
-            child = game.play(position, move)
-            if child not in seen:
-                seen.add(child)
-                stack.append(child)
-    return sorted(seen)
-
-
 def random_positions(game: perfect_play.Game, count: int, seed: int) -> list[str]:
     """``count`` ends of random games from the start, each cut at a ply drawn uniformly."""
     rng = random.Random(seed)
@@ -186,7 +173,7 @@ def random_positions(game: perfect_play.Game, count: int, seed: int) -> list[str
 def test_probe_many_answers_as_single_probes(name: str, how: str) -> None:
     game = perfect_play.game(name)
     if how == "every position":
-        positions = reachable(game)
+        positions = every_position(game)
         assert len(positions) == game.positions
     else:
         positions = random_positions(game, 3000, seed=33)

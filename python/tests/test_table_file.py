@@ -18,24 +18,9 @@ from pathlib import Path
 
 import perfect_play
 import pytest
+from positions import every_position
 
 TABLE = Path(__file__).resolve().parent / "data" / "tictactoe.table"
-
-
-def every_position(game: perfect_play.Game) -> list[str]:
-    """Every position play reaches from the start, breadth first."""
-    seen = {game.start}
-    frontier = [game.start]
-    while frontier:
-        following = []
-        for position in frontier:
-            for move in game.moves(position):
-                child = game.play(position, move)
-                if child not in seen:
-                    seen.add(child)
-                    following.append(child)
-        frontier = following
-    return sorted(seen)
 
 
 def test_a_table_file_answers_as_the_compiled_game() -> None:

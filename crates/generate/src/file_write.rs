@@ -184,14 +184,8 @@ pub fn key_index_of(
     let split = index_split(tier, positions, key_bits)?;
     let width = split.bytes as usize;
     let mut offsets = Vec::with_capacity(4 * (split.buckets as usize + 1));
-    // Eight bytes a key, then cut back to `width`: a copy of a length known at build time,
-    // not a call to `memcpy` for each key.
     let mut lows = Vec::with_capacity(positions as usize * width + 8);
-    let each_key = |key: u64| {
-        let end = lows.len() + width;
-        lows.extend_from_slice(&key.to_le_bytes());
-        lows.truncate(end);
-    };
+    let each_key = |key: u64| push_low(&mut lows, key, width);
     bucket_offsets(tier, positions, split, key_bits, keys, each_key, |offset| {
         offsets.extend_from_slice(&offset.to_le_bytes());
     })?;
@@ -239,10 +233,7 @@ pub fn write_key_index<I: Iterator<Item = u64>>(
     let mut count = 0u64;
     keys().try_for_each(|key| {
         count += 1;
-        // Eight bytes, cut back to `width` (as in `key_index_of`).
-        let end = piece.len() + width;
-        piece.extend_from_slice(&key.to_le_bytes());
-        piece.truncate(end);
+        push_low(&mut piece, key, width);
         if piece.len() >= PIECE {
             out.write_all(&piece)?;
             piece.clear();
@@ -254,6 +245,14 @@ pub fn write_key_index<I: Iterator<Item = u64>>(
         return Err(FileError::Section { tier });
     }
     Ok(())
+}
+
+/// Appends `key`'s low `width` bytes (little-endian) to `bytes`: eight bytes, then cut
+/// back, a copy of a length known at build time, not a call to `memcpy` for each key.
+fn push_low(bytes: &mut Vec<u8>, key: u64, width: usize) {
+    let end = bytes.len() + width;
+    bytes.extend_from_slice(&key.to_le_bytes());
+    bytes.truncate(end);
 }
 
 /// The key index's layout for `positions` keys of `key_bits` bits, or
