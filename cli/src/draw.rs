@@ -96,7 +96,13 @@ impl Numbering {
     /// The numbering the moves of `analysis` call for, from their shapes (the game says
     /// what a move is; nothing is guessed from its text).
     pub fn of(analysis: &PositionAnalysis) -> Numbering {
-        match analysis.moves.first().map(|mv| mv.shape) {
+        Numbering::of_shape(analysis.moves.first().map(|mv| mv.shape))
+    }
+
+    /// The numbering a position's moves call for, from the shape of one of them (`None`
+    /// once the game is over).
+    pub fn of_shape(shape: Option<MoveShape>) -> Numbering {
+        match shape {
             Some(MoveShape::Drop { .. }) => Numbering::Columns,
             Some(MoveShape::Place { .. } | MoveShape::FromTo { .. } | MoveShape::Domino { .. }) => {
                 Numbering::Cells
