@@ -371,9 +371,10 @@ fn a_stream_s_searches_stop_at_the_time_bound_and_say_so() {
     }
 }
 
-/// A board that moves on leaves its stream: the server stops that stream's search within
-/// a slice of it (half a second) and frees its `--solves` permit, so that with one permit
-/// the next question is answered at once rather than after the first search's bound.
+/// A board that moves on leaves its stream: the server stops that stream's search at the
+/// end of a slice of it (at most 2 s) and frees its `--solves` permit, so that with one
+/// permit the next question gets it within the 5 s a request waits for one, rather than
+/// after the first search's bound of a minute.
 #[test]
 fn a_stream_left_by_its_client_frees_its_search() {
     let server = Server::start(&["--solves", "1", "--solve-time-limit", "60000"]);
@@ -405,13 +406,8 @@ fn a_stream_left_by_its_client_frees_its_search() {
     assert!(String::from_utf8_lossy(&seen).starts_with("HTTP/1.1 200"));
     std::thread::sleep(Duration::from_millis(200));
     drop(stream);
-    // The one permit is free again within a slice: a question that needs it is answered.
-    let started = Instant::now();
+    // The one permit is free again within a slice: a question that needs it is answered
+    // (a 503 after 5 s if it were not).
     let answer = server.get("/api/games/connect4-7x6/position");
     assert_eq!(answer.status, 200, "{}", answer.text());
-    assert!(
-        started.elapsed() < Duration::from_secs(4),
-        "the permit came back after {:?}",
-        started.elapsed()
-    );
 }

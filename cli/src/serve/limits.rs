@@ -65,11 +65,15 @@ pub const AT_ONCE: Duration = Duration::from_millis(20);
 /// need a search does not hold up the current position's answers for more than this.
 pub const HISTORY_AT_ONCE: Duration = Duration::from_millis(100);
 
-/// The slices a stream's search runs in: between two, the stream sees whether its client
-/// is still there, so a board that moved on frees its search (and its `--solves` permit)
-/// within this. A search stopped at a slice's end keeps what it proved in the
-/// transposition table, so the next slice goes on from there.
+/// The first slice a stream's search runs in: between two, the stream sees whether its
+/// client is still there, so a board that moved on frees its search (and its `--solves`
+/// permit). A search stopped at a slice's end keeps what it proved in the transposition
+/// table, so the next slice goes on from there; each slice is twice the last, up to
+/// [`SEARCH_SLICE_MOST`], so that a long search restarts a few times only.
 pub const SEARCH_SLICE: Duration = Duration::from_millis(500);
+
+/// The longest slice of a stream's search: a client that left is noticed within this.
+pub const SEARCH_SLICE_MOST: Duration = Duration::from_secs(2);
 
 /// How long a review waits for its turn before it is answered 503 with `Retry-After`.
 pub const REVIEW_WAIT: Duration = Duration::from_secs(5);

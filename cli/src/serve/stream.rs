@@ -27,8 +27,8 @@
 //! ([`MAX_REVIEW_MOVES`](super::limits::MAX_REVIEW_MOVES) moves at most), so its size is
 //! bounded the same way; the searches
 //! of one stream take at most `--solve-time-limit` in all and hold one of the `--solves`
-//! permits; a client that goes away stops the work at its next answer, or within
-//! [`SEARCH_SLICE`] of a search.
+//! permits; a client that goes away stops the work at its next answer, or at the end of
+//! a slice of a search (half a second, doubling to at most two seconds).
 
 use std::convert::Infallible;
 use std::pin::Pin;
@@ -53,7 +53,9 @@ use crate::wire::api::{AnalysedPosition, GamePly, GameSketch, StreamEvent};
 
 use super::error::ApiError;
 use super::games::{Served, move_list, open, refused, turn};
-use super::limits::{AT_ONCE, HISTORY_AT_ONCE, RETRY_AFTER, REVIEW_WAIT, REVIEWS, SEARCH_SLICE};
+use super::limits::{
+    AT_ONCE, HISTORY_AT_ONCE, RETRY_AFTER, REVIEW_WAIT, REVIEWS, SEARCH_SLICE, SEARCH_SLICE_MOST,
+};
 use super::params::{Params, ReviewQuery};
 use super::state::Shared;
 
@@ -420,18 +422,20 @@ impl Walk<'_> {
         }
     }
 
-    /// The record of `position`, searched until the stream's deadline in slices of
-    /// [`SEARCH_SLICE`], each going on from what the last proved: between two, a client
-    /// that has gone away stops the search.
+    /// The record of `position`, searched until the stream's deadline in slices, each
+    /// going on from what the last proved: between two, a client that has gone away stops
+    /// the search. The first slice is [`SEARCH_SLICE`], each next one twice the last, up to
+    /// [`SEARCH_SLICE_MOST`]: a long search restarts a few times, not once a slice.
     fn searched(&self, position: &str) -> Result<Record, Stop> {
+        let mut length = SEARCH_SLICE;
         loop {
-            let slice = self.deadline.min(Instant::now() + SEARCH_SLICE);
+            let slice = self.deadline.min(Instant::now() + length);
             match search::within(slice, || self.game.probe(position)) {
                 Ok(Ok(probe)) => return Ok(probe.record),
                 Ok(Err(why)) => return Err(Stop::Failed(why.to_string())),
                 Err(out) if Instant::now() >= self.deadline => return Err(Stop::OutOfTime(out)),
                 Err(_) if self.events.is_closed() => return Err(Stop::Gone),
-                Err(_) => {}
+                Err(_) => length = (length * 2).min(SEARCH_SLICE_MOST),
             }
         }
     }
