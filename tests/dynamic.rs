@@ -334,7 +334,11 @@ fn a_game_sketched_and_probed_is_the_game_reviewed() {
                 let children: Vec<Record> = sketch
                     .moves
                     .iter()
-                    .map(|mv| mv.record(game.probe(&mv.after).unwrap().record))
+                    .map(|mv| {
+                        let after = game.probe(&mv.after).unwrap();
+                        assert_eq!(mv.ends, after.finished, "{name}: {} ends the game", mv.name);
+                        mv.record(after.record)
+                    })
                     .collect();
                 let whole = PositionAnalysis::of_sketch(sketch.clone(), record, &children);
                 assert_eq!(&whole, reviewed, "{name} {moves:?}");

@@ -10,7 +10,8 @@
 //!    its turn, at most [`REVIEW_WAIT`].
 //! 3. What is found at once (a finished position, a book's, a win in one, one the
 //!    transposition table holds: each probe given [`AT_ONCE`]): the last position's
-//!    `value` and its moves' (`move`), then the earlier positions' values from the last
+//!    `value` and its moves' (`move`: those that end the game first, which need no
+//!    search at all), then the earlier positions' values from the last
 //!    back (for [`HISTORY_AT_ONCE`] in all); each `ply` judged as soon as the values
 //!    before and after it are known.
 //! 4. The last position's value by a search, if it was not found at once; then every move
@@ -243,8 +244,14 @@ impl Walk<'_> {
         if let Some(record) = self.at_once(&sketch.position)? {
             self.value(&mut values, last, record)?;
         }
+        // The moves that end the game first (a win in one needs no search), then the rest.
         let mut records: Vec<Option<Record>> = vec![None; sketch.moves.len()];
-        for (slot, mv) in records.iter_mut().zip(&sketch.moves) {
+        let mut order: Vec<usize> = (0..sketch.moves.len()).collect();
+        order.sort_by_key(|&i| sketch.moves.get(i).is_none_or(|mv| !mv.ends));
+        for i in order {
+            let (Some(mv), Some(slot)) = (sketch.moves.get(i), records.get_mut(i)) else {
+                continue;
+            };
             if let Some(after) = self.at_once(&mv.after)? {
                 let record = mv.record(after);
                 *slot = Some(record);

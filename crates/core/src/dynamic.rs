@@ -375,6 +375,9 @@ pub struct SketchedMove {
     /// Whether the side that plays it moves again (a box completed, a last seed in one's
     /// store).
     pub moves_again: bool,
+    /// Whether the move ends the game (a win in one, a last move): its value needs no
+    /// search.
+    pub ends: bool,
 }
 
 impl SketchedMove {
@@ -801,6 +804,7 @@ impl<G: Notation, O: Oracle<G>> Handle<G, O> {
                     after: after.to_string(),
                     shape: position.move_shape(mv),
                     moves_again: position.moves_again(&after),
+                    ends: after.finished().is_some(),
                 });
             });
         }
