@@ -70,6 +70,8 @@ mod codegen;
 mod file_write;
 mod flat;
 mod graph;
+#[cfg(feature = "tiers")]
+mod loopy;
 mod retrograde;
 mod solve;
 #[cfg(feature = "tiers")]
@@ -81,6 +83,8 @@ pub use file_write::{
     write_file, write_key_index,
 };
 pub use flat::{FlatError, FlatLimits, SolvedKeys, solve_flat, solve_flat_from};
+#[cfg(feature = "tiers")]
+pub use loopy::{LOOPY_BYTES_PER_POSITION, LOOPY_KEY_BITS, solve_loopy};
 /// A tier's sorted keys as a table file keeps them, which [`walk_range`] and
 /// [`solve_range`] take.
 #[cfg(feature = "tiers")]

@@ -18,9 +18,9 @@
 //! Every finished tier is written to `FILE.parts/` under a temporary name, synced and
 //! renamed: a solve that is stopped and started again with the same command resumes at
 //! the last finished tier. At the end the parts are joined into `FILE` (again a temporary
-//! name, synced, renamed) and removed. A game without tiers (a loopy one) is solved whole
-//! in memory by [`solve_flat`](crate::solve_flat), within the budget or refused with what
-//! it would need.
+//! name, synced, renamed) and removed. A game without tiers (a loopy one) is solved by
+//! [`solve_loopy`](crate::solve_loopy): its keys walked and sorted, then backward
+//! induction with child counts, within the budget or refused with what it would need.
 
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
@@ -37,15 +37,12 @@ use perfect_play_core::file::KeyIndex;
 use perfect_play_core::{Game, Record};
 use rayon::prelude::*;
 
-use crate::file_write::{FileError, FileHeader, flat_file, key_index, key_index_of, write_file};
-use crate::flat::{FlatError, FlatLimits, solve_flat_from};
+use crate::file_write::{FileError, FileHeader, key_index, key_index_of, write_file};
+use crate::flat::FlatError;
 
 /// Positions a parallel task takes at a time: the chunks are fixed by the tier's size
 /// alone, so the output never depends on the threads.
 const CHUNK: usize = 1 << 14;
-
-/// Bytes the flat solver holds a position while it solves (its walk, edges and records).
-const FLAT_BYTES_PER_POSITION: u64 = 48;
 
 /// How a solve into a file runs.
 pub struct Options<'a> {
@@ -250,38 +247,15 @@ pub fn solve_file_from<G: Game + fmt::Debug + Send + Sync>(
     })
 }
 
-/// A game without tiers: solved whole in memory, if the budget holds it.
-fn solve_whole<G: Game + fmt::Debug>(
+/// A game without tiers: solved by [`solve_loopy`](crate::solve_loopy) (keys walked and
+/// sorted, backward induction with child counts, resumable by phase).
+fn solve_whole<G: Game + fmt::Debug + Send + Sync>(
     name: &str,
     start: G,
     out: &Path,
     options: &Options,
 ) -> Result<Summary, SolveFileError> {
-    let limits = FlatLimits {
-        positions: usize::try_from(options.memory / FLAT_BYTES_PER_POSITION).unwrap_or(usize::MAX),
-        max_key: u64::MAX,
-    };
-    let solution = solve_flat_from(start, limits).map_err(|error| match error {
-        FlatError::TooManyPositions { limit } => SolveFileError::Memory {
-            needed: (limit as u64 + 1) * FLAT_BYTES_PER_POSITION,
-            budget: options.memory,
-            what: format!(
-                "{name} has no tiers, so it is solved whole in memory; more than {limit} \
-                 positions"
-            ),
-        },
-        error => SolveFileError::Flat(error),
-    })?;
-    let bytes = flat_file(name, &solution)?;
-    write_atomically(out, |file| file.write_all(&bytes))?;
-    Ok(Summary {
-        positions: solution.len() as u64,
-        start: solution.start(),
-        bytes: bytes.len() as u64,
-        tiers: vec![solution.len() as u64],
-        resumed: 0,
-        passes: 1,
-    })
+    crate::loopy::solve_loopy(name, start, out, options)
 }
 
 /// One tier's keys, as the file keeps them.
@@ -1270,7 +1244,7 @@ pub fn solve_range<G: Game + fmt::Debug + Send + Sync>(
         let record = if let Some(value) = p.finished() {
             Record {
                 value,
-                remoteness: 0,
+                remoteness: p.finished_plies(),
             }
         } else {
             let mut best: Option<Record> = None;
