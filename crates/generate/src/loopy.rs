@@ -59,6 +59,9 @@ const BITS: u32 = 14;
 /// Positions a parallel task takes at a time.
 const CHUNK: usize = 1 << 16;
 
+/// The most moves a position may have: its children are looked up in one batch.
+const BATCH: usize = 256;
+
 /// The most parents a position's count holds (its unfinished children, and finished
 /// draws below it).
 const MAX_CHILDREN: u32 = u8::MAX as u32;
@@ -145,6 +148,13 @@ impl Found {
         }
     }
 
+    /// What the slot of `mixed` holds now: a load that brings its line in.
+    fn peek(&self, mixed: u64) -> u64 {
+        self.slots
+            .get((mixed >> self.shift) as usize)
+            .map_or(0, |slot| slot.load(Ordering::Relaxed))
+    }
+
     /// Every key held, mixed, sorted: the table's own memory, squeezed.
     fn into_sorted(self) -> Vec<u64> {
         let zero = self.zero.into_inner() != 0;
@@ -203,6 +213,36 @@ impl Index {
         let within = self.keys.get(lo..hi)?;
         let at = within.iter().position(|&m| m >= mixed)?;
         (within.get(at) == Some(&mixed)).then_some((lo + at) as u32)
+    }
+
+    /// The indices of `mixed` (each a key the walk found, else the error names it) into
+    /// `out`, in the same order. In phases over the whole batch (every bucket's bounds,
+    /// then every bucket's keys), so the memory waits of a position's children overlap
+    /// instead of following one another.
+    fn find_all(&self, mixed: &[u64], out: &mut Vec<u32>) -> Result<(), SolveFileError> {
+        out.clear();
+        let mut bounds = [(0u32, 0u32); BATCH];
+        for (b, &m) in bounds.iter_mut().zip(mixed) {
+            let bucket = (m >> self.shift) as usize;
+            *b = (
+                self.directory.get(bucket).copied().unwrap_or(0),
+                self.directory.get(bucket + 1).copied().unwrap_or(0),
+            );
+        }
+        for (&(lo, hi), &m) in bounds.iter().zip(mixed) {
+            let within = self.keys.get(lo as usize..hi as usize).unwrap_or(&[]);
+            match within.iter().position(|&k| k >= m) {
+                Some(at) if within.get(at) == Some(&m) => out.push(lo + at as u32),
+                _ => {
+                    return Err(game_error(format!(
+                        "a child with key {} was not found by the walk: Game::moves and \
+                         Game::canonical must give the same positions every time",
+                        unmix(m)
+                    )));
+                }
+            }
+        }
+        Ok(())
     }
 
     /// The key of position `i`.
@@ -484,14 +524,14 @@ fn walk<G: Game + fmt::Debug + Send + Sync>(
             .map(|chunk| {
                 let mut new = Vec::new();
                 let mut error = None;
+                let mut kids: Vec<(u64, u64)> = Vec::new();
                 for &key in chunk {
                     let p = position(start, key)?;
                     if p.finished().is_some() {
                         continue;
                     }
-                    let mut any = false;
+                    kids.clear();
                     p.moves(&mut |_, child| {
-                        any = true;
                         let c = child.canonical();
                         if c != child {
                             symmetric.store(1, Ordering::Relaxed);
@@ -500,11 +540,9 @@ fn walk<G: Game + fmt::Debug + Send + Sync>(
                         if let Some(e) = wide(k) {
                             error.get_or_insert(e);
                         }
-                        if found.insert(mix(k)) {
-                            new.push(k);
-                        }
+                        kids.push((k, mix(k)));
                     });
-                    if !any {
+                    if kids.is_empty() {
                         return Err(game_error(format!(
                             "{p:?} (key {key}) is not finished but has no move: \
                              Game::finished must give its result"
@@ -512,6 +550,14 @@ fn walk<G: Game + fmt::Debug + Send + Sync>(
                     }
                     if let Some(e) = error.take() {
                         return Err(e);
+                    }
+                    // Every slot asked for first, so that their waits overlap.
+                    let seen = kids.iter().fold(0u64, |acc, &(_, m)| acc ^ found.peek(m));
+                    std::hint::black_box(seen);
+                    for &(k, m) in &kids {
+                        if found.insert(m) {
+                            new.push(k);
+                        }
                     }
                 }
                 ticker.add(new.len() as u64);
@@ -531,6 +577,18 @@ fn walk<G: Game + fmt::Debug + Send + Sync>(
     }
     let symmetric = symmetric.into_inner() != 0;
     Ok((found.into_sorted(), symmetric))
+}
+
+/// The mixed keys of `p`'s children's canonical forms into `out` (at most [`BATCH`]).
+fn children_of<G: Game + fmt::Debug>(p: &G, out: &mut Vec<u64>) -> Result<(), SolveFileError> {
+    out.clear();
+    p.moves(&mut |_, child| out.push(mix(child.canonical().key())));
+    if out.len() > BATCH {
+        return Err(game_error(format!(
+            "{p:?} has more than {BATCH} moves: too many for this solver"
+        )));
+    }
+    Ok(())
 }
 
 /// What a position's finished children decide, from the first pass.
@@ -591,20 +649,12 @@ fn solve<G: Game + fmt::Debug + Send + Sync>(
     // Pass 1: what finished children decide; unfinished children and parents counted.
     let parents: Vec<AtomicU32> = (0..=n).map(|_| AtomicU32::new(0)).collect();
     let mut children = vec![0u8; n];
-    let child_of = |child: G| -> Result<u32, SolveFileError> {
-        let key = child.canonical().key();
-        index.find(mix(key)).ok_or_else(|| {
-            game_error(format!(
-                "{child:?} (key {key}) was not found by the walk: Game::moves and \
-                 Game::canonical must give the same positions every time"
-            ))
-        })
-    };
     let seeds: Vec<Seeds> = children
         .par_chunks_mut(CHUNK)
         .enumerate()
         .map(|(c, chunk)| {
             let mut seeds = Seeds::default();
+            let (mut mixed, mut found) = (Vec::new(), Vec::new());
             for (j, count) in chunk.iter_mut().enumerate() {
                 let i = c * CHUNK + j;
                 if records.get(i).copied().unwrap_or(1) != 0 {
@@ -614,16 +664,14 @@ fn solve<G: Game + fmt::Debug + Send + Sync>(
                 let p = position(size, key)?;
                 let (mut win_at, mut floor, mut unfinished) = (u16::MAX, 0u16, 0u32);
                 let (mut draws, mut draw_line) = (0u32, 0u16);
-                let mut error = None;
-                p.moves(&mut |_, child| {
-                    let k = match child_of(child) {
-                        Ok(k) => k,
-                        Err(e) => {
-                            error.get_or_insert(e);
-                            return;
-                        }
-                    };
-                    match records.get(k as usize).copied().and_then(unpack) {
+                children_of(&p, &mut mixed)?;
+                index.find_all(&mixed, &mut found)?;
+                let mut kids = [0u16; BATCH];
+                for (r, &k) in kids.iter_mut().zip(&found) {
+                    *r = records.get(k as usize).copied().unwrap_or(0);
+                }
+                for (&k, &r) in found.iter().zip(&kids) {
+                    match unpack(r) {
                         Some(r) => {
                             let after = r.remoteness.saturating_add(1);
                             match r.value {
@@ -642,9 +690,6 @@ fn solve<G: Game + fmt::Debug + Send + Sync>(
                             }
                         }
                     }
-                });
-                if let Some(e) = error {
-                    return Err(e);
                 }
                 if unfinished + draws > MAX_CHILDREN {
                     return Err(game_error(format!(
@@ -691,28 +736,25 @@ fn solve<G: Game + fmt::Debug + Send + Sync>(
     // Pass 2: every unfinished position filed as a parent of its unfinished children.
     let filed: Vec<AtomicU32> = (0..edges).map(|_| AtomicU32::new(0)).collect();
     (0..n.div_ceil(CHUNK)).into_par_iter().try_for_each(|c| {
+        let (mut mixed, mut found) = (Vec::new(), Vec::new());
         for i in c * CHUNK..((c + 1) * CHUNK).min(n) {
             if records.get(i).copied().unwrap_or(1) != 0 {
                 continue;
             }
             let p = position(size, index.key(i))?;
-            let mut error = None;
-            p.moves(&mut |_, child| match child_of(child) {
-                Ok(k) if records.get(k as usize) == Some(&0) => {
-                    if let Some(end) = parents.get(k as usize) {
-                        let at = end.fetch_sub(1, Ordering::Relaxed).wrapping_sub(1);
-                        if let Some(slot) = filed.get(at as usize) {
-                            slot.store(i as u32, Ordering::Relaxed);
-                        }
+            children_of(&p, &mut mixed)?;
+            index.find_all(&mixed, &mut found)?;
+            let mut open = [false; BATCH];
+            for (o, &k) in open.iter_mut().zip(&found) {
+                *o = records.get(k as usize) == Some(&0);
+            }
+            for (&k, _) in found.iter().zip(&open).filter(|(_, o)| **o) {
+                if let Some(end) = parents.get(k as usize) {
+                    let at = end.fetch_sub(1, Ordering::Relaxed).wrapping_sub(1);
+                    if let Some(slot) = filed.get(at as usize) {
+                        slot.store(i as u32, Ordering::Relaxed);
                     }
                 }
-                Ok(_) => {}
-                Err(e) => {
-                    error.get_or_insert(e);
-                }
-            });
-            if let Some(e) = error {
-                return Err(e);
             }
         }
         ticker.add(((c + 1) * CHUNK).min(n) as u64 - (c * CHUNK) as u64);
