@@ -74,10 +74,15 @@
 //!
 //! # Sizes
 //!
-//! | size | positions | |
-//! |---|--:|---|
-//! | `dobutsu` (`giraffes=true,elephants=true`) | 246,803,167 | a table file: `perfect-play solve dobutsu` |
-//! | `dobutsu:giraffes=false` | see `tests/dobutsu.rs` | solved on first use |
+//! | size | positions (canonical) | start (sente to move) | |
+//! |---|--:|---|---|
+//! | `dobutsu` (`giraffes=true,elephants=true`) | 246,803,167 (Tanaka) | loss in 78 plies (Tanaka) | a table file: `perfect-play solve dobutsu --out dobutsu.table --memory 8G` |
+//! | `dobutsu:giraffes=false` | 3,202,071 | draw, endless | a table file (77 s, 1.1 GB) |
+//! | `dobutsu:giraffes=false,elephants=false` | 24,789 | win in 15 plies | a table file, or first use |
+//!
+//! The full game is far past what a size may have to be solved on first use (10 million
+//! positions): it is answered from a table file, solved once by `perfect-play solve` (the
+//! time and memory measured: BENCHMARKS.md section 17) and opened with `--table FILE`.
 
 use core::fmt;
 use core::str::FromStr;

@@ -510,14 +510,18 @@ fn walk<G: Game + fmt::Debug + Send + Sync>(
         done: AtomicU64::new(1),
         total: None,
     };
+    let bits = start.key_bits().min(LOOPY_KEY_BITS);
     let wide = |key: u64| {
-        (start.key_bits() < 64 && key >> start.key_bits() != 0).then(|| {
+        (key >> bits != 0).then(|| {
             game_error(format!(
-                "the key {key} is wider than Game::key_bits ({})",
-                start.key_bits()
+                "the key {key} is wider than {bits} bits (Game::key_bits, or the most this \
+                 solver takes)"
             ))
         })
     };
+    if let Some(error) = wide(first.key()) {
+        return Err(error);
+    }
     while !frontier.is_empty() {
         let next: Result<Vec<Vec<u64>>, SolveFileError> = frontier
             .par_chunks(CHUNK / 16)

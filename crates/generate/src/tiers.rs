@@ -19,8 +19,10 @@
 //! renamed: a solve that is stopped and started again with the same command resumes at
 //! the last finished tier. At the end the parts are joined into `FILE` (again a temporary
 //! name, synced, renamed) and removed. A game without tiers (a loopy one) is solved by
-//! [`solve_loopy`](crate::solve_loopy): its keys walked and sorted, then backward
-//! induction with child counts, within the budget or refused with what it would need.
+//! [`solve_loopy`](crate::solve_loopy) when it gives its positions back from their keys
+//! (its keys walked and sorted, then backward induction with child counts), else whole in
+//! memory by [`solve_flat`](crate::solve_flat); either within the budget or refused with
+//! what it would need.
 
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
@@ -37,12 +39,15 @@ use perfect_play_core::file::KeyIndex;
 use perfect_play_core::{Game, Record};
 use rayon::prelude::*;
 
-use crate::file_write::{FileError, FileHeader, key_index, key_index_of, write_file};
-use crate::flat::FlatError;
+use crate::file_write::{FileError, FileHeader, flat_file, key_index, key_index_of, write_file};
+use crate::flat::{FlatError, FlatLimits, solve_flat_from};
 
 /// Positions a parallel task takes at a time: the chunks are fixed by the tier's size
 /// alone, so the output never depends on the threads.
 const CHUNK: usize = 1 << 14;
+
+/// Bytes the flat solver holds a position while it solves (its walk, edges and records).
+const FLAT_BYTES_PER_POSITION: u64 = 48;
 
 /// How a solve into a file runs.
 pub struct Options<'a> {
@@ -248,14 +253,55 @@ pub fn solve_file_from<G: Game + fmt::Debug + Send + Sync>(
 }
 
 /// A game without tiers: solved by [`solve_loopy`](crate::solve_loopy) (keys walked and
-/// sorted, backward induction with child counts, resumable by phase).
+/// sorted, backward induction with child counts, resumable by phase) when it gives its
+/// positions back from their keys ([`Game::at_key`]), else whole in memory by the flat
+/// solver.
 fn solve_whole<G: Game + fmt::Debug + Send + Sync>(
     name: &str,
     start: G,
     out: &Path,
     options: &Options,
 ) -> Result<Summary, SolveFileError> {
-    crate::loopy::solve_loopy(name, start, out, options)
+    if start.at_key(start.key()) == Some(start) {
+        crate::loopy::solve_loopy(name, start, out, options)
+    } else {
+        solve_flat_whole(name, start, out, options)
+    }
+}
+
+/// A game without tiers and without [`Game::at_key`]: solved whole in memory by the flat
+/// solver, if the budget holds it.
+fn solve_flat_whole<G: Game + fmt::Debug>(
+    name: &str,
+    start: G,
+    out: &Path,
+    options: &Options,
+) -> Result<Summary, SolveFileError> {
+    let limits = FlatLimits {
+        positions: usize::try_from(options.memory / FLAT_BYTES_PER_POSITION).unwrap_or(usize::MAX),
+        max_key: u64::MAX,
+    };
+    let solution = solve_flat_from(start, limits).map_err(|error| match error {
+        FlatError::TooManyPositions { limit } => SolveFileError::Memory {
+            needed: (limit as u64 + 1) * FLAT_BYTES_PER_POSITION,
+            budget: options.memory,
+            what: format!(
+                "{name} has no tiers, so it is solved whole in memory; more than {limit} \
+                 positions"
+            ),
+        },
+        error => SolveFileError::Flat(error),
+    })?;
+    let bytes = flat_file(name, &solution)?;
+    write_atomically(out, |file| file.write_all(&bytes))?;
+    Ok(Summary {
+        positions: solution.len() as u64,
+        start: solution.start(),
+        bytes: bytes.len() as u64,
+        tiers: vec![solution.len() as u64],
+        resumed: 0,
+        passes: 1,
+    })
 }
 
 /// One tier's keys, as the file keeps them.
