@@ -281,7 +281,7 @@ impl Dobutsu {
 
     /// The position as the side to move sees it: itself with the first player to move,
     /// else turned around.
-    fn from_mover(&self) -> Dobutsu {
+    fn seen_by_mover(&self) -> Dobutsu {
         if self.second { self.turned() } else { *self }
     }
 
@@ -420,7 +420,7 @@ impl Game for Dobutsu {
     /// The board and the mover's hand seen from the side to move, and bit 47 when the
     /// second player is to move (see the module docs).
     fn key(&self) -> u64 {
-        self.from_mover().first_key() | u64::from(self.second) << 47
+        self.seen_by_mover().first_key() | u64::from(self.second) << 47
     }
 
     fn key_bits(&self) -> u32 {
@@ -579,7 +579,7 @@ impl Game for Dobutsu {
     /// The position seen from the side to move, and of it and its mirror image the one
     /// with the smaller key.
     fn canonical(&self) -> Dobutsu {
-        let mover = self.from_mover();
+        let mover = self.seen_by_mover();
         let mirror = mover.mirrored();
         if mirror.first_key() < mover.first_key() {
             mirror
