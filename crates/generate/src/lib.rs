@@ -19,6 +19,11 @@
 //!   into a table file, tier by tier on every core, within a memory budget, resumable, from
 //!   any program (`perfect-play solve` is one). The format: `docs/table-format.md`; one
 //!   writer for it, [`write_file`], behind both roads.
+//! - `solve_loopy` (feature `tiers`; what `solve_file` does for a game without tiers that
+//!   gives its positions back from their keys): a loopy game of hundreds of millions of
+//!   positions (Dōbutsu shōgi) walked into one table of keys, sorted, and solved by
+//!   backward induction with child counts in about 16 bytes a position and 4 a move,
+//!   resumable by phase.
 //!
 //! # Solving your own game
 //!
