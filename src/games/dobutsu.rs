@@ -80,8 +80,8 @@
 //! | `dobutsu:giraffes=false` | 3,202,071 | draw, endless | a table file (77 s, 1.1 GB) |
 //! | `dobutsu:giraffes=false,elephants=false` | 24,789 | win in 15 plies | a table file, or first use |
 //!
-//! The full game is far past what a size may have to be solved on first use (10 million
-//! positions): it is answered from a table file, solved once by `perfect-play solve` (the
+//! The full game is far past what a size may have to be solved on first use (a million
+//! positions here, counted without the symmetries): it is answered from a table file, solved once by `perfect-play solve` (the
 //! time and memory measured: BENCHMARKS.md section 17) and opened with `--table FILE`.
 
 use core::fmt;
@@ -357,8 +357,10 @@ impl Dobutsu {
 impl Family for Dobutsu {
     const FAMILY: &'static str = "dobutsu";
     const PARAMS: &'static [Param] = PARAMS;
-    /// The full game is far larger: it is solved into a table file, never on first use.
-    const MAX_POSITIONS: usize = 10_000_000;
+    /// A million: lions and chicks alone are solved on first use; the full game (and the
+    /// variant without giraffes) is far larger, so its walk stops within a second with the
+    /// message that says how to solve it into a table file.
+    const MAX_POSITIONS: usize = 1_000_000;
 
     fn at(args: &Args) -> Result<Dobutsu, SizeError> {
         let pieces = u8::from(args.get(0).bool()) | u8::from(args.get(1).bool()) << 1;
@@ -675,6 +677,18 @@ fn cell_of(file: char, rank: char) -> Option<u8> {
     Some((rank * COLUMNS + COLUMNS - file) as u8)
 }
 
+/// The error for row `row` (from 0) of `cells` cells, at `column` of the text.
+const fn row_width(column: usize, row: usize, cells: usize) -> ParseError {
+    ParseError::new(
+        column,
+        ParseErrorKind::RowWidth {
+            row: row + 1,
+            cells,
+            expected: COLUMNS,
+        },
+    )
+}
+
 /// What a move looks like.
 const MOVE_HELP: &str = "FROMTO in USI (columns 3-1 from the left, rows a-d from the top), like 2c2b, or a drop PIECE*CELL, like C*2b";
 
@@ -790,14 +804,7 @@ impl Notation for Dobutsu {
             match c {
                 '/' => {
                     if column != COLUMNS || promoted {
-                        return Err(ParseError::new(
-                            col,
-                            ParseErrorKind::RowWidth {
-                                row: row + 1,
-                                cells: column,
-                                expected: COLUMNS,
-                            },
-                        ));
+                        return Err(row_width(col, row, column));
                     }
                     row += 1;
                     column = 0;
@@ -818,14 +825,7 @@ impl Notation for Dobutsu {
                     promoted = false;
                     let owner = if c.is_ascii_lowercase() { OWNER } else { 0 };
                     if row >= ROWS || column >= COLUMNS {
-                        return Err(ParseError::new(
-                            col,
-                            ParseErrorKind::RowWidth {
-                                row: row + 1,
-                                cells: column + 1,
-                                expected: COLUMNS,
-                            },
-                        ));
+                        return Err(row_width(col, row, column + 1));
                     }
                     if let Some(cell) = position.cells.get_mut(row * COLUMNS + column) {
                         *cell = kind | owner;
@@ -834,14 +834,7 @@ impl Notation for Dobutsu {
                 }
             }
             if column > COLUMNS {
-                return Err(ParseError::new(
-                    col,
-                    ParseErrorKind::RowWidth {
-                        row: row + 1,
-                        cells: column,
-                        expected: COLUMNS,
-                    },
-                ));
+                return Err(row_width(col, row, column));
             }
             if row >= ROWS {
                 return Err(ParseError::new(
@@ -863,14 +856,7 @@ impl Notation for Dobutsu {
                     },
                 )
             } else {
-                ParseError::new(
-                    last,
-                    ParseErrorKind::RowWidth {
-                        row: row + 1,
-                        cells: column,
-                        expected: COLUMNS,
-                    },
-                )
+                row_width(last, row, column)
             });
         }
         // The side to move.
