@@ -6,7 +6,7 @@
 //! The positions: `--positions N` (1,000) seeded random ones (`--seed`), each of a ply
 //! drawn uniformly from 0 to 40 (`--plies A-B` otherwise), reached by random moves from the start, none finished.
 //! They are answered first by `probe`, then (the transposition table cleared) by
-//! `ranked_moves`, through the process's one engine (`games::connect4_7x6::searched`, the
+//! `ranked_moves` (`--question probe` or `ranked` for one alone), through the process's one engine (`games::connect4_7x6::searched`, the
 //! shipped book unless `--no-book`) on `--threads` threads (2), its table allocated before
 //! the first question is timed. Prints the median, 99th percentile and slowest of each, and
 //! the same by ply. `--write FILE` writes the positions, one a line in the notation, for
@@ -28,6 +28,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut args = std::env::args().skip(1);
     let (mut count, mut seed, mut threads) = (1000usize, 52u64, 2usize);
     let (mut no_book, mut write, mut plies) = (false, None, (0u64, 40u64));
+    let mut questions = String::from("both");
     while let Some(arg) = args.next() {
         let mut value = || args.next().ok_or(format!("{arg} needs a value"));
         match arg.as_str() {
@@ -36,6 +37,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             "--threads" => threads = value()?.parse()?,
             "--no-book" => no_book = true,
             "--write" => write = Some(value()?),
+            "--question" => questions = value()?,
             "--plies" => {
                 let range = value()?;
                 let (low, high) = range.split_once('-').unwrap_or((&range, &range));
@@ -59,25 +61,31 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     searched.engine().set_threads(threads);
     searched.engine().reserve();
     let mut probes = Vec::with_capacity(positions.len());
-    for position in &positions {
-        let started = Instant::now();
-        let record = searched.probe(position);
-        probes.push((position.tier(), started.elapsed()));
-        record.ok_or(format!("no answer for {position}"))?;
-    }
-    searched.engine().clear();
     let mut ranks = Vec::with_capacity(positions.len());
-    let filler = Record {
-        value: Value::Draw,
-        remoteness: 0,
-    };
-    let mut out = [(0u8, filler); 7];
-    for position in &positions {
-        let started = Instant::now();
-        let moves = searched.ranked_moves(position, &mut out);
-        ranks.push((position.tier(), started.elapsed()));
-        if moves == 0 {
-            return Err(format!("no moves ranked for {position}").into());
+    if questions != "ranked" {
+        for position in &positions {
+            let started = Instant::now();
+            let record = searched.probe(position);
+            probes.push((position.tier(), started.elapsed()));
+            record.ok_or(format!("no answer for {position}"))?;
+            progress("probe", probes.len());
+        }
+        searched.engine().clear();
+    }
+    if questions != "probe" {
+        let filler = Record {
+            value: Value::Draw,
+            remoteness: 0,
+        };
+        let mut out = [(0u8, filler); 7];
+        for position in &positions {
+            let started = Instant::now();
+            let moves = searched.ranked_moves(position, &mut out);
+            ranks.push((position.tier(), started.elapsed()));
+            if moves == 0 {
+                return Err(format!("no moves ranked for {position}").into());
+            }
+            progress("ranked_moves", ranks.len());
         }
     }
     let mut stdout = std::io::stdout().lock();
@@ -94,6 +102,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         }
     )?;
     for (name, times) in [("probe", &probes), ("ranked_moves", &ranks)] {
+        if times.is_empty() {
+            continue;
+        }
         writeln!(
             stdout,
             "{name:<13} {}",
@@ -113,6 +124,13 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         }
     }
     Ok(())
+}
+
+/// Says on stderr how many positions `question` answered, every hundred.
+fn progress(question: &str, done: usize) {
+    if done % 100 == 0 {
+        let _ = writeln!(std::io::stderr(), "{question}: {done} answered");
+    }
 }
 
 /// `count` positions, each of a ply drawn uniformly from `low` to `high`, reached by random moves

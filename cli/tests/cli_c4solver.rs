@@ -16,7 +16,12 @@
 //!   this one: AGPL): the same input through both, stdout compared byte for byte (`-a`
 //!   too), `-w` by sign, on seeded random positions 16 to 40 plies in (his solver has no
 //!   book here, so nothing shallower), and the refused lines' messages.
-#![allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)] // test code
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing
+)] // test code: a panic is a failed test
 
 mod support;
 
