@@ -66,9 +66,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         for position in &positions {
             let started = Instant::now();
             let record = searched.probe(position);
-            probes.push((position.tier(), started.elapsed()));
+            let time = started.elapsed();
+            probes.push((position.tier(), time));
             record.ok_or(format!("no answer for {position}"))?;
-            progress("probe", probes.len());
+            progress("probe", position, time);
         }
         searched.engine().clear();
     }
@@ -81,11 +82,12 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         for position in &positions {
             let started = Instant::now();
             let moves = searched.ranked_moves(position, &mut out);
-            ranks.push((position.tier(), started.elapsed()));
+            let time = started.elapsed();
+            ranks.push((position.tier(), time));
             if moves == 0 {
                 return Err(format!("no moves ranked for {position}").into());
             }
-            progress("ranked_moves", ranks.len());
+            progress("ranked_moves", position, time);
         }
     }
     let mut stdout = std::io::stdout().lock();
@@ -126,11 +128,15 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     Ok(())
 }
 
-/// Says on stderr how many positions `question` answered, every hundred.
-fn progress(question: &str, done: usize) {
-    if done % 100 == 0 {
-        let _ = writeln!(std::io::stderr(), "{question}: {done} answered");
-    }
+/// Says on stderr how long `question` took on `position` (its ply and the time in ms):
+/// what a run stopped before the end leaves to count.
+fn progress(question: &str, position: &Connect4On7x6, time: Duration) {
+    let ply = position.tier();
+    let _ = writeln!(
+        std::io::stderr(),
+        "{question} {ply} {:.3} {position}",
+        ms(time)
+    );
 }
 
 /// `count` positions, each of a ply drawn uniformly from `low` to `high`, reached by random moves
