@@ -9,7 +9,7 @@ use perfect_play::dynamic::{About, DynGame, PositionAnalysis, ReviewError, Sketc
 use perfect_play::games::Side;
 
 use super::args::PlayArgs;
-use super::draw::{self, Numbering, Paint, Style};
+use super::draw::{self, Board, Paint, Style};
 use super::input::{Line, LineReader};
 use super::output::Status;
 use super::output::{Output, OutputError, output_failed, report};
@@ -200,7 +200,7 @@ fn play<R: io::Read>(game: &dyn DynGame, human: Side, s: &mut Session<R>) -> Res
     ))?;
     let mut moves: Vec<String> = Vec::new();
     let mut sketch = sketched(game, &about.start, None)?;
-    s.say(drawn(about, &sketch, s.paint))?;
+    s.say(draw::board(about, Board::of_sketch(&sketch), s.paint))?;
     while !sketch.finished {
         if sketch.to_move == machine {
             // The table's move: at the level asked for, or the first of its optimal moves.
@@ -216,7 +216,7 @@ fn play<R: io::Read>(game: &dyn DynGame, human: Side, s: &mut Session<R>) -> Res
             sketch = sketched(game, &sketch.position, Some(&mv))?;
             s.say(format_args!("\n{} plays {mv}.\n\n", name(machine)))?;
             moves.push(mv);
-            s.say(drawn(about, &sketch, s.paint))?;
+            s.say(draw::board(about, Board::of_sketch(&sketch), s.paint))?;
             continue;
         }
         let Some(line) = s.ask(format_args!("\nYour move ({}): ", name(human)))? else {
@@ -244,7 +244,7 @@ fn play<R: io::Read>(game: &dyn DynGame, human: Side, s: &mut Session<R>) -> Res
                     sketch = next;
                     moves.push(text.trim().to_owned());
                     s.say("\n")?;
-                    s.say(drawn(about, &sketch, s.paint))?;
+                    s.say(draw::board(about, Board::of_sketch(&sketch), s.paint))?;
                 }
                 Err(ReviewError::Move { refusal, .. }) => {
                     s.say(format_args!("{refusal} (or `hint`, `quit`).\n"))?;
@@ -271,12 +271,6 @@ fn sketched(game: &dyn DynGame, position: &str, mv: Option<&str>) -> Result<Sket
         .positions
         .pop()
         .ok_or_else(|| Stop::Usage(format!("{}: a game without a position", game.about().name)))
-}
-
-/// A sketched position's board, numbered as its moves call for.
-fn drawn(about: &About, sketch: &Sketch, paint: Paint) -> String {
-    let numbering = Numbering::of_shape(sketch.moves.first().map(|mv| mv.shape));
-    draw::board(about, &sketch.cells, paint, numbering)
 }
 
 /// The analysis of a position the game itself reached: a failure here is the game's

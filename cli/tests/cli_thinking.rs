@@ -5,8 +5,8 @@
 //! Where the expectations come from: the commands' own promise (`src/thinking.rs`): a
 //! spinner on standard error once an answer has taken 0.3 s, none before, nothing ever on
 //! standard output, so that what a pipe or a file receives is the same as without a
-//! terminal. The slow answer is Connect Four 7x6 five plies in, past the shipped book
-//! (seconds of search); the quick one tic-tac-toe's (a lookup).
+//! terminal. The slow answer is Connect Four 7x6 five plies in, without the book
+//! (`--no-book`: seconds of search); the quick one tic-tac-toe's (a lookup).
 #![cfg(target_os = "linux")]
 #![allow(
     clippy::unwrap_used,
@@ -39,8 +39,8 @@ fn on_a_terminal(shell: &str) -> (String, Duration) {
     (String::from_utf8_lossy(&out.stdout).into_owned(), elapsed)
 }
 
-/// A position of `connect4-7x6` five plies in (x 4, o 4, x 4, o 4, x 3), past the book:
-/// its value and two of its moves take seconds to search.
+/// A position of `connect4-7x6` five plies in (x 4, o 4, x 4, o 4, x 3), answered with
+/// `--no-book`: its value and two of its moves take seconds to search.
 const SEARCHED: &str = "......./......./...o.../...x.../...o.../..xx...";
 
 #[test]
@@ -69,12 +69,12 @@ fn a_search_says_it_is_thinking_on_the_terminal_and_not_in_the_output() {
     // Standard output to a file, standard error on the terminal: the file holds the
     // answer alone.
     let (shown, elapsed) = on_a_terminal(&format!(
-        "{BIN} analyze --game connect4-7x6 '{SEARCHED}' > {}",
+        "{BIN} analyze --game connect4-7x6 --no-book '{SEARCHED}' > {}",
         file.display()
     ));
     let written = std::fs::read_to_string(&file).unwrap();
     let piped = perfect_play()
-        .args(["analyze", "--game", "connect4-7x6", SEARCHED])
+        .args(["analyze", "--game", "connect4-7x6", "--no-book", SEARCHED])
         .assert()
         .success()
         .get_output()
@@ -92,7 +92,7 @@ fn a_search_says_it_is_thinking_on_the_terminal_and_not_in_the_output() {
     }
     // Piped, nothing but the answer on either stream.
     let quiet = perfect_play()
-        .args(["analyze", "--game", "connect4-7x6", SEARCHED])
+        .args(["analyze", "--game", "connect4-7x6", "--no-book", SEARCHED])
         .assert()
         .success()
         .get_output()

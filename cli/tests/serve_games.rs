@@ -617,7 +617,17 @@ fn every_family_opens_by_name_with_its_geometry_and_the_shapes_of_its_moves() {
     for family in &cli {
         let name = family["family"].as_str().unwrap();
         // `hexapawn` alone is the game of one size; `hexapawn:` the family's default.
-        let review = server.get(&format!("/api/games/{name}:")).json();
+        // Dōbutsu shōgi's default, the full game, is answered from a table file: without
+        // one the server says how to make it, and its lions and chicks stand in.
+        let size = if name == "dobutsu" {
+            let missing = server.get("/api/games/dobutsu:");
+            let said = String::from_utf8_lossy(&missing.body);
+            assert!(said.contains("perfect-play solve"), "{said}");
+            "giraffes=false,elephants=false"
+        } else {
+            ""
+        };
+        let review = server.get(&format!("/api/games/{name}:{size}")).json();
         assert_eq!(review["family"], name, "{review}");
         assert!(
             review["game"]
