@@ -7,7 +7,8 @@
 // (`GET /api/games/{game}/position`: each cell's piece and kind, the hands, every move's
 // value), never the page's; the moves of the URL against the moves clicked; the rules
 // (a chick captured goes to the captor's hand) for what the hands must hold after the
-// captures played here. Accessibility: axe-core, light and dark. Screenshots go to
+// captures played here; without the full game's table file, the command that makes it
+// (the library's sentence, with its cost). Accessibility: axe-core, light and dark. Screenshots go to
 // target/web-screenshots/dobutsu/.
 
 import { describe, test } from "node:test";
@@ -146,6 +147,16 @@ describe("Dōbutsu shōgi's lions and chicks on the web board", () => {
     await page.screenshot({ path: `${SHOTS}/after-drop.png` });
     // The value history charts every position, as in every game.
     assert.equal(await page.locator("#game-chart .point").count(), 4);
+  });
+
+  test("the full game without its table file: the page says how to make it", async () => {
+    await page.goto("about:blank");
+    await page.goto(`${url}#game/dobutsu`);
+    await page.waitForFunction(() => document.body.textContent.includes("perfect-play solve"));
+    const said = await page.textContent("body");
+    assert.match(said, /perfect-play solve dobutsu:giraffes=true,elephants=true --out FILE/);
+    assert.match(said, /about an hour on two cores, about 5 GB at its peak/);
+    await page.screenshot({ path: `${SHOTS}/no-table.png` });
   });
 
   test("axe-core finds nothing critical or serious, light and dark, hand piece picked", async () => {
