@@ -5,7 +5,7 @@
 
 use std::fmt::Write;
 
-use perfect_play::dynamic::{About, PositionAnalysis, Sketch};
+use perfect_play::dynamic::{About, Hands, PositionAnalysis, Sketch};
 use perfect_play::games::Side;
 use perfect_play::games::{Geometry, Kind, MoveShape};
 use perfect_play::{ENDLESS, Record, Value};
@@ -148,7 +148,7 @@ pub struct Board<'a> {
     /// The kind of each piece, in a game whose pieces differ (empty otherwise).
     pub kinds: &'a [Option<Kind>],
     /// What each side holds in hand, the first side's first.
-    pub hands: &'a [Vec<(Kind, u8)>; 2],
+    pub hands: &'a Hands,
     /// The counters, pits or lines, as the game's geometry numbers them.
     pub counts: &'a [u16],
     /// What a person types to name a move, shown on the board.
@@ -204,15 +204,6 @@ fn cells(about: &About, cells: &[Option<Side>], paint: Paint, numbering: Numberi
     out
 }
 
-/// The letter of a piece of `kind` of `side`'s as the notation writes it: the first
-/// side's as the kind says (`L`, `+C`), the second side's in lowercase (`l`, `+c`).
-pub(crate) fn kind_letter(kind: Kind, side: Side) -> String {
-    match side {
-        Side::First => kind.letter.to_owned(),
-        Side::Second => kind.letter.to_ascii_lowercase(),
-    }
-}
-
 /// A board of pieces of different kinds (Dōbutsu shōgi): each piece as its letter, the
 /// second side's hand above the board and the first side's below it (the second side plays
 /// down the board from the top).
@@ -222,7 +213,7 @@ fn pieces(about: &About, drawn: Board<'_>, paint: Paint) -> String {
         .iter()
         .zip(drawn.kinds)
         .map(|(side, kind)| match (side, kind) {
-            (Some(side), Some(kind)) => (kind_letter(*kind, *side), side_style(*side)),
+            (Some(side), Some(kind)) => (kind.letter.to_owned(), side_style(*side)),
             (Some(side), None) => (about.piece(*side).to_string(), side_style(*side)),
             (None, _) => (String::new(), ""),
         })
@@ -241,7 +232,7 @@ fn pieces(about: &About, drawn: Board<'_>, paint: Paint) -> String {
             if index > 0 {
                 out.push(' ');
             }
-            let letters = vec![kind_letter(*kind, side); usize::from(*count)].join(" ");
+            let letters = vec![kind.letter; usize::from(*count)].join(" ");
             paint.push(out, &letters, side_style(side));
         }
         out.push('\n');

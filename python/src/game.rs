@@ -95,7 +95,7 @@ pub struct Piece {
     /// Whose piece it is: one of the game's `sides`.
     side: &'static str,
     /// Its letter in the notation, the second side's in lowercase.
-    letter: String,
+    letter: &'static str,
     /// Its kind's name: `lion`.
     name: &'static str,
     /// The (row, column) steps it can make on the board as written.
@@ -109,10 +109,7 @@ impl Piece {
     fn of(about: &About, side: Side, kind: Kind, count: u8) -> Piece {
         Piece {
             side: about.side_name(side),
-            letter: match side {
-                Side::First => kind.letter.to_owned(),
-                Side::Second => kind.letter.to_ascii_lowercase(),
-            },
+            letter: kind.letter,
             name: kind.name,
             steps: kind.steps.to_vec(),
             count,
@@ -126,7 +123,7 @@ impl Piece {
         format!(
             "Piece(side={}, letter={}, name={}, count={})",
             quote(self.side),
-            quote(&self.letter),
+            quote(self.letter),
             quote(self.name),
             self.count
         )

@@ -1100,11 +1100,11 @@ mod drawing {
             Kind { letter: "+C", name: "hen", steps: &HEN_STEPS },
         ],
         [
-            Kind { letter: "L", name: "lion", steps: &turned(LION_STEPS) },
-            Kind { letter: "G", name: "giraffe", steps: &turned(GIRAFFE_STEPS) },
-            Kind { letter: "E", name: "elephant", steps: &turned(ELEPHANT_STEPS) },
-            Kind { letter: "C", name: "chick", steps: &turned(CHICK_STEPS) },
-            Kind { letter: "+C", name: "hen", steps: &turned(HEN_STEPS) },
+            Kind { letter: "l", name: "lion", steps: &turned(LION_STEPS) },
+            Kind { letter: "g", name: "giraffe", steps: &turned(GIRAFFE_STEPS) },
+            Kind { letter: "e", name: "elephant", steps: &turned(ELEPHANT_STEPS) },
+            Kind { letter: "c", name: "chick", steps: &turned(CHICK_STEPS) },
+            Kind { letter: "+c", name: "hen", steps: &turned(HEN_STEPS) },
         ],
     ];
 

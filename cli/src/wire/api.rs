@@ -7,7 +7,7 @@ use serde::Serialize;
 use serde::ser::SerializeMap;
 
 use perfect_play::dynamic::{
-    About, JudgedPly, PositionAnalysis, Review, Sketch, SketchedGame, WinningLine,
+    About, Hands, JudgedPly, PositionAnalysis, Review, Sketch, SketchedGame, WinningLine,
 };
 use perfect_play::footholds::{self, Analysis};
 use perfect_play::games::Notation;
@@ -91,7 +91,7 @@ pub struct GamePiece {
     pub side: &'static str,
     /// Its letter as the notation writes it for its side (`L`, `+C`; the second side's in
     /// lowercase), as a drop names it in uppercase.
-    pub letter: String,
+    pub letter: &'static str,
     /// Its kind's name: `lion`.
     pub name: &'static str,
     /// The (row, column) steps it can make, row down and column right positive, on the
@@ -106,10 +106,7 @@ impl GamePiece {
     fn of(about: &About, side: Side, kind: Kind, count: u8) -> GamePiece {
         GamePiece {
             side: side_name(about, side),
-            letter: match side {
-                Side::First => kind.letter.to_owned(),
-                Side::Second => kind.letter.to_ascii_lowercase(),
-            },
+            letter: kind.letter,
             name: kind.name,
             steps: kind
                 .steps
@@ -127,7 +124,7 @@ impl Drawing {
     fn of(
         about: &About,
         cells: &[Option<Side>],
-        (kinds, hands): (&[Option<Kind>], &[Vec<(Kind, u8)>; 2]),
+        (kinds, hands): (&[Option<Kind>], &Hands),
         counts: &[u16],
         line: Option<&WinningLine>,
     ) -> Drawing {

@@ -139,6 +139,10 @@ pub struct RankedMove {
     pub shape: MoveShape,
 }
 
+/// What each side holds in hand, the first side's first: each kind held and how many
+/// ([`Notation::hand`]).
+pub type Hands = [Vec<(Kind, u8)>; 2];
+
 /// A position read, probed, drawn and its moves ranked: what an analysis shows.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct PositionAnalysis {
@@ -154,7 +158,7 @@ pub struct PositionAnalysis {
     pub kinds: Vec<Option<Kind>>,
     /// What each side holds in hand, the first side's first: each kind and how many
     /// ([`Notation::hand`]); both empty in a game without hands.
-    pub hands: [Vec<(Kind, u8)>; 2],
+    pub hands: Hands,
     /// The counters on each pile or pit of a board of piles or pits, or whether each line
     /// of a board of dots is drawn (1) or not (0), in the order [`Geometry`] numbers them;
     /// empty on a board of cells.
@@ -367,7 +371,7 @@ pub struct Sketch {
     /// The kind of each piece, as [`PositionAnalysis::kinds`].
     pub kinds: Vec<Option<Kind>>,
     /// The hands, as [`PositionAnalysis::hands`].
-    pub hands: [Vec<(Kind, u8)>; 2],
+    pub hands: Hands,
     /// The counters, pits or lines, as [`PositionAnalysis::counts`].
     pub counts: Vec<u16>,
     /// Every legal move, in the game's move order (none once the game is over).

@@ -107,8 +107,8 @@ pub enum MoveShape {
         pit: u8,
     },
     /// A piece of the mover's hand put on an empty cell (a shogi drop): `piece` is the
-    /// [`Kind::letter`] of what it drops, as [`Notation::hand`](crate::Notation::hand)
-    /// lists it.
+    /// [`Kind::letter`] of what it drops as the first side's would be written (`C`), one
+    /// for either side, as the notation names a drop.
     FromHand {
         /// The kind dropped, by its letter.
         piece: &'static str,
@@ -159,7 +159,8 @@ impl Geometry {
 /// has none.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Kind {
-    /// Its letter as the notation writes it for the first side (`L`, `+C` for a hen).
+    /// Its letter as the notation writes it for its owner (Dōbutsu shōgi's `L`, `+C` for
+    /// a hen, the second side's `l`, `+c`).
     pub letter: &'static str,
     /// Its name: `lion`.
     pub name: &'static str,
