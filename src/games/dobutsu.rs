@@ -373,8 +373,9 @@ impl Family for Dobutsu {
     /// message that says how to solve it into a table file.
     const MAX_POSITIONS: usize = 1_000_000;
 
-    /// The full game's solve as BENCHMARKS.md section 17 gives it; the variant without
-    /// giraffes as measured there.
+    /// The full game's solve on the 2-core machine of the benchmarks (`solve dobutsu`
+    /// with `--memory 8G`: about an hour, some 5 GB at its peak); the variant without
+    /// giraffes as benches/HISTORY.md section 17 measured it (77 s, 1.1 GB).
     fn solve_cost(&self) -> Option<&'static str> {
         match (self.has(GIRAFFE), self.has(ELEPHANT)) {
             (true, true) => Some("about an hour on two cores, about 5 GB at its peak"),
