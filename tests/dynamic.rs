@@ -136,7 +136,7 @@ fn names_are_read_in_any_case_and_a_near_miss_is_suggested() {
     assert_eq!(games::open("Hexapawn").unwrap().about().name, "hexapawn");
     assert_eq!(games::open(" DODGEM ").unwrap().about().name, "dodgem");
     let error = games::open("hexapwan").err().unwrap();
-    assert_eq!(error.suggestion(), Some("hexapawn"));
+    assert_eq!(error.suggestion().as_deref(), Some("hexapawn"));
     assert!(error.to_string().contains("did you mean `hexapawn`?"));
     assert!(error.to_string().contains("tictactoe"));
     assert_eq!(games::open("chess").err().unwrap().suggestion(), None);

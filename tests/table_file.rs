@@ -37,7 +37,7 @@ mod rng;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use perfect_play::file::{self, OpenErrorKind};
+use perfect_play::file::{self, Refusal};
 use perfect_play::games::connect4::Connect4;
 use perfect_play::games::{self, CONNECT4_4X4, ConnectFour, DODGEM, Dodgem, TypeVisitor};
 use perfect_play::{Game, Value};
@@ -73,7 +73,7 @@ fn options(threads: usize) -> Options<'static> {
 /// The 4x4 file, solved tier by tier.
 fn solved_4x4(dir: &Path, threads: usize) -> PathBuf {
     let path = dir.join(format!("c44-{threads}.table"));
-    let summary = solve_file::<Connect4<4, 4>>("connect4-4x4", &path, &options(threads)).unwrap();
+    let summary = solve_file::<ConnectFour>("connect4-4x4", &path, &options(threads)).unwrap();
     assert_eq!(summary.positions, 161_029, "John Tromp's count");
     assert_eq!(summary.start.value, Value::Draw);
     assert_eq!(summary.tiers.len(), 17);
@@ -84,14 +84,14 @@ fn solved_4x4(dir: &Path, threads: usize) -> PathBuf {
 fn every_4x4_key_answers_as_the_compiled_table() {
     let dir = scratch("keys");
     let path = solved_4x4(&dir, 2);
-    let table = file::open::<Connect4<4, 4>>(&path, "connect4-4x4").unwrap();
+    let table = file::open::<ConnectFour>(&path, "connect4-4x4").unwrap();
     // The same file read into memory (huge pages where there are some) answers the same.
-    let loaded = file::load::<Connect4<4, 4>>(&path, "connect4-4x4").unwrap();
+    let loaded = file::load::<ConnectFour>(&path, "connect4-4x4").unwrap();
     assert_eq!(table.len(), 161_029);
     assert_eq!(loaded.len(), 161_029);
     let mut found = 0;
     for key in 0..1u64 << 20 {
-        let Some(position) = Connect4::<4, 4>::start().at_key(key) else {
+        let Some(position) = ConnectFour::start().at_key(key) else {
             continue;
         };
         let compiled = CONNECT4_4X4.probe(&position);
@@ -102,8 +102,8 @@ fn every_4x4_key_answers_as_the_compiled_table() {
     assert_eq!(found, 161_029);
     // Many at once (the file's probes pipelined), in a seeded shuffled order that mixes
     // the tiers, positions no game reaches among them: the same answers.
-    let mut positions: Vec<Connect4<4, 4>> = (0..1u64 << 20)
-        .filter_map(|key| Connect4::<4, 4>::start().at_key(key))
+    let mut positions: Vec<ConnectFour> = (0..1u64 << 20)
+        .filter_map(|key| ConnectFour::start().at_key(key))
         .collect();
     let mut rng = rng::Rng(0x9e37_79b9_7f4a_7c15);
     for i in (1..positions.len()).rev() {
@@ -135,7 +135,7 @@ fn every_4x4_key_answers_as_the_compiled_table() {
     let one_by_one: Vec<_> = odd.iter().map(|&(t, k)| raw.get(t, k)).collect();
     assert_eq!(got[..], one_by_one[..]);
     // The rest of the API, through the same `Solved`.
-    let start = Connect4::<4, 4>::start();
+    let start = ConnectFour::start();
     assert_eq!(table.best_move(&start), CONNECT4_4X4.best_move(&start));
     let mut line = [0u8; 16];
     let mut compiled_line = [0u8; 16];
@@ -154,7 +154,7 @@ fn the_same_bytes_whatever_the_road_or_the_threads() {
     assert!(one == two, "1 and 2 threads");
     let flat = flat_file(
         "connect4-4x4",
-        &solve_flat::<Connect4<4, 4>>(FlatLimits::DEFAULT).unwrap(),
+        &solve_flat::<ConnectFour>(FlatLimits::DEFAULT).unwrap(),
     )
     .unwrap();
     assert!(one == flat, "the tier solver and the flat solver");
@@ -187,12 +187,12 @@ fn an_interrupted_solve_resumes_and_gives_the_same_file() {
         progress: &stop_at_tier_8,
     };
     let stopped = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-        solve_file::<Connect4<4, 4>>("connect4-4x4", &path, &stopping)
+        solve_file::<ConnectFour>("connect4-4x4", &path, &stopping)
     }));
     assert!(stopped.is_err());
     assert!(!path.exists(), "no file under the final name");
     STOP.store(false, Ordering::SeqCst);
-    let summary = solve_file::<Connect4<4, 4>>("connect4-4x4", &path, &options(2)).unwrap();
+    let summary = solve_file::<ConnectFour>("connect4-4x4", &path, &options(2)).unwrap();
     // All 17 tiers' keys, and the records of tiers 9 to 16, were kept.
     assert_eq!(summary.resumed, 17 + 8);
     assert!(std::fs::read(&path).unwrap() == whole);
@@ -228,7 +228,7 @@ fn a_flipped_byte_anywhere_is_refused() {
         if at >= data_start {
             let block = (at - data_start) / 65536;
             assert!(
-                matches!(error.kind, OpenErrorKind::Block { index, .. } if index == block),
+                matches!(error.kind, Refusal::Block { index, .. } if index == block),
                 "byte {at}: {message}"
             );
             assert!(
@@ -260,7 +260,7 @@ fn a_truncated_file_is_refused_with_its_length() {
             "load and open refuse alike"
         );
         match error.kind {
-            OpenErrorKind::Format(FormatError::Truncated { len: there, .. }) => {
+            Refusal::Format(FormatError::Truncated { len: there, .. }) => {
                 assert_eq!(there, len as u64);
             }
             other => panic!("{len} bytes: {other:?}"),
@@ -291,7 +291,7 @@ fn a_file_of_another_game_is_refused() {
     let summary = solve_file::<Dodgem>("dodgem", &dodgem, &options(2)).unwrap();
     assert_eq!(summary.tiers.len(), 1);
     let error = file::open::<Connect4<4, 4>>(&dodgem, "connect4-4x4").unwrap_err();
-    assert!(matches!(error.kind, OpenErrorKind::Game { .. }), "{error}");
+    assert!(matches!(error.kind, Refusal::Game { .. }), "{error}");
     let table = file::open::<Dodgem>(&dodgem, "dodgem").unwrap();
     assert_eq!(table.len(), DODGEM.len());
     assert_eq!(
@@ -316,12 +316,12 @@ fn the_shipped_opening_book_is_a_table_file_refused_as_a_table() {
     );
     file::verify(&table).unwrap();
     let error = file::open::<Connect4<7, 6>>(&path, "connect4-7x6").unwrap_err();
-    assert!(matches!(error.kind, OpenErrorKind::Canonical), "{error}");
+    assert!(matches!(error.kind, Refusal::Canonical), "{error}");
     assert!(error.to_string().contains("an opening book"), "{error}");
-    let Err(file::OpenDynError::File(error)) = file::open_dyn("connect4-7x6", &path) else {
+    let Err(error) = file::open_dyn(&games::resolve("connect4-7x6").unwrap(), &path) else {
         panic!("the book is refused as connect4-7x6's table");
     };
-    assert!(matches!(error.kind, OpenErrorKind::Canonical), "{error}");
+    assert!(matches!(error.kind, Refusal::Canonical), "{error}");
 }
 
 #[test]
@@ -676,14 +676,14 @@ fn many_positions_through_the_handle_answer_as_one_at_a_time() {
     let path = solved_4x4(&dir, 2);
     let mut texts: Vec<String> = (0..1u64 << 20)
         .step_by(7)
-        .filter_map(|key| Connect4::<4, 4>::start().at_key(key))
+        .filter_map(|key| ConnectFour::start().at_key(key))
         .map(|position| position.to_string())
         .collect();
     let reachable = texts.len();
     texts.insert(10, "not a board".to_owned());
     texts.insert(20, String::new());
     let texts: Vec<&str> = texts.iter().map(String::as_str).collect();
-    let by_name = file::open_dyn("connect4-4x4", &path).unwrap();
+    let by_name = file::open_dyn(&games::resolve("connect4-4x4").unwrap(), &path).unwrap();
     let by_file = file::open_dyn_any(&path).unwrap();
     let compiled = games::open("connect4-4x4").unwrap();
     assert_eq!(by_file.about().name, "connect4-4x4");
@@ -999,7 +999,7 @@ fn connect_fours_family_at_another_line_length_solves_by_tiers_as_the_flat_solve
         );
         // It opens as the size's table (with two in a row the last tiers are empty, and
         // not in the file), answering every position as the flat solver.
-        let table = file::open_dyn(&name, &path).unwrap();
+        let table = file::open_dyn(&games::resolve(&name).unwrap(), &path).unwrap();
         let start = table.about().start.clone();
         assert_eq!(table.probe(&start).unwrap().record, flat.start(), "{name}");
         for (key, record) in flat.iter() {
@@ -1013,18 +1013,14 @@ fn connect_fours_family_at_another_line_length_solves_by_tiers_as_the_flat_solve
     }
 }
 
-/// Names a game's type as [`games::visit_type`] gives it: its name, tiers and key bits.
+/// Names a game's type as [`games::Resolved::visit`] gives it: its name, tiers and key bits.
 struct Layout;
 
 impl TypeVisitor for Layout {
     type Output = (String, u32, u32);
 
-    fn visit<G: games::Notation + std::fmt::Debug + Send + Sync + 'static>(
-        self,
-        name: &str,
-        start: G,
-    ) -> Self::Output {
-        (name.to_owned(), start.tiers(), start.key_bits())
+    fn visit<G: games::Registered>(self, game: &games::Resolved, start: G) -> Self::Output {
+        (game.name().to_owned(), start.tiers(), start.key_bits())
     }
 }
 
@@ -1032,7 +1028,11 @@ impl TypeVisitor for Layout {
 /// the size, and the classic name on the file whenever the line is four.
 #[test]
 fn connect_four_at_any_size_is_named_as_its_files_are() {
-    let layout = |name: &str| games::visit_type(name, Layout).map_err(|e| e.to_string());
+    let layout = |name: &str| {
+        games::resolve(name)
+            .map(|game| game.visit(Layout))
+            .map_err(|e| e.to_string())
+    };
     let six_by_four = Ok(("connect4-6x4".to_owned(), 25, 30));
     assert_eq!(layout("connect4-6x4"), six_by_four);
     assert_eq!(layout("Connect4-6X4"), six_by_four);
@@ -1053,7 +1053,7 @@ fn connect_four_at_any_size_is_named_as_its_files_are() {
             36
         ))
     );
-    // The compiled size is its own type, with the same layout.
+    // The compiled size is the family at that size, with the same layout.
     assert_eq!(
         layout("connect4-4x4"),
         Ok(("connect4-4x4".to_owned(), 17, 20))
@@ -1113,7 +1113,8 @@ fn a_file_solved_before_the_game_had_tiers_is_refused() {
     std::fs::write(&path, &old).unwrap();
     let table = file::open_any(&path).unwrap();
     assert_eq!((table.tiers(), table.key_bits()), (1, family.key_bits()));
-    let refused = file::open_dyn(&name, &path).err().unwrap().to_string();
+    let game = games::resolve(&name).unwrap();
+    let refused = file::open_dyn(&game, &path).err().unwrap().to_string();
     assert!(
         refused.contains("(1 tiers, 16-bit keys) with every position in tier 0")
             && refused.ends_with("solve it again"),

@@ -1,7 +1,7 @@
-//! A game opened by name, with a family's size that is not compiled in solved on first use
-//! (`perfect_play::games::open_with`) and shown on a terminal: a spinner on standard error
-//! once the solve has taken a second, then one line with what was solved; nothing at all
-//! when standard error is not a terminal, so that scripts see only their answers.
+//! A resolved game opened, with a family's size that is not compiled in solved on first use
+//! (`Resolved::open_with`) and shown on a terminal: a spinner on standard error once the
+//! solve has taken a second, then one line with what was solved; nothing at all when
+//! standard error is not a terminal, so that scripts see only their answers.
 
 use std::io::{self, IsTerminal, Write as _};
 use std::sync::mpsc::{self, RecvTimeoutError};
@@ -10,28 +10,28 @@ use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use perfect_play::dynamic::DynGame;
-use perfect_play::games::{self, OpenError, Solving};
+use perfect_play::games::{FirstUse, Resolved, Unsolved};
 
 /// How long a solve on first use runs before the terminal shows it.
 const QUIET: Duration = Duration::from_secs(1);
 
-/// The game called `name` (see [`games::open`]), a solve on first use shown on a terminal.
+/// `game` opened (see [`Resolved::open`]), a solve on first use shown on a terminal.
 ///
 /// # Errors
-/// As [`games::open`].
-pub fn open(name: &str) -> Result<Box<dyn DynGame>, OpenError> {
+/// As [`Resolved::open`].
+pub fn open(game: &Resolved) -> Result<Box<dyn DynGame>, Unsolved> {
     if !io::stderr().is_terminal() {
-        return games::open(name);
+        return game.open();
     }
-    let mut shown = Shown::default();
-    let opened = games::open_with(name, &mut |event| shown.see(event));
-    shown.end(None);
+    let mut spinner = Spinner::default();
+    let opened = game.open_with(&mut |event| spinner.see(event));
+    spinner.end(None);
     opened
 }
 
 /// The spinner of the solve under way, if one is.
 #[derive(Default)]
-struct Shown {
+struct Spinner {
     running: Option<Running>,
 }
 
@@ -42,22 +42,22 @@ struct Running {
     shower: JoinHandle<bool>,
 }
 
-impl Shown {
+impl Spinner {
     /// Starts the clock (and the delayed spinner) when a solve starts, ends it when it ends.
-    fn see(&mut self, event: Solving<'_>) {
+    fn see(&mut self, event: FirstUse<'_>) {
         match event {
-            Solving::Started { name } => {
+            FirstUse::Started { name } => {
                 self.end(None);
                 let (stop, stopped) = mpsc::channel();
                 let message = format!("solving {name} on first use (it is not compiled in)");
-                let shower = thread::spawn(move || spin(&message, &stopped));
+                let shower = thread::spawn(move || spin(&message, &stopped, QUIET, || {}));
                 self.running = Some(Running {
                     started: Instant::now(),
                     stop,
                     shower,
                 });
             }
-            Solving::Done { name, positions } => self.end(Some((name, positions))),
+            FirstUse::Done { name, positions } => self.end(Some((name, positions))),
         }
     }
 
@@ -79,10 +79,15 @@ impl Shown {
     }
 }
 
-/// Waits [`QUIET`] for `stopped`; if the solve is still running then, spins with `message`
-/// until it ends. Whether the spinner was shown.
-fn spin(message: &str, stopped: &mpsc::Receiver<()>) -> bool {
-    match stopped.recv_timeout(QUIET) {
+/// Waits `quiet` for `stopped`; if the solve is still running then, spins with `message`
+/// (and tells `shown`) until it ends. Whether the spinner was shown.
+fn spin(
+    message: &str,
+    stopped: &mpsc::Receiver<()>,
+    quiet: Duration,
+    shown: impl FnOnce(),
+) -> bool {
+    match stopped.recv_timeout(quiet) {
         Ok(()) | Err(RecvTimeoutError::Disconnected) => return false,
         Err(RecvTimeoutError::Timeout) => {}
     }
@@ -92,6 +97,7 @@ fn spin(message: &str, stopped: &mpsc::Receiver<()>) -> bool {
     }
     bar.set_message(message.to_owned());
     bar.enable_steady_tick(Duration::from_millis(120));
+    shown();
     let _ = stopped.recv();
     bar.finish_and_clear();
     true
@@ -101,27 +107,38 @@ fn spin(message: &str, stopped: &mpsc::Receiver<()>) -> bool {
 mod tests {
     use super::*;
 
+    // Neither test waits on a clock: a solve that ends within the quiet time has said so
+    // before the spinner looks; one past it is stopped only once the spinner says it shows.
+
     #[test]
-    fn a_solve_within_a_second_shows_nothing() {
+    fn a_solve_within_the_quiet_time_shows_nothing() {
         let (stop, stopped) = mpsc::channel();
         stop.send(()).unwrap();
-        assert!(!spin("solving", &stopped));
+        assert!(!spin("solving", &stopped, QUIET, || {}));
     }
 
     #[test]
-    fn a_solve_past_a_second_shows_the_spinner_until_it_ends() {
+    fn a_solve_past_the_quiet_time_shows_the_spinner_until_it_ends() {
         let (stop, stopped) = mpsc::channel();
-        let shower = thread::spawn(move || spin("solving", &stopped));
-        thread::sleep(QUIET + Duration::from_millis(300));
+        let (shown, showing) = mpsc::channel();
+        let shower = thread::spawn(move || {
+            spin("solving", &stopped, Duration::ZERO, || {
+                shown.send(()).unwrap()
+            })
+        });
+        showing.recv().unwrap();
         stop.send(()).unwrap();
         assert!(shower.join().unwrap());
     }
 
     #[test]
     fn a_compiled_game_opens_without_a_solve() {
-        let mut shown = Shown::default();
-        let game = games::open_with("tictactoe", &mut |event| shown.see(event)).unwrap();
-        assert!(shown.running.is_none());
+        let mut spinner = Spinner::default();
+        let tictactoe = perfect_play::games::resolve("tictactoe").unwrap();
+        let game = tictactoe
+            .open_with(&mut |event| spinner.see(event))
+            .unwrap();
+        assert!(spinner.running.is_none());
         assert_eq!(game.about().name, "tictactoe");
     }
 }

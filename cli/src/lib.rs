@@ -2,10 +2,12 @@
 //! the tests and the fuzz targets call the same code; the library a program links is
 //! `perfect-play`.
 //!
-//! Every game goes through the library's dynamic handle (`perfect_play::games::open`, a
-//! `Box<dyn DynGame>` for any game at any size): `games` lists them, `analyze --game`,
-//! `play --game`, `review --game` and `outcome --game` ([`outcome`]) take any of them in
-//! its notation, through one path each. The judges' adapter ([`judges`]) answers
+//! Every game's name is read once, by clap's value parser (`args::game`, the library's
+//! `perfect_play::games::resolve`), into a `Resolved` game that each command opens behind
+//! the library's dynamic handle (a `Box<dyn DynGame>` for any game at any size): `games`
+//! lists them, `analyze --game`, `play --game`, `review --game` and `outcome --game`
+//! ([`outcome`]) take any of them in its notation, through one path each, and `solve`
+//! solves one into a table file. The judges' adapter ([`judges`]) answers
 //! tic-tac-toe boards in the online judges' formats at full speed (`outcome` and
 //! `validity` without `--game`). [`batch`] is the one loop over a command's inputs,
 //! [`input`] reads lines in constant memory, [`output`] writes answers and messages;

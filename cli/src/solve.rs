@@ -10,7 +10,7 @@ use std::path::Path;
 use std::time::Instant;
 
 use indicatif::{HumanCount, ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
-use perfect_play::games::{self, Notation, TypeVisitor};
+use perfect_play::games::{Registered, Resolved, TypeVisitor};
 use perfect_play::{ENDLESS, Value};
 use perfect_play_generate::{Options, Phase, Progress, SolveFileError, Summary, solve_file_from};
 
@@ -54,14 +54,10 @@ pub fn run(args: &SolveArgs) -> Status {
         out: &args.out,
         options: &options,
     };
-    let solved = games::visit_type(&args.game, solving);
+    let solved = args.game.visit(solving);
     shown.finish();
     let summary = match solved {
-        Ok(Ok(summary)) => summary,
-        Ok(Err(error)) => {
-            report(&format_args!("solve {}: {error}", args.game));
-            return Status::Failure;
-        }
+        Ok(summary) => summary,
         Err(error) => {
             report(&format_args!("solve {}: {error}", args.game));
             return Status::Failure;
@@ -286,11 +282,7 @@ struct Solving<'a> {
 impl TypeVisitor for Solving<'_> {
     type Output = Result<Summary, SolveFileError>;
 
-    fn visit<G: Notation + fmt::Debug + Send + Sync + 'static>(
-        self,
-        name: &str,
-        start: G,
-    ) -> Self::Output {
-        solve_file_from(name, start, self.out, self.options)
+    fn visit<G: Registered>(self, game: &Resolved, start: G) -> Self::Output {
+        solve_file_from(game.name(), start, self.out, self.options)
     }
 }

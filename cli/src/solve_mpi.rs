@@ -32,7 +32,7 @@ use mpi::collective::SystemOperation;
 use mpi::datatype::{Partition, PartitionMut};
 use mpi::topology::SimpleCommunicator;
 use mpi::traits::{Communicator, CommunicatorCollectives, Equivalence};
-use perfect_play::games::{self, Notation, TypeVisitor};
+use perfect_play::games::{Registered, Resolved, TypeVisitor};
 use perfect_play::{Game, Record};
 use perfect_play_generate::{
     FileError, FileHeader, KeyIndex, MAX_WALK_PASSES, MIN_WALK_MEMORY, Phase, Progress,
@@ -184,15 +184,11 @@ pub fn run(args: &SolveArgs) -> Status {
         ranks: &ranks,
         progress: &show,
     };
-    let solved = games::visit_type(&args.game, solving);
+    let solved = args.game.visit(solving);
     shown.finish();
     let summary = match solved {
-        Ok(Ok(summary)) => summary,
-        Ok(Err(error)) => ranks.fail(&args.game, &error),
-        Err(error) => {
-            report(&format_args!("solve {}: {error}", args.game));
-            return Status::Failure;
-        }
+        Ok(summary) => summary,
+        Err(error) => ranks.fail(args.game.name(), &error),
     };
     // What every rank held at its peak, and what they sent each other.
     let mine = peak_memory_kb().unwrap_or(0);
@@ -421,11 +417,8 @@ struct Solving<'a> {
 impl TypeVisitor for Solving<'_> {
     type Output = Result<Summary, SolveFileError>;
 
-    fn visit<G: Notation + fmt::Debug + Send + Sync + 'static>(
-        self,
-        name: &str,
-        start: G,
-    ) -> Self::Output {
+    fn visit<G: Registered>(self, game: &Resolved, start: G) -> Self::Output {
+        let name = game.name();
         if start.tiers() <= 1 {
             return Err(SolveFileError::Game(format!(
                 "{name} has no tiers: under MPI only a game with tiers is solved (run \

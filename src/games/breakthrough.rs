@@ -39,6 +39,8 @@ use perfect_play_core::{Game, MoveShape, Value};
 
 use super::grid::{Grid, from_to, parse_from_to, rows_and_columns, write_from_to};
 
+use super::registered::Registered;
+
 /// A Breakthrough position: the pawns and the side to move.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Breakthrough {
@@ -76,6 +78,9 @@ impl Family for Breakthrough {
         self.grid.size_args(PARAMS)
     }
 }
+
+/// In the catalogue: every size solved on first use.
+impl Registered for Breakthrough {}
 
 impl Game for Breakthrough {
     /// The pawn's cell and where it goes, row-major from 0.

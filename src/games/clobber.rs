@@ -37,6 +37,8 @@ use perfect_play_core::{Game, MoveShape, Value};
 
 use super::grid::{Grid, from_to, parse_from_to, rows_and_columns, write_from_to};
 
+use super::registered::Registered;
+
 /// A Clobber position: the stones and the side to move.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Clobber {
@@ -69,6 +71,9 @@ impl Family for Clobber {
         self.grid.size_args(PARAMS)
     }
 }
+
+/// In the catalogue: every size solved on first use.
+impl Registered for Clobber {}
 
 impl Game for Clobber {
     /// The stone's cell and the cell it clobbers, row-major from 0.

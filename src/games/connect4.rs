@@ -37,6 +37,8 @@ use perfect_play_core::notation::{
 };
 use perfect_play_core::{Game, Line, MoveShape, Value};
 
+use super::registered::{Compiled, Layout, Registered};
+
 /// A Connect Four position on `W` columns and `H` rows: each player's discs as a bit mask.
 ///
 /// Bit `c * (H + 1) + r` is the cell of column `c` (from the left) and row `r` (from the
@@ -51,12 +53,9 @@ pub struct Connect4<const W: usize, const H: usize> {
     o: u64,
 }
 
-/// Connect Four on 4 columns and 4 rows: 161,029 positions, a draw.
-pub type Connect4On4x4 = Connect4<4, 4>;
-/// Connect Four on 5 columns and 4 rows (feature `large-games`).
-pub type Connect4On5x4 = Connect4<5, 4>;
-/// Connect Four on 4 columns and 5 rows (feature `large-games`).
-pub type Connect4On4x5 = Connect4<4, 5>;
+/// Connect Four on 4 columns and 4 rows, the game of one size `connect4-4x4` (161,029
+/// positions, a draw): the family at its default size ([`Game::start`] is 4x4).
+pub type Connect4On4x4 = ConnectFour;
 /// Connect Four as people play it, 7 columns and 6 rows: answered by search (feature
 /// `search`), as no table of it fits one machine.
 pub type Connect4On7x6 = Connect4<7, 6>;
@@ -481,19 +480,6 @@ pub struct ConnectFour {
     bottom: u64,
 }
 
-/// A Connect Four size's classic name, `connect4-WxH` ([`ConnectFour::classic_name`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct ClassicName {
-    columns: u8,
-    rows: u8,
-}
-
-impl fmt::Display for ClassicName {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "connect4-{}x{}", self.columns, self.rows)
-    }
-}
-
 /// The family's parameters, in the order positional values take them.
 const CONNECT_FOUR_PARAMS: &[Param] = &[
     Param {
@@ -543,16 +529,6 @@ impl ConnectFour {
             text.parse().ok().filter(|_| digits)
         };
         Some((number(columns)?, number(rows)?))
-    }
-
-    /// This size's classic name, `connect4-WxH`, when it is four in a row: the name its
-    /// table files carry (`perfect-play solve connect4-6x4`).
-    #[must_use]
-    pub fn classic_name(&self) -> Option<ClassicName> {
-        (self.x_in_row == 4).then_some(ClassicName {
-            columns: self.columns,
-            rows: self.rows,
-        })
     }
 
     /// The mask bit of column `c` and row `r` from the bottom.
@@ -634,6 +610,53 @@ impl Family for ConnectFour {
             .with(0, Arg::Int(u32::from(self.rows)))
             .with(1, Arg::Int(u32::from(self.columns)))
             .with(2, Arg::Int(u32::from(self.x_in_row)))
+    }
+}
+
+/// In the catalogue: 4x4 compiled in (and 5x4 and 4x5 with `large-games`), every size of
+/// four in a row called by its classic name, `connect4-WxH` (the name its table files
+/// carry), every other size solved on first use or by tiers into a table file.
+impl Registered for ConnectFour {
+    const COMPILED: &'static [Compiled] = &[
+        Compiled {
+            table: "CONNECT4_4X4",
+            file: "connect4_4x4",
+            size: "rows=4,columns=4,x_in_row=4",
+            layout: Layout::Packed,
+        },
+        #[cfg(feature = "large-games")]
+        Compiled {
+            table: "CONNECT4_5X4",
+            file: "connect4_5x4",
+            size: "rows=4,columns=5,x_in_row=4",
+            layout: Layout::Packed,
+        },
+        #[cfg(feature = "large-games")]
+        Compiled {
+            table: "CONNECT4_4X5",
+            file: "connect4_4x5",
+            size: "rows=5,columns=4,x_in_row=4",
+            layout: Layout::Packed,
+        },
+    ];
+
+    /// `connect4-WxH`: `rows=H,columns=W,x_in_row=4`.
+    fn parse_name(name: &str, out: &mut dyn fmt::Write) -> Result<bool, fmt::Error> {
+        let Some((columns, rows)) = ConnectFour::classic(name) else {
+            return Ok(false);
+        };
+        write!(out, "rows={rows},columns={columns},x_in_row=4")?;
+        Ok(true)
+    }
+
+    /// A size of four in a row: `connect4-WxH`.
+    fn write_name(args: &Args, out: &mut dyn fmt::Write) -> Result<bool, fmt::Error> {
+        let (rows, columns, k) = (args.get(0).int(), args.get(1).int(), args.get(2).int());
+        if k != 4 {
+            return Ok(false);
+        }
+        write!(out, "connect4-{columns}x{rows}")?;
+        Ok(true)
     }
 }
 
@@ -746,6 +769,17 @@ impl Notation for ConnectFour {
         Side::second_if(self.o_to_move())
     }
 
+    /// A column within this board: `a column 1-7, like 4`.
+    fn move_help(&self) -> &'static str {
+        match self.columns {
+            4 => "a column 1-4, like 2",
+            5 => "a column 1-5, like 3",
+            6 => "a column 1-6, like 3",
+            7 => "a column 1-7, like 4",
+            _ => Self::MOVE_HELP,
+        }
+    }
+
     fn width(&self) -> usize {
         usize::from(self.columns)
     }
@@ -777,6 +811,12 @@ impl Notation for ConnectFour {
 
     fn parse_move(text: &str) -> Result<u8, ParseError> {
         let column = parse_number(text, 9, Self::MOVE_HELP)?;
+        Ok(u8::try_from(column).unwrap_or(u8::MAX))
+    }
+
+    /// A column of this board: on 4 columns, 1-4 alone.
+    fn parse_move_at(&self, text: &str) -> Result<u8, ParseError> {
+        let column = parse_number(text, usize::from(self.columns), self.move_help())?;
         Ok(u8::try_from(column).unwrap_or(u8::MAX))
     }
 

@@ -65,6 +65,8 @@ use perfect_play_core::{Game, MoveShape, Value};
 
 use super::grid::{Grid, from_to, parse_cells_move};
 
+use super::registered::{Compiled, Layout, Registered};
+
 /// A Dodgem position: the cars (blue's are the grid's first side) and whose turn it is.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Dodgem {
@@ -111,6 +113,18 @@ impl Family for Dodgem {
     fn args(&self) -> Args {
         Args::defaults(PARAMS).with(0, Arg::Int(u32::from(self.grid.width)))
     }
+}
+
+/// In the catalogue: 3x3 is the game of one size `dodgem`, compiled in; every other size is
+/// solved on first use.
+impl Registered for Dodgem {
+    const COMPILED: &'static [Compiled] = &[Compiled {
+        table: "DODGEM",
+        file: "dodgem_3x3",
+        size: "n=3",
+        layout: Layout::Phf,
+    }];
+    const NAMED: &'static [(&'static str, &'static str)] = &[("dodgem", "n=3")];
 }
 
 impl Game for Dodgem {

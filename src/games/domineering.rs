@@ -39,6 +39,8 @@ use perfect_play_core::{Game, MoveShape, Value};
 
 use super::grid::Grid;
 
+use super::registered::Registered;
+
 /// A Domineering position: each player's domino cells.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Domineering(Grid);
@@ -89,6 +91,9 @@ impl Family for Domineering {
             .with(1, Arg::Int(u32::from(self.0.width)))
     }
 }
+
+/// In the catalogue: every size solved on first use.
+impl Registered for Domineering {}
 
 impl Game for Domineering {
     /// v moves first and each domino covers two cells.

@@ -44,6 +44,8 @@ use perfect_play_core::family::{Arg, Args, Family, Param, ParamKind, SizeError};
 use perfect_play_core::notation::{Notation, ParseError, ParseErrorKind, Side, parse_side};
 use perfect_play_core::{Game, Geometry, MoveShape, Value};
 
+use super::registered::{Compiled, Layout, Registered};
+
 /// A Dots and Boxes position: the lines drawn, who owns each completed box, and the side
 /// to move.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
@@ -162,6 +164,16 @@ impl Family for DotsAndBoxes {
             .with(0, Arg::Int(u32::from(self.rows)))
             .with(1, Arg::Int(u32::from(self.columns)))
     }
+}
+
+/// In the catalogue: 2x2 boxes compiled in, every other size solved on first use.
+impl Registered for DotsAndBoxes {
+    const COMPILED: &'static [Compiled] = &[Compiled {
+        table: "DOTS_AND_BOXES_2X2",
+        file: "dots_and_boxes_2x2",
+        size: "rows=2,columns=2",
+        layout: Layout::Packed,
+    }];
 }
 
 impl Game for DotsAndBoxes {

@@ -42,6 +42,8 @@ use perfect_play_core::{Game, Geometry, MoveShape, Value};
 
 use super::grid::Grid;
 
+use super::registered::Registered;
+
 /// A Hex position: each player's stones.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Hex(Grid);
@@ -148,6 +150,9 @@ impl Family for Hex {
             .with(1, Arg::Int(u32::from(self.0.width)))
     }
 }
+
+/// In the catalogue: every size solved on first use.
+impl Registered for Hex {}
 
 impl Game for Hex {
     /// x moves first: x has as many stones as o or one more.

@@ -62,6 +62,8 @@ use perfect_play_core::{Game, MoveShape, Value};
 
 use super::grid::{Grid, from_to, parse_cells_move, rows_and_columns, write_from_to};
 
+use super::registered::{Compiled, Layout, Registered};
+
 /// A Hexapawn position: the pawns (white's are the grid's first side) and whose turn it is.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Hexapawn {
@@ -101,6 +103,18 @@ impl Family for Hexapawn {
     fn args(&self) -> Args {
         self.grid.size_args(PARAMS)
     }
+}
+
+/// In the catalogue: Gardner's 3x3 board is the game of one size `hexapawn`, compiled in;
+/// every other size is solved on first use.
+impl Registered for Hexapawn {
+    const COMPILED: &'static [Compiled] = &[Compiled {
+        table: "HEXAPAWN",
+        file: "hexapawn_3x3",
+        size: "rows=3,columns=3",
+        layout: Layout::Phf,
+    }];
+    const NAMED: &'static [(&'static str, &'static str)] = &[("hexapawn", "rows=3,columns=3")];
 }
 
 impl Game for Hexapawn {

@@ -42,6 +42,8 @@ use perfect_play_core::family::{Arg, Args, Family, Param, ParamKind, SizeError};
 use perfect_play_core::notation::{Notation, ParseError, ParseErrorKind, Side, parse_number, parse_side};
 use perfect_play_core::{Game, Geometry, MoveShape, Value};
 
+use super::registered::Registered;
+
 /// The most pits a side has.
 const MAX_PITS: usize = 6;
 
@@ -202,6 +204,9 @@ impl Family for Kalah {
             .with(1, Arg::Int(u32::from(self.seeds)))
     }
 }
+
+/// In the catalogue: every size solved on first use.
+impl Registered for Kalah {}
 
 impl Game for Kalah {
     /// Seeds are never added nor taken away.

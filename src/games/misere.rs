@@ -26,8 +26,10 @@ use core::str::FromStr;
 use perfect_play_core::notation::{
     Notation, ParseError, Side, Spelling, line_in_row, write_position,
 };
+use perfect_play_core::family::{Args, Family, Param, SizeError};
 use perfect_play_core::{Game, Line, MoveShape, Value};
 
+use super::registered::{Compiled, Layout, Registered};
 use super::tictactoe::{Board, Player};
 
 /// A misère tic-tac-toe position: a tic-tac-toe board, x to move first.
@@ -54,6 +56,30 @@ impl Game for Misere {
     fn moves(&self, visit: &mut dyn FnMut(u8, Misere)) {
         self.0.moves(&mut |cell, board| visit(cell, Misere(board)));
     }
+}
+
+/// A game of one size: a family without parameters.
+impl Family for Misere {
+    const FAMILY: &'static str = "misere";
+    const PARAMS: &'static [Param] = &[];
+
+    fn at(_: &Args) -> Result<Misere, SizeError> {
+        Ok(Misere::start())
+    }
+
+    fn args(&self) -> Args {
+        Args::defaults(&[])
+    }
+}
+
+/// In the catalogue: compiled in.
+impl Registered for Misere {
+    const COMPILED: &'static [Compiled] = &[Compiled {
+        table: "MISERE",
+        file: "misere",
+        size: "",
+        layout: Layout::Phf,
+    }];
 }
 
 // --- Notation: tic-tac-toe's, the board's own ---------------------------------------------

@@ -40,6 +40,8 @@ use perfect_play_core::notation::{
 };
 use perfect_play_core::{Game, Line, MoveShape, Value};
 
+use super::registered::{Compiled, Layout, Registered};
+
 /// An m,n,k position: the board's size and each player's marks as bit masks.
 ///
 /// Bit `r * (m + 1) + c` is the cell of row `r` (from the top) and column `c`; the spare
@@ -149,6 +151,16 @@ impl Family for Mnk {
             .with(1, Arg::Int(u32::from(self.n)))
             .with(2, Arg::Int(u32::from(self.k)))
     }
+}
+
+/// In the catalogue: tic-tac-toe's size compiled in, every other solved on first use.
+impl Registered for Mnk {
+    const COMPILED: &'static [Compiled] = &[Compiled {
+        table: "MNK_3_3_3",
+        file: "mnk_3_3_3",
+        size: "m=3,n=3,k=3",
+        layout: Layout::Packed,
+    }];
 }
 
 impl Game for Mnk {

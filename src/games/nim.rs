@@ -30,8 +30,8 @@
 //! | `nim:piles=1-3-5-7,misere=true` | 752 | loss in 15 plies | first use |
 //! | `nim:piles=3-4-5,misere=false` | 232 | win in 11 plies | first use |
 //!
-//! This file is the whole family, rules, notation and docs: 290 lines, and one line of
-//! `family_list.rs`.
+//! This file is the whole family, rules, notation, docs and its entry in the catalogue,
+//! and one line of `list.rs`.
 
 use core::fmt;
 use core::str::FromStr;
@@ -39,6 +39,8 @@ use core::str::FromStr;
 use perfect_play_core::family::{Arg, Args, Family, MAX_LIST, Param, ParamKind, SizeError};
 use perfect_play_core::notation::{Notation, ParseError, ParseErrorKind, Side, parse_side};
 use perfect_play_core::{Game, Geometry, MoveShape, Value};
+
+use super::registered::{Compiled, Layout, Registered};
 
 /// A Nim position: the piles, misère or not, and the side to move.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
@@ -109,6 +111,16 @@ impl Family for Nim {
             )
             .with(1, Arg::Bool(self.misere))
     }
+}
+
+/// In the catalogue: the default piles compiled in, every other size solved on first use.
+impl Registered for Nim {
+    const COMPILED: &'static [Compiled] = &[Compiled {
+        table: "NIM_1_3_5_7",
+        file: "nim_1_3_5_7",
+        size: "piles=1-3-5-7,misere=false",
+        layout: Layout::Packed,
+    }];
 }
 
 impl Game for Nim {

@@ -39,6 +39,8 @@ use perfect_play_core::{Game, MoveShape, Value};
 
 use super::grid::Grid;
 
+use super::registered::Registered;
+
 /// The move that passes.
 const PASS: u8 = u8::MAX;
 
@@ -142,6 +144,9 @@ impl Family for Othello {
             .with(1, Arg::Int(u32::from(self.grid.width)))
     }
 }
+
+/// In the catalogue: every size solved on first use.
+impl Registered for Othello {}
 
 impl Game for Othello {
     /// Four discs start on the board, and none is ever taken off.

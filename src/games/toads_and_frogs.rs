@@ -47,6 +47,8 @@ use perfect_play_core::{Game, MoveShape, Value};
 
 use super::grid::{Grid, from_to, parse_from_to, write_from_to};
 
+use super::registered::Registered;
+
 /// A Toads and Frogs position: the strip (the toads are the grid's first side) and whose
 /// turn it is.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
@@ -116,6 +118,9 @@ impl Family for ToadsAndFrogs {
             .with(2, Arg::Int(frogs))
     }
 }
+
+/// In the catalogue: every size solved on first use.
+impl Registered for ToadsAndFrogs {}
 
 impl Game for ToadsAndFrogs {
     /// The creature's cell and where it goes, from 0 at the left.

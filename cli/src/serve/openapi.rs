@@ -225,14 +225,14 @@ fn samples() -> Samples {
     }
     samples.add("/api/games", &list_games());
     let mut registered = 0;
-    for name in games::names() {
-        sample(&mut samples, &*games::open(name).unwrap());
+    for game in games::listed() {
+        sample(&mut samples, &*game.open().unwrap());
         registered += 1;
     }
     assert!(registered >= 3, "the registry's games are sampled");
     // Every family at its default size: every geometry and every move's shape.
     samples.add("/api/families", &list_families());
-    for family in games::FAMILIES {
+    for family in games::families() {
         sample(&mut samples, &*games::open(family.name).unwrap());
     }
     for code in 0..19_683u16 {

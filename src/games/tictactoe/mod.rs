@@ -41,6 +41,10 @@ mod symmetry;
 mod table;
 mod validity;
 
+// What `rules.rs` registers the game with: `super::registered` there, in the library as in
+// `build.rs`, which mounts `rules.rs` beside it.
+use super::registered;
+
 pub use super::TICTACTOE;
 pub use cells::{CellSet, CellSetIter};
 pub use position::{IllegalMove, Position};
