@@ -60,6 +60,14 @@ fn analyse(game: &dyn DynGame, text: &[u8], paint: Paint) -> Result<String, Stri
     let name = &game.about().name;
     let text =
         std::str::from_utf8(text).map_err(|_| format!("not a {name} position: not UTF-8"))?;
+    if text.trim().is_empty() {
+        // Nothing to read: say what a position of this game looks like.
+        return Err(format!(
+            "no position given: `analyze --game {name}` takes one in the game's notation, \
+             such as its start `{}` (`perfect-play games --families` gives every family's)",
+            game.about().start
+        ));
+    }
     match game.analyze(text) {
         Ok(analysis) => Ok(draw::analysis(game.about(), &analysis, paint)),
         Err(PositionError::Notation(error)) => {

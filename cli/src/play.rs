@@ -9,7 +9,7 @@ use perfect_play::dynamic::{About, DynGame, PositionAnalysis};
 use perfect_play::games::Side;
 
 use super::args::PlayArgs;
-use super::draw::{self, Numbering, Paint, Style};
+use super::draw::{self, Paint, Style};
 use super::input::{Line, LineReader};
 use super::output::Status;
 use super::output::{Output, OutputError, output_failed, report};
@@ -195,12 +195,7 @@ fn play<R: io::Read>(game: &dyn DynGame, human: Side, s: &mut Session<R>) -> Res
     ))?;
     let mut moves: Vec<String> = Vec::new();
     let mut analysis = analyse(game, &about.start)?;
-    s.say(draw::board(
-        about,
-        &analysis.cells,
-        s.paint,
-        Numbering::of(&analysis),
-    ))?;
+    s.say(draw::board(about, &analysis, s.paint))?;
     while !analysis.probe.finished {
         if analysis.probe.to_move == machine {
             // The table's move: at the level asked for, or the first of its optimal moves.
@@ -217,12 +212,7 @@ fn play<R: io::Read>(game: &dyn DynGame, human: Side, s: &mut Session<R>) -> Res
             analysis = analyse(game, &after)?;
             s.say(format_args!("\n{} plays {mv}.\n\n", name(machine)))?;
             moves.push(mv);
-            s.say(draw::board(
-                about,
-                &analysis.cells,
-                s.paint,
-                Numbering::of(&analysis),
-            ))?;
+            s.say(draw::board(about, &analysis, s.paint))?;
             continue;
         }
         let Some(line) = s.ask(format_args!("\nYour move ({}): ", name(human)))? else {
@@ -243,12 +233,7 @@ fn play<R: io::Read>(game: &dyn DynGame, human: Side, s: &mut Session<R>) -> Res
                     analysis = analyse(game, &after)?;
                     moves.push(text.trim().to_owned());
                     s.say("\n")?;
-                    s.say(draw::board(
-                        about,
-                        &analysis.cells,
-                        s.paint,
-                        Numbering::of(&analysis),
-                    ))?;
+                    s.say(draw::board(about, &analysis, s.paint))?;
                 }
                 Err(error) => s.say(format_args!("{error} (or `hint`, `quit`).\n"))?,
             },

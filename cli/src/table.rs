@@ -8,7 +8,7 @@ use std::path::Path;
 
 use perfect_play::dynamic::DynGame;
 use perfect_play::file::{self, FileTable, Refused, VERSION};
-use perfect_play::games::Resolved;
+use perfect_play::games::{Resolved, Unsolved};
 use sha2::{Digest, Sha256};
 
 use crate::args::{TableArgs, TableCommand};
@@ -37,16 +37,12 @@ pub fn sha256(path: &Path) -> std::io::Result<String> {
 }
 
 /// Why a game could not be given its table: no compiled table and too large to solve on
-/// first use, or its file was refused.
+/// first use (the library's sentence, which says how to solve it into a file), or its file
+/// was refused.
 pub enum NoTable {
-    /// A game with no compiled table and too large to solve on first use, asked for
-    /// without `--table`.
-    NotCompiled {
-        /// The game's name.
-        name: String,
-        /// Why it was not solved now (the library's sentence).
-        why: String,
-    },
+    /// A game with no compiled table and too large to solve on first use, or answered from
+    /// a table file alone, asked for without `--table`.
+    NotCompiled(Unsolved),
     /// The file was refused.
     File(Refused),
 }
@@ -54,11 +50,7 @@ pub enum NoTable {
 impl fmt::Display for NoTable {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            NoTable::NotCompiled { name, why } => write!(
-                f,
-                "{name}: {why}; `perfect-play solve {name} --out FILE` solves it into a \
-                 table file, which --table FILE then reads"
-            ),
+            NoTable::NotCompiled(unsolved) => write!(f, "{unsolved}"),
             NoTable::File(error) => write!(f, "{error}"),
         }
     }
@@ -74,10 +66,7 @@ impl fmt::Display for NoTable {
 pub fn open(game: &Resolved, table: Option<&Path>) -> Result<Box<dyn DynGame>, NoTable> {
     match table {
         Some(path) => file::open_dyn(game, path).map_err(NoTable::File),
-        None => crate::first_use::open(game).map_err(|unsolved| NoTable::NotCompiled {
-            name: unsolved.name,
-            why: unsolved.reason,
-        }),
+        None => crate::first_use::open(game).map_err(NoTable::NotCompiled),
     }
 }
 

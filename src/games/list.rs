@@ -23,4 +23,5 @@ catalogue! {
     dodgem "dodgem.rs" Dodgem;
     connect4 "connect4.rs" ConnectFour;
     toads_and_frogs "toads_and_frogs.rs" ToadsAndFrogs;
+    dobutsu "dobutsu.rs" Dobutsu;
 }

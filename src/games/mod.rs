@@ -59,6 +59,7 @@
 //! | [`hexapawn`] | `rows`, `columns` (3,3) | | 3x3 second player wins (Gardner 1962) |
 //! | [`dodgem`] | `n` (3), n-1 cars a side | | 3x3 first wins (*Winning Ways*); 4x4, 5x5 draws |
 //! | [`toads_and_frogs`] | `toads`, `gap`, `frogs` (3,2,3) | | *Winning Ways* ch. 1; Erickson 1996 |
+//! | [`dobutsu`] | `giraffes`, `elephants` (true,true) | | second player wins in 78 plies (Tanaka 2009); a table file, not first use |
 //!
 //! Who moves next is the position's to say ([`Game::moves_again`]): in Dots and Boxes a
 //! player who completes a box, and in Kalah one whose last seed lands in their store,
@@ -120,9 +121,9 @@ pub mod connect4_7x6;
 
 /// The sizes answered by search, each registered by the module of its engine.
 #[cfg(feature = "search")]
-static SEARCHED: &[registry::Searched] = &[connect4_7x6::SEARCHED];
+static SEARCHED: &[registry::SearchedSize] = &[connect4_7x6::IN_CATALOGUE];
 #[cfg(all(feature = "alloc", not(feature = "search")))]
-static SEARCHED: &[registry::Searched] = &[];
+static SEARCHED: &[registry::SearchedSize] = &[];
 
 /// Sets how many threads every game answered by search ranks a position's moves on
 /// (each engine's [`set_threads`](crate::search::Engine::set_threads)); games of tables

@@ -120,8 +120,8 @@ impl Resolved {
                 None => Err(self.unsolved("not answered by search in this build")),
             },
             Answer::File => {
-                Err(self
-                    .unsolved("answered only from its table file (`perfect-play solve` writes it)"))
+                let advice = solve_into_file(self.name());
+                Err(self.unsolved(&format!("answered from a table file alone: {advice}")))
             }
             Answer::Compiled | Answer::FirstUse => super::open_typed(self, first_use),
         }
@@ -134,6 +134,15 @@ impl Resolved {
             reason: reason.to_string(),
         }
     }
+}
+
+/// What to do for a game opened from a table file alone: the one sentence every surface
+/// says.
+fn solve_into_file(name: &str) -> String {
+    format!(
+        "solve it once into a table file (`perfect-play solve {name} --out FILE`) and give \
+         that file (`--table FILE`)"
+    )
 }
 
 /// `game` of type `G` at `start`: from its table in `compiled` (each size's parameters and
@@ -210,7 +219,10 @@ fn solve_now<G: Registered>(
         name: name.to_string(),
         reason: match error {
             FlatError::TooManyPositions { limit } => {
-                format!("more than {limit} positions, the most a size is solved on first use")
+                format!(
+                    "more than {limit} positions, the most a size is solved on first use: {}",
+                    solve_into_file(name)
+                )
             }
             error => error.to_string(),
         },

@@ -52,9 +52,11 @@ pub trait Registered: Family + fmt::Debug + Send + Sync + 'static {
     /// prints and its table files carry.
     const NAMED: &'static [(&'static str, &'static str)] = &[];
 
-    /// Whether a size not compiled in is answered only from a table file (`perfect-play
-    /// solve` writes one): a game too large to solve on first use.
-    const FILE_ONLY: bool = false;
+    /// The sizes answered from a table file alone (`perfect-play solve` writes it,
+    /// `--table` reads it), each as its parameters: too large to compile in or to solve on
+    /// first use (Dōbutsu shōgi's 246.8 million positions). Opening one without its file
+    /// says so at once, where a first use would walk until the family's position limit.
+    const FILE_ONLY: &'static [&'static str] = &[];
 
     /// Writes the parameters (as the text after a family's colon:
     /// `rows=4,columns=6,x_in_row=4`) of a size named by a pattern rather than in

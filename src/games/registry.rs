@@ -31,8 +31,8 @@ pub struct Entry {
     pub params: &'static [Param],
     /// The sizes compiled into this build.
     pub compiled: &'static [Compiled],
-    /// Whether a size not compiled in is answered only from a table file.
-    pub file_only: bool,
+    /// The sizes answered from a table file alone, each as its parameters.
+    pub file_only: &'static [&'static str],
     /// Its module, for the typed dispatch.
     pub(crate) module: Module,
     /// Its sizes with a name of their own.
@@ -338,7 +338,7 @@ fn resolved(entry: &'static Entry, args: Args) -> Result<Resolved, NameError> {
         Answer::Search
     } else if entry.compiled_sizes().any(sized) {
         Answer::Compiled
-    } else if entry.file_only {
+    } else if entry.file_only.iter().copied().any(sized) {
         Answer::File
     } else {
         Answer::FirstUse
@@ -354,7 +354,7 @@ fn resolved(entry: &'static Entry, args: Args) -> Result<Resolved, NameError> {
 /// A size answered by search, as the module of its engine registers it (the search is
 /// the library's alone: `build.rs` never sees it).
 #[cfg(feature = "alloc")]
-pub(crate) struct Searched {
+pub(crate) struct SearchedSize {
     /// Its family's name.
     pub(crate) family: &'static str,
     /// Its parameters' text: `rows=6,columns=7,x_in_row=4`.
@@ -365,7 +365,7 @@ pub(crate) struct Searched {
 
 /// The size of family `family` at `args` answered by search, if it is one.
 #[cfg(feature = "alloc")]
-pub(crate) fn searched(family: &str, args: &Args) -> Option<&'static Searched> {
+pub(crate) fn searched(family: &str, args: &Args) -> Option<&'static SearchedSize> {
     super::SEARCHED.iter().find(|searched| {
         let entry = ENTRIES.iter().find(|entry| entry.name == searched.family);
         searched.family == family

@@ -19,6 +19,11 @@
 //!   into a table file, tier by tier on every core, within a memory budget, resumable, from
 //!   any program (`perfect-play solve` is one). The format: `docs/table-format.md`; one
 //!   writer for it, [`write_file`], behind both roads.
+//! - `solve_loopy` (feature `tiers`; what `solve_file` does for a game without tiers that
+//!   gives its positions back from their keys): a loopy game of hundreds of millions of
+//!   positions (Dōbutsu shōgi) walked into one table of keys, sorted, and solved by
+//!   backward induction with child counts in about 16 bytes a position and 4 a move,
+//!   resumable by phase.
 //!
 //! # Solving your own game
 //!
@@ -70,6 +75,8 @@ mod codegen;
 mod file_write;
 mod flat;
 mod graph;
+#[cfg(feature = "tiers")]
+mod loopy;
 mod retrograde;
 mod solve;
 #[cfg(feature = "tiers")]
@@ -81,6 +88,8 @@ pub use file_write::{
     write_file, write_key_index,
 };
 pub use flat::{FlatError, FlatLimits, SolvedKeys, solve_flat, solve_flat_from};
+#[cfg(feature = "tiers")]
+pub use loopy::{LOOPY_BYTES_PER_POSITION, LOOPY_KEY_BITS, solve_loopy};
 /// A tier's sorted keys as a table file keeps them, which [`walk_range`] and
 /// [`solve_range`] take.
 #[cfg(feature = "tiers")]

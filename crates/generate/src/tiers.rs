@@ -18,9 +18,11 @@
 //! Every finished tier is written to `FILE.parts/` under a temporary name, synced and
 //! renamed: a solve that is stopped and started again with the same command resumes at
 //! the last finished tier. At the end the parts are joined into `FILE` (again a temporary
-//! name, synced, renamed) and removed. A game without tiers (a loopy one) is solved whole
-//! in memory by [`solve_flat`](crate::solve_flat), within the budget or refused with what
-//! it would need.
+//! name, synced, renamed) and removed. A game without tiers (a loopy one) is solved by
+//! [`solve_loopy`](crate::solve_loopy) when it gives its positions back from their keys
+//! (its keys walked and sorted, then backward induction with child counts), else whole in
+//! memory by [`solve_flat`](crate::solve_flat); either within the budget or refused with
+//! what it would need.
 
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
@@ -250,8 +252,26 @@ pub fn solve_file_from<G: Game + fmt::Debug + Send + Sync>(
     })
 }
 
-/// A game without tiers: solved whole in memory, if the budget holds it.
-fn solve_whole<G: Game + fmt::Debug>(
+/// A game without tiers: solved by [`solve_loopy`](crate::solve_loopy) (keys walked and
+/// sorted, backward induction with child counts, resumable by phase) when it gives its
+/// positions back from their keys ([`Game::at_key`]), else whole in memory by the flat
+/// solver.
+fn solve_whole<G: Game + fmt::Debug + Send + Sync>(
+    name: &str,
+    start: G,
+    out: &Path,
+    options: &Options,
+) -> Result<Summary, SolveFileError> {
+    if start.at_key(start.key()) == Some(start) {
+        crate::loopy::solve_loopy(name, start, out, options)
+    } else {
+        solve_flat_whole(name, start, out, options)
+    }
+}
+
+/// A game without tiers and without [`Game::at_key`]: solved whole in memory by the flat
+/// solver, if the budget holds it.
+fn solve_flat_whole<G: Game + fmt::Debug>(
     name: &str,
     start: G,
     out: &Path,
@@ -1270,7 +1290,7 @@ pub fn solve_range<G: Game + fmt::Debug + Send + Sync>(
         let record = if let Some(value) = p.finished() {
             Record {
                 value,
-                remoteness: 0,
+                remoteness: p.finished_plies(),
             }
         } else {
             let mut best: Option<Record> = None;
