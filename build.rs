@@ -21,8 +21,11 @@ use perfect_play_generate::{
     FlatLimits, SolvedKeys, SolvedPositions, solve, solve_flat_from, write_file_table, write_table,
 };
 
-// What every game's file declares beside its rules, and the board the families on squares
-// share.
+// What every game's file declares beside its rules, the text code the families share, and
+// the board the families on squares share.
+#[macro_use]
+#[path = "src/games/text.rs"]
+mod text;
 #[allow(dead_code, unused_imports)]
 #[path = "src/games/grid.rs"]
 mod grid;

@@ -48,12 +48,10 @@ use core::hash::Hash;
 use core::str::FromStr;
 
 use perfect_play_core::family::{Arg, Args, Family, Param, ParamKind, SizeError};
-use perfect_play_core::notation::{
-    Notation, ParseError, Side, after_grid, line_in_row, parse_end, parse_grid, parse_number,
-    write_grid,
-};
+use perfect_play_core::notation::{Notation, ParseError, Side, parse_number, last_line, parse_marks, write_board};
 use perfect_play_core::{Game, Line, MoveShape, Value};
 
+use super::grid::rows_and_columns;
 use super::registered::{Compiled, Layout, Registered};
 
 /// A board's size and the line that wins, as [`Discs`] reads them: in the type
@@ -291,7 +289,9 @@ impl<const W: usize, const H: usize> Connect4<W, H> {
     /// One bit per column: the bottom cells.
     pub(crate) const BOTTOM: u64 = Fixed::<W, H>::BOTTOM;
 
-    /// Whether `discs` holds four in a row in any direction.
+    /// Whether `discs` holds four in a row in any direction: what the search's bitboards
+    /// test.
+    #[cfg_attr(not(feature = "search"), allow(dead_code))]
     pub(crate) const fn four(discs: u64) -> bool {
         in_a_row(discs, H, 4)
     }
@@ -411,13 +411,8 @@ impl<S: Shape> Game for Discs<S> {
             let height = column.count_ones() as usize;
             if height < h {
                 let bit = self.bit(c, height);
-                let mut next = *self;
-                if o_moves {
-                    next.o |= bit;
-                } else {
-                    next.x |= bit;
-                }
-                visit(c as u8, next);
+                let (x, o) = if o_moves { (self.x, self.o | bit) } else { (self.x | bit, self.o) };
+                visit(c as u8, Discs { x, o, ..*self });
             }
         }
     }
@@ -497,9 +492,7 @@ impl<S: Shape> Notation for Discs<S> {
 
     /// The `x_in_row` in a row that ended the game, made by the side that moved last.
     fn winning_line(&self) -> Option<(Side, Line)> {
-        self.finished()?;
-        let side = Notation::to_move(self).other();
-        line_in_row(self, side, self.shape.x_in_row()).map(|line| (side, line))
+        last_line(self, self.shape.x_in_row())
     }
 
     /// Reads the rows at this size, whitespace around them ignored (a floating disc or the
@@ -516,31 +509,17 @@ impl<S: Shape> Discs<S> {
     /// Reads any text [`Notation::parse_at`] takes with core's grid reader, and says what
     /// is wrong with one it does not.
     fn read_grid(&self, text: &str) -> Result<Discs<S>, ParseError> {
-        let mut position = Discs::empty(self.shape);
         let (w, h) = (self.width(), self.height());
-        let end = parse_grid(text, w, h, &Self::PIECES, CELLS, &mut |cell, letter, _| {
-            let bit = position.bit(cell % w, h - 1 - cell / w);
-            if letter == 0 {
-                position.x |= bit;
-            } else {
-                position.o |= bit;
-            }
-        })?;
-        parse_end(after_grid(text, end))?;
-        Ok(position)
+        let bit = |cell: usize| self.bit(cell % w, h - 1 - cell / w);
+        let [x, o] = parse_marks(text, (w, h), &Self::PIECES, CELLS, &bit)?;
+        Ok(Discs { x, o, ..*self })
     }
 }
 
 impl<S: Shape> fmt::Display for Discs<S> {
     /// The rows from the top split by `/`: `..../..../..../.x..`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write_grid(f, self.width(), self.height(), &|cell| {
-            match self.piece(cell as u8) {
-                Some(Side::First) => 'x',
-                Some(Side::Second) => 'o',
-                None => '.',
-            }
-        })
+        write_board(f, self)
     }
 }
 
@@ -563,33 +542,23 @@ impl<S: Shape> FromStr for Discs<S> {
 
 // --- The family and its entry in the catalogue --------------------------------------------
 
-/// The family's parameters, in the order positional values take them.
-const PARAMS: &[Param] = &[
-    Param {
-        name: "rows",
-        kind: ParamKind::Integer,
-        min: 1,
-        max: 7,
-        default: Arg::Int(4),
-        doc: "the board's rows",
-    },
-    Param {
-        name: "columns",
-        kind: ParamKind::Integer,
-        min: 1,
-        max: 9,
-        default: Arg::Int(4),
-        doc: "the board's columns",
-    },
-    Param {
-        name: "x_in_row",
-        kind: ParamKind::Integer,
-        min: 1,
-        max: 7,
-        default: Arg::Int(4),
-        doc: "how many discs in a row win",
-    },
-];
+/// The family's parameters, in the order positional values take them: the board's rows
+/// and columns, and the line that wins.
+const PARAMS: &[Param] = {
+    let [rows, columns] = rows_and_columns([1, 7, 4], [1, 9, 4]);
+    &[
+        rows,
+        columns,
+        Param {
+            name: "x_in_row",
+            kind: ParamKind::Integer,
+            min: 1,
+            max: 7,
+            default: Arg::Int(4),
+            doc: "how many discs in a row win",
+        },
+    ]
+};
 
 impl ConnectFour {
     /// The columns and rows of a size named the classic way, `connect4-WxH` in any case (W

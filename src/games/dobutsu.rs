@@ -85,7 +85,6 @@
 //! time and memory measured: BENCHMARKS.md section 17) and opened with `--table FILE`.
 
 use core::fmt;
-use core::str::FromStr;
 
 use perfect_play_core::family::{Arg, Args, Family, Param, ParamKind, SizeError};
 use perfect_play_core::notation::{Notation, ParseError, ParseErrorKind, Side};
@@ -1028,19 +1027,4 @@ impl fmt::Display for Dobutsu {
     }
 }
 
-impl fmt::Debug for Dobutsu {
-    /// The size and the position: what a solver's error names.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} {self}", self.sized())
-    }
-}
-
-impl FromStr for Dobutsu {
-    type Err = ParseError;
-
-    /// Reads a position of the game as it is played (see [`Notation::parse_at`] for the
-    /// variants).
-    fn from_str(text: &str) -> Result<Dobutsu, ParseError> {
-        Dobutsu::start().parse_at(text)
-    }
-}
+family_text!(Dobutsu);

@@ -57,7 +57,6 @@
 //! ```
 
 use core::fmt;
-use core::str::FromStr;
 
 use perfect_play_core::family::{Arg, Args, Family, Param, ParamKind, SizeError};
 use perfect_play_core::notation::{Notation, ParseError, Side, Spelling, write_from_to};
@@ -220,21 +219,11 @@ impl Notation for Dodgem {
         Side::second_if(self.red_to_move)
     }
 
-    fn width(&self) -> usize {
-        usize::from(self.grid.width)
-    }
-
-    fn height(&self) -> usize {
-        usize::from(self.grid.height)
-    }
+    grid_board!(grid);
 
     fn move_help(&self) -> &'static str {
         let larger = "FROM-TO, cells numbered row-major from 1 at the top left, TO also off, like 1-2 or 4-off";
         self.grid.move_help(Self::MOVE_HELP, larger)
-    }
-
-    fn piece(&self, cell: u8) -> Option<Side> {
-        self.grid.get(usize::from(cell))
     }
 
     fn move_shape(&self, (from, to): DodgemMove) -> MoveShape {
@@ -272,18 +261,4 @@ impl fmt::Display for Dodgem {
     }
 }
 
-impl fmt::Debug for Dodgem {
-    /// The size and the position: what a solver's error names.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} {self}", self.sized())
-    }
-}
-
-impl FromStr for Dodgem {
-    type Err = ParseError;
-
-    /// Reads a position at the default size, 3x3 (see [`Notation::parse_at`] for others).
-    fn from_str(text: &str) -> Result<Dodgem, ParseError> {
-        Dodgem::start().parse_at(text)
-    }
-}
+family_text!(Dodgem);

@@ -23,11 +23,9 @@
 use core::fmt;
 use core::str::FromStr;
 
-use perfect_play_core::notation::{
-    Notation, ParseError, Side, Spelling, line_in_row, write_position,
-};
+use perfect_play_core::notation::{Notation, ParseError, Side, Spelling, write_position, last_line};
 use perfect_play_core::family::{Args, Family, Param, SizeError};
-use perfect_play_core::{Game, Line, MoveShape, Value};
+use perfect_play_core::{Game, Line, Value};
 
 use super::registered::{Compiled, Layout, Registered};
 use super::tictactoe::{Board, Player};
@@ -106,15 +104,7 @@ impl Notation for Misere {
         self.0.piece(cell)
     }
 
-    fn move_shape(&self, cell: u8) -> MoveShape {
-        MoveShape::Place {
-            cell: u16::from(cell),
-        }
-    }
-
-    fn write_move(cell: u8, out: &mut dyn fmt::Write) -> fmt::Result {
-        Board::write_move(cell, out)
-    }
+    cell_moves!();
 
     fn parse_move(text: &str) -> Result<u8, ParseError> {
         Board::parse_move(text)
@@ -122,9 +112,7 @@ impl Notation for Misere {
 
     /// The three in a row that ended the game, made by the side that moved last.
     fn winning_line(&self) -> Option<(Side, Line)> {
-        self.finished()?;
-        let side = Notation::to_move(self).other();
-        line_in_row(self, side, 3).map(|line| (side, line))
+        last_line(self, 3)
     }
 }
 

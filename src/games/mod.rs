@@ -113,6 +113,11 @@ mod open;
 #[cfg(feature = "alloc")]
 pub use open::{FirstUse, OpenError, Unsolved, open};
 
+/// The text code every family writes alike (macros: `family_text!`, `grid_board!`,
+/// `cell_moves!`), before the games that use it.
+#[macro_use]
+mod text;
+
 /// A board of two players' pieces at a run-time size, shared by the families on squares.
 mod grid;
 

@@ -34,10 +34,9 @@
 //! and one line of `list.rs`.
 
 use core::fmt;
-use core::str::FromStr;
 
 use perfect_play_core::family::{Arg, Args, Family, MAX_LIST, Param, ParamKind, SizeError};
-use perfect_play_core::notation::{Notation, ParseError, ParseErrorKind, Side, parse_side};
+use perfect_play_core::notation::{Notation, ParseError, ParseErrorKind, Side, board_word, side_after_word};
 use perfect_play_core::{Game, Geometry, MoveShape, Value};
 
 use super::registered::{Compiled, Layout, Registered};
@@ -226,12 +225,8 @@ impl Notation for Nim {
             piles: [0; MAX_LIST],
             ..*self
         };
-        let trimmed = text.trim_start();
-        let offset = text.len() - trimmed.len();
-        let board = trimmed.split_whitespace().next().unwrap_or("");
-        if board.is_empty() {
-            return Err(ParseError::new(0, ParseErrorKind::Empty));
-        }
+        let word = board_word(text)?;
+        let (offset, board) = word;
         let mut column = offset + 1;
         let mut count = 0;
         for pile in board.split('/') {
@@ -264,13 +259,7 @@ impl Notation for Nim {
             };
             return Err(ParseError::new(0, kind));
         }
-        let rest = text
-            .chars()
-            .enumerate()
-            .skip(offset + board.chars().count())
-            .map(|(i, c)| (i + 1, c))
-            .filter(|(_, c)| !c.is_whitespace());
-        position.second = parse_side(rest, Self::PIECES, "x or o")? == Side::Second;
+        position.second = side_after_word(text, word, Self::PIECES, "x or o")? == Side::Second;
         Ok(position)
     }
 }
@@ -288,18 +277,4 @@ impl fmt::Display for Nim {
     }
 }
 
-impl fmt::Debug for Nim {
-    /// The size and the position: what a solver's error names.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} {self}", self.sized())
-    }
-}
-
-impl FromStr for Nim {
-    type Err = ParseError;
-
-    /// Reads a position at the default size (see [`Notation::parse_at`] for others).
-    fn from_str(text: &str) -> Result<Nim, ParseError> {
-        Nim::start().parse_at(text)
-    }
-}
+family_text!(Nim);

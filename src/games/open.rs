@@ -3,6 +3,7 @@
 //! (feature `std`) and kept for the next time.
 
 use alloc::boxed::Box;
+use alloc::format;
 use alloc::string::{String, ToString};
 use core::fmt;
 
