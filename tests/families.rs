@@ -32,6 +32,10 @@
 //! (`tests/common/ref_hexapawn.rs`, `ref_dodgem.rs`; Dodgem is loopy, so its reference
 //! settles positions in rounds of plies instead of by negamax), Toads and Frogs' from
 //! *Winning Ways*, chapter 1 (`ref_toads.rs`).
+//! - Cram: the second player wins when both sides of the board are even (it answers each
+//!   domino with its image through the centre), the first when one is even and the other
+//!   odd (M. Gardner, "Mathematical Games", Scientific American, February 1974; *Winning
+//!   Ways*); its reference is written from the rules in `ref_cram.rs`.
 
 // The helpers below are test code too: a panic there is a failed test.
 #![allow(clippy::unwrap_used, clippy::panic, clippy::indexing_slicing)]
@@ -42,6 +46,8 @@ mod family_reference;
 mod ref_board;
 #[path = "common/ref_connect_four.rs"]
 mod ref_connect_four;
+#[path = "common/ref_cram.rs"]
+mod ref_cram;
 #[path = "common/ref_dodgem.rs"]
 mod ref_dodgem;
 #[path = "common/ref_domineering.rs"]
@@ -153,6 +159,27 @@ fn domineering_every_position() {
     ] {
         let game = games::open(name).unwrap();
         check_every_position(game.as_ref(), &Domineering::new(rows, columns));
+    }
+}
+
+#[test]
+fn cram_every_position_and_the_symmetry_strategy() {
+    use ref_cram::Cram;
+    for (name, rows, columns, value) in [
+        ("cram", 3, 4, Some(Value::Win)),
+        ("cram:4,4", 4, 4, Some(Value::Loss)),
+        ("cram:rows=2,columns=4", 2, 4, Some(Value::Loss)),
+        ("cram:2,3", 2, 3, Some(Value::Win)),
+        ("cram:1,4", 1, 4, Some(Value::Win)),
+        // Both sides odd: no published strategy, the reference alone.
+        ("cram:3,3", 3, 3, None),
+    ] {
+        let game = games::open(name).unwrap();
+        let count = check_every_position(game.as_ref(), &Cram::new(rows, columns));
+        assert!(count > 1, "{name}");
+        if let Some(value) = value {
+            assert_eq!(start_value(name), value, "{name}: Gardner's symmetry strategy");
+        }
     }
 }
 

@@ -23,5 +23,6 @@ catalogue! {
     dodgem "dodgem.rs" Dodgem;
     connect4 "connect4.rs" ConnectFour;
     toads_and_frogs "toads_and_frogs.rs" ToadsAndFrogs;
+    cram "cram.rs" Cram;
     dobutsu "dobutsu.rs" Dobutsu;
 }
