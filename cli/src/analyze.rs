@@ -11,6 +11,7 @@ use super::draw::{self, Paint};
 use super::input::MAX_LINE;
 use super::output::{Output, Status, output_failed, report};
 use super::table;
+use super::thinking::thinking;
 
 /// Analyzes the position given (or read from stdin) and prints the drawing.
 pub fn run(args: &AnalyzeArgs) -> Status {
@@ -68,7 +69,7 @@ fn analyse(game: &dyn DynGame, text: &[u8], paint: Paint) -> Result<String, Stri
             game.about().start
         ));
     }
-    match game.analyze(text) {
+    match thinking("every move's value", || game.analyze(text)) {
         Ok(analysis) => Ok(draw::analysis(game.about(), &analysis, paint)),
         Err(PositionError::Notation(error)) => {
             // Several lines that each read as a position are several positions, not the

@@ -175,12 +175,16 @@ pub struct ServeArgs {
     #[arg(long)]
     pub open: bool,
 
-    /// Footholds solves run at once, 1 to 64; more wait their turn (up to 5 s, then 503).
+    /// Searches run at once, 1 to 64: each footholds solve and each answer of a game
+    /// answered by search (connect4-7x6 past its opening book) holds one; more wait their
+    /// turn (up to 5 s, then 503 with Retry-After; the board's answers say they wait).
     #[arg(long, value_name = "N", default_value_t = 2)]
     pub solves: usize,
 
-    /// The longest one footholds solve may take, in milliseconds (1 to 60000), before it is
-    /// answered 503 ("not solved within the budget").
+    /// The longest one search may take, in milliseconds (1 to 60000): a footholds solve, or
+    /// all the searches of one answer of a game answered by search (connect4-7x6: a
+    /// position's value and its moves'). Past it the answer is 503 with Retry-After; what
+    /// a search proved is kept, so asking again goes further (the board asks by itself).
     #[arg(long, value_name = "MS", default_value_t = 3000)]
     pub solve_time_limit: u64,
 

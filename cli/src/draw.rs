@@ -5,7 +5,7 @@
 
 use std::fmt::Write;
 
-use perfect_play::dynamic::{About, PositionAnalysis};
+use perfect_play::dynamic::{About, PositionAnalysis, Sketch};
 use perfect_play::games::Side;
 use perfect_play::games::{Geometry, MoveShape};
 use perfect_play::{ENDLESS, Record, Value};
@@ -96,7 +96,13 @@ impl Numbering {
     /// The numbering the moves of `analysis` call for, from their shapes (the game says
     /// what a move is; nothing is guessed from its text).
     pub fn of(analysis: &PositionAnalysis) -> Numbering {
-        match analysis.moves.first().map(|mv| mv.shape) {
+        Numbering::of_shape(analysis.moves.first().map(|mv| mv.shape))
+    }
+
+    /// The numbering a position's moves call for, from the shape of one of them (`None`
+    /// once the game is over).
+    pub fn of_shape(shape: Option<MoveShape>) -> Numbering {
+        match shape {
             Some(MoveShape::Drop { .. }) => Numbering::Columns,
             Some(MoveShape::Place { .. } | MoveShape::FromTo { .. } | MoveShape::Domino { .. }) => {
                 Numbering::Cells
@@ -118,17 +124,49 @@ fn side_style(side: Side) -> &'static str {
 /// cells with each piece as its letter and what a person types to name a move (each empty
 /// cell's number on a board of placements and from-to moves, each column's under a board
 /// of drops), Nim's piles, Kalah's pits and stores, Dots and Boxes' dots and lines.
-pub fn board(about: &About, analysis: &PositionAnalysis, paint: Paint) -> String {
+pub fn board(about: &About, drawn: Board<'_>, paint: Paint) -> String {
     match about.geometry {
-        Geometry::Piles { .. } => piles(&analysis.counts),
-        Geometry::Pits { pits } => sowing_board(about, usize::from(pits), &analysis.counts),
+        Geometry::Piles { .. } => piles(drawn.counts),
+        Geometry::Pits { pits } => sowing_board(about, usize::from(pits), drawn.counts),
         Geometry::Dots { rows, columns } => dots(
             about,
             (usize::from(rows), usize::from(columns)),
-            analysis,
+            drawn,
             paint,
         ),
-        _ => cells(about, &analysis.cells, paint, Numbering::of(analysis)),
+        _ => cells(about, drawn.cells, paint, drawn.numbering),
+    }
+}
+
+/// What [`board`] draws of a position: its cells, its counters and how its moves are
+/// numbered, from its analysis or from its sketch (drawn before any answer is known).
+#[derive(Clone, Copy, Debug)]
+pub struct Board<'a> {
+    /// The piece on each cell, row-major from the top left.
+    pub cells: &'a [Option<Side>],
+    /// The counters, pits or lines, as the game's geometry numbers them.
+    pub counts: &'a [u16],
+    /// What a person types to name a move, shown on the board.
+    pub numbering: Numbering,
+}
+
+impl<'a> Board<'a> {
+    /// The board of an analysed position.
+    pub fn of(analysis: &'a PositionAnalysis) -> Board<'a> {
+        Board {
+            cells: &analysis.cells,
+            counts: &analysis.counts,
+            numbering: Numbering::of(analysis),
+        }
+    }
+
+    /// The board of a sketched position.
+    pub fn of_sketch(sketch: &'a Sketch) -> Board<'a> {
+        Board {
+            cells: &sketch.cells,
+            counts: &sketch.counts,
+            numbering: Numbering::of_shape(sketch.moves.first().map(|mv| mv.shape)),
+        }
     }
 }
 
@@ -212,14 +250,9 @@ fn sowing_board(about: &About, pits: usize, counts: &[u16]) -> String {
 
 /// Dots and Boxes' grid: each dot its number (as a move names it), each line drawn as
 /// `---` or `|`, each box its owner's letter. `counts` says which lines are drawn, in the
-/// [`Geometry::Dots`] order; `analysis.cells` the boxes' owners.
-fn dots(
-    about: &About,
-    (rows, columns): (usize, usize),
-    analysis: &PositionAnalysis,
-    paint: Paint,
-) -> String {
-    let drawn = |line: usize| analysis.counts.get(line).is_some_and(|&c| c > 0);
+/// [`Geometry::Dots`] order; `board.cells` the boxes' owners.
+fn dots(about: &About, (rows, columns): (usize, usize), board: Board<'_>, paint: Paint) -> String {
+    let drawn = |line: usize| board.counts.get(line).is_some_and(|&c| c > 0);
     let horizontal = |row: usize, column: usize| drawn(row * columns + column);
     let vertical =
         |row: usize, column: usize| drawn((rows + 1) * columns + row * (columns + 1) + column);
@@ -247,11 +280,7 @@ fn dots(
             line.push_str(&" ".repeat(width - 1));
             line.push(if vertical(row, column) { '|' } else { ' ' });
             if column < columns {
-                let owner = analysis
-                    .cells
-                    .get(row * columns + column)
-                    .copied()
-                    .flatten();
+                let owner = board.cells.get(row * columns + column).copied().flatten();
                 line.push(' ');
                 match owner {
                     Some(side) => {
@@ -294,7 +323,7 @@ pub fn analysis(about: &About, analysis: &PositionAnalysis, paint: Paint) -> Str
         };
         paint.push(&mut out, &format!("Game over: {verdict}."), BOLD);
         out.push_str("\n\n");
-        out.push_str(&board(about, analysis, paint));
+        out.push_str(&board(about, Board::of(analysis), paint));
         return out;
     }
     let record = probe.record;
@@ -366,7 +395,7 @@ pub fn analysis(about: &About, analysis: &PositionAnalysis, paint: Paint) -> Str
             );
         }
         None => {
-            out.push_str(&board(about, analysis, paint));
+            out.push_str(&board(about, Board::of(analysis), paint));
             let _ = writeln!(
                 out,
                 "\nMoves, best first, and what each leads to for {mover_name}{}:",

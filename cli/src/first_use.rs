@@ -1,16 +1,18 @@
 //! A resolved game opened, with a family's size that is not compiled in solved on first use
-//! (`Resolved::open_with`) and shown on a terminal: a spinner on standard error once the
-//! solve has taken a second, then one line with what was solved; nothing at all when
-//! standard error is not a terminal, so that scripts see only their answers.
+//! (`Resolved::open_with`) and shown on a terminal: a spinner on standard error
+//! ([`crate::thinking::spin`]) once the solve has taken a second, then one line with what
+//! was solved; nothing at all when standard error is not a terminal, so that scripts see
+//! only their answers.
 
 use std::io::{self, IsTerminal, Write as _};
-use std::sync::mpsc::{self, RecvTimeoutError};
+use std::sync::mpsc;
 use std::thread::{self, JoinHandle};
 use std::time::{Duration, Instant};
 
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use perfect_play::dynamic::DynGame;
 use perfect_play::games::{FirstUse, Resolved, Unsolved};
+
+use super::thinking::spin;
 
 /// How long a solve on first use runs before the terminal shows it.
 const QUIET: Duration = Duration::from_secs(1);
@@ -79,57 +81,9 @@ impl Spinner {
     }
 }
 
-/// Waits `quiet` for `stopped`; if the solve is still running then, spins with `message`
-/// (and tells `shown`) until it ends. Whether the spinner was shown.
-fn spin(
-    message: &str,
-    stopped: &mpsc::Receiver<()>,
-    quiet: Duration,
-    shown: impl FnOnce(),
-) -> bool {
-    match stopped.recv_timeout(quiet) {
-        Ok(()) | Err(RecvTimeoutError::Disconnected) => return false,
-        Err(RecvTimeoutError::Timeout) => {}
-    }
-    let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
-    if let Ok(style) = ProgressStyle::with_template("{spinner} {msg} {elapsed}") {
-        bar.set_style(style);
-    }
-    bar.set_message(message.to_owned());
-    bar.enable_steady_tick(Duration::from_millis(120));
-    shown();
-    let _ = stopped.recv();
-    bar.finish_and_clear();
-    true
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    // Neither test waits on a clock: a solve that ends within the quiet time has said so
-    // before the spinner looks; one past it is stopped only once the spinner says it shows.
-
-    #[test]
-    fn a_solve_within_the_quiet_time_shows_nothing() {
-        let (stop, stopped) = mpsc::channel();
-        stop.send(()).unwrap();
-        assert!(!spin("solving", &stopped, QUIET, || {}));
-    }
-
-    #[test]
-    fn a_solve_past_the_quiet_time_shows_the_spinner_until_it_ends() {
-        let (stop, stopped) = mpsc::channel();
-        let (shown, showing) = mpsc::channel();
-        let shower = thread::spawn(move || {
-            spin("solving", &stopped, Duration::ZERO, || {
-                shown.send(()).unwrap()
-            })
-        });
-        showing.recv().unwrap();
-        stop.send(()).unwrap();
-        assert!(shower.join().unwrap());
-    }
 
     #[test]
     fn a_compiled_game_opens_without_a_solve() {

@@ -43,6 +43,7 @@ mod random;
 mod review;
 #[cfg(feature = "serve")]
 mod serve;
+mod thinking;
 
 use clap::Parser;
 

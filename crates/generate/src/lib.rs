@@ -81,6 +81,8 @@ mod retrograde;
 mod solve;
 #[cfg(feature = "tiers")]
 mod tiers;
+#[cfg(feature = "tiers")]
+mod to_file;
 
 pub use codegen::{PackedFiles, write_file_table, write_table};
 pub use file_write::{
@@ -101,6 +103,8 @@ pub use tiers::{
     MAX_WALK_PASSES, MIN_WALK_MEMORY, Options, Phase, Progress, SAMPLE_ONE_IN, SolveFileError,
     Summary, WALK_BYTES_PER_MOVE, WalkedKeys, claim_parts, count_moves, join_file, parts_dir,
     parts_stamp, pass_bounds, pass_ranges, read_part, record_at, sample_children, sampled,
-    shared_pass_bounds, solve_file, solve_file_from, solve_range, ticker, tier_header,
-    walk_least_budget, walk_passes, walk_range, walk_within, write_atomically,
+    shared_pass_bounds, solve_range, ticker, tier_header, walk_least_budget, walk_passes,
+    walk_range, walk_within, write_atomically,
 };
+#[cfg(feature = "tiers")]
+pub use to_file::{solve_file, solve_file_from};
