@@ -31,8 +31,9 @@ fi
 grep -q "built without the \`mpi\` feature" "$dir/said.txt" || fail "the refusal does not say why"
 [ -e "$dir/refused.table" ] && fail "the refused solve wrote a file"
 
-# The MPI solve's plain parts (key bounds, owners, manifests: cli/src/shards.rs) are
-# unit-tested by `cargo test`; here the whole of it runs under mpirun.
+# The driver's plain parts (key bounds, owners, manifests: crates/generate/src/tiers/) and
+# the driver itself on ranks as threads (tiers/tests.rs) are tested by `cargo test`; here
+# the whole of it runs under mpirun.
 cargo build --profile test --locked --bin perfect-play --features perfect-play-cli/mpi
 
 for game in connect4-4x4 connect4-5x4; do

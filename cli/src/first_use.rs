@@ -23,7 +23,7 @@ pub fn open(name: &str) -> Result<Box<dyn DynGame>, OpenError> {
     if !io::stderr().is_terminal() {
         return games::open(name);
     }
-    let mut shown = Shown::default();
+    let mut shown = Spinner::default();
     let opened = games::open_with(name, &mut |event| shown.see(event));
     shown.end(None);
     opened
@@ -31,7 +31,7 @@ pub fn open(name: &str) -> Result<Box<dyn DynGame>, OpenError> {
 
 /// The spinner of the solve under way, if one is.
 #[derive(Default)]
-struct Shown {
+struct Spinner {
     running: Option<Running>,
 }
 
@@ -42,7 +42,7 @@ struct Running {
     shower: JoinHandle<bool>,
 }
 
-impl Shown {
+impl Spinner {
     /// Starts the clock (and the delayed spinner) when a solve starts, ends it when it ends.
     fn see(&mut self, event: Solving<'_>) {
         match event {
@@ -119,7 +119,7 @@ mod tests {
 
     #[test]
     fn a_compiled_game_opens_without_a_solve() {
-        let mut shown = Shown::default();
+        let mut shown = Spinner::default();
         let game = games::open_with("tictactoe", &mut |event| shown.see(event)).unwrap();
         assert!(shown.running.is_none());
         assert_eq!(game.about().name, "tictactoe");

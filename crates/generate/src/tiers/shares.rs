@@ -1,23 +1,7 @@
-//! How the ranks of an MPI solve share a tier (`solve_mpi`, feature `mpi`), apart from
-//! MPI itself so that it is tested by a plain `cargo test`: the ranks' key bounds from a
-//! sample of the children, the rank that owns a key, sorted runs merged without repeats,
-//! questions answered along an owner's keys, and the manifest that ties a tier's segments
-//! together.
-
-use std::fmt::Write as _;
-
-/// Where each of `counts`' parts starts.
-pub(crate) fn displacements(counts: &[i32]) -> Vec<i32> {
-    let mut at = 0;
-    counts
-        .iter()
-        .map(|&c| {
-            let d = at;
-            at += c;
-            d
-        })
-        .collect()
-}
+//! How the ranks of a solve share a tier, apart from any transport so that a plain
+//! `cargo test` checks it: the ranks' key bounds from a sample of the children, the rank
+//! that owns a key, sorted runs merged without repeats, and questions answered along an
+//! owner's keys. One process is one rank that owns every key.
 
 /// The sorted runs of `keys` (`counts[r]` from each rank in turn, each sorted without
 /// repeats) merged into one sorted run without repeats, pairwise.
@@ -147,59 +131,6 @@ pub(crate) fn runs(bounds: &[u64], sorted: &[u64], ranks: usize) -> Vec<usize> {
     counts
 }
 
-/// A tier's manifest: every rank's key bounds, segment length and CRC-32.
-#[derive(Debug, PartialEq, Eq)]
-pub(crate) struct Manifest {
-    /// Every rank's lower bound of keys in the tier.
-    pub(crate) bounds: Vec<u64>,
-    /// Per rank: positions, bytes, CRC-32 of the segment.
-    pub(crate) segments: Vec<(u64, u64, u32)>,
-}
-
-impl Manifest {
-    pub(crate) fn text(&self) -> String {
-        let mut text = String::new();
-        let bounds: Vec<String> = self.bounds.iter().map(u64::to_string).collect();
-        let _ = writeln!(text, "bounds {}", bounds.join(" "));
-        for (rank, (positions, bytes, crc)) in self.segments.iter().enumerate() {
-            let _ = writeln!(
-                text,
-                "rank {rank} positions {positions} bytes {bytes} crc32 {crc:08x}"
-            );
-        }
-        text
-    }
-
-    pub(crate) fn parse(text: &str) -> Option<Manifest> {
-        let mut lines = text.lines();
-        let bounds = lines
-            .next()?
-            .strip_prefix("bounds ")?
-            .split(' ')
-            .map(|b| b.parse().ok())
-            .collect::<Option<Vec<u64>>>()?;
-        let segments = lines
-            .enumerate()
-            .map(|(rank, line)| {
-                let words: Vec<&str> = line.split(' ').collect();
-                match words.as_slice() {
-                    ["rank", r, "positions", n, "bytes", b, "crc32", c]
-                        if r.parse::<usize>().ok()? == rank =>
-                    {
-                        Some((
-                            n.parse().ok()?,
-                            b.parse().ok()?,
-                            u32::from_str_radix(c, 16).ok()?,
-                        ))
-                    }
-                    _ => None,
-                }
-            })
-            .collect::<Option<Vec<_>>>()?;
-        (bounds.len() == segments.len()).then_some(Manifest { bounds, segments })
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -290,29 +221,10 @@ mod tests {
     }
 
     #[test]
-    fn each_part_starts_where_the_parts_before_it_end() {
-        assert_eq!(displacements(&[3, 0, 2, 1]), [0, 3, 3, 5]);
-        assert_eq!(displacements(&[]), Vec::<i32>::new());
-    }
-
-    #[test]
     fn runs_merge_sorted_without_repeats() {
         let keys = vec![1, 4, 9, 2, 4, 10, 0, 9, 11];
         assert_eq!(merge_runs(keys, &[3, 0, 3, 3]), [0, 1, 2, 4, 9, 10, 11]);
         assert_eq!(merge_runs(vec![3, 5], &[0, 2]), [3, 5]);
         assert_eq!(merge_runs(Vec::new(), &[0, 0]), Vec::<u64>::new());
-    }
-
-    #[test]
-    fn a_manifest_reads_back() {
-        let manifest = Manifest {
-            bounds: vec![0, 77],
-            segments: vec![(3, 40, 0xdead_beef), (0, 8, 1)],
-        };
-        assert_eq!(Manifest::parse(&manifest.text()), Some(manifest));
-        assert_eq!(
-            Manifest::parse("bounds 0 1\nrank 1 positions 1 bytes 1 crc32 0\n"),
-            None
-        );
     }
 }
