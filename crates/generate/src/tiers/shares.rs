@@ -112,28 +112,42 @@ pub(crate) fn answer_runs(
     }
 }
 
-/// The rank that owns `key` in a tier whose ranks' lower bounds are `bounds` (rank 0's
-/// is 0): the last rank whose bound is at most the key.
-pub(crate) fn owner(bounds: &[u64], key: u64) -> usize {
-    bounds
-        .get(1..)
-        .map_or(0, |rest| rest.partition_point(|&b| b <= key))
-}
-
-/// How many of `sorted` keys each rank owns (they are sorted, so each rank's are one run).
+/// How many of `sorted` keys each rank owns, the ranks' lower bounds of keys being
+/// `bounds` (rank 0's is 0): a key is the last rank's whose bound is at most the key, and
+/// as the keys are sorted, each rank's are one run, found by a search a rank.
 pub(crate) fn runs(bounds: &[u64], sorted: &[u64], ranks: usize) -> Vec<usize> {
-    let mut counts = vec![0usize; ranks];
-    for &key in sorted {
-        if let Some(c) = counts.get_mut(owner(bounds, key)) {
-            *c += 1;
-        }
-    }
-    counts
+    let mut start = 0;
+    let mut starts: Vec<usize> = (1..ranks)
+        .map(|r| {
+            let at = bounds
+                .get(r)
+                .map_or(sorted.len(), |&b| sorted.partition_point(|&k| k < b));
+            start = start.max(at);
+            start
+        })
+        .collect();
+    starts.push(sorted.len());
+    let mut from = 0;
+    starts
+        .into_iter()
+        .map(|to| {
+            let count = to - from;
+            from = to;
+            count
+        })
+        .collect()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The rank that owns `key`, key by key: the last rank whose bound is at most the key.
+    fn owner(bounds: &[u64], key: u64) -> usize {
+        bounds
+            .get(1..)
+            .map_or(0, |rest| rest.partition_point(|&b| b <= key))
+    }
 
     #[test]
     fn owners_follow_the_bounds() {
@@ -145,6 +159,22 @@ mod tests {
         // Tier 0: rank 0 owns every key.
         assert_eq!(owner(&[0, u64::MAX, u64::MAX], 12345), 0);
         assert_eq!(runs(&bounds, &[1, 2, 11, 30], 3), [2, 1, 1]);
+        // Every run as `owner` counts it, key by key, at repeated bounds, empty ranks and
+        // keys at the top.
+        let keys: Vec<u64> = (0..200).map(|k| k * 7).chain([u64::MAX]).collect();
+        for bounds in [
+            vec![0],
+            vec![0, 700],
+            vec![0, 7, 9, 9],
+            vec![0, 350, 350, 1_000, u64::MAX],
+            vec![0, u64::MAX, u64::MAX],
+        ] {
+            let mut counted = vec![0; bounds.len()];
+            for &key in &keys {
+                counted[owner(&bounds, key)] += 1;
+            }
+            assert_eq!(runs(&bounds, &keys, bounds.len()), counted, "{bounds:?}");
+        }
     }
 
     #[test]
