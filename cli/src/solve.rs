@@ -1,7 +1,7 @@
 //! `perfect-play solve GAME --out FILE`: a game solved into a table file by
 //! `perfect_play_generate::solve_file_on`, tier by tier on every core within a memory
 //! budget, in this process or, under `mpirun` in a build with the `mpi` feature, as one
-//! rank of the job (docs/scale.md); with its progress shown ([`crate::progress`]). It ends
+//! rank of the job (docs/scale.md); with its progress shown (`progress.rs`). It ends
 //! with what a publisher of the file needs: positions, the start's value, bytes a position,
 //! time, peak memory (by rank under MPI) and the file's SHA-256.
 
