@@ -178,7 +178,11 @@ fn cram_every_position_and_the_symmetry_strategy() {
         let count = check_every_position(game.as_ref(), &Cram::new(rows, columns));
         assert!(count > 1, "{name}");
         if let Some(value) = value {
-            assert_eq!(start_value(name), value, "{name}: Gardner's symmetry strategy");
+            assert_eq!(
+                start_value(name),
+                value,
+                "{name}: Gardner's symmetry strategy"
+            );
         }
     }
 }

@@ -24,11 +24,6 @@ pub mod outcome;
 pub mod output;
 pub mod queries;
 pub mod solve;
-#[cfg(feature = "mpi")]
-pub mod solve_mpi;
-// The MPI solve's plain parts: with it, and in every `cargo test`.
-#[cfg(any(feature = "mpi", test))]
-mod shards;
 pub mod table;
 pub mod wire;
 
@@ -38,7 +33,9 @@ mod c4solver;
 mod draw;
 mod first_use;
 mod games;
+mod memory;
 mod play;
+mod progress;
 mod random;
 mod review;
 #[cfg(feature = "serve")]
@@ -114,9 +111,6 @@ pub fn run(cli: Cli) -> Status {
         }
         Command::Footholds(args) => footholds::run(&args),
         Command::Games(args) => games::run(&args),
-        // One rank of an MPI job solves with the others (`solve_mpi`, which builds on `solve`).
-        #[cfg(feature = "mpi")]
-        Command::Solve(args) if solve_mpi::launched() => solve_mpi::run(&args),
         Command::Solve(args) => solve::run(&args),
         Command::Table(args) => table::run(&args),
         Command::Book(args) => book::run(&args),

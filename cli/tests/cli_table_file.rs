@@ -191,6 +191,47 @@ fn a_size_without_a_compiled_table_is_solved_and_answered_from_its_file() {
     assert_eq!(start["width"], 4);
 }
 
+/// Under an MPI launcher's environment (what `mpirun` and `srun` give each rank), a build
+/// without the `mpi` feature refuses to solve as one of several ranks, every one of which
+/// would write the whole game into the same file, and says how many where the launcher
+/// does (Open MPI's and PMI's sizes; PMIx alone gives a rank, not a size); as the only
+/// rank, it solves as one process. (A build with `mpi` runs as a rank: `.ci/mpi.sh`.)
+#[cfg(not(feature = "mpi"))]
+#[test]
+fn a_build_without_mpi_refuses_to_be_one_of_several_ranks() {
+    let dir = scratch("launched");
+    let out = dir.join("c44.table");
+    let launchers = ["OMPI_COMM_WORLD_SIZE", "PMI_SIZE", "PMI_RANK", "PMIX_RANK"];
+    let solve = |var: &str, value: &str| {
+        let mut command = perfect_play();
+        for name in launchers {
+            command.env_remove(name);
+        }
+        command
+            .env(var, value)
+            .args(["solve", "connect4-4x4", "--threads", "1", "--out"])
+            .arg(&out)
+            .assert()
+    };
+    for (var, value, said) in [
+        ("OMPI_COMM_WORLD_SIZE", "2", "as one of 2 ranks"),
+        ("PMI_SIZE", "3", "as one of 3 ranks"),
+        ("PMIX_RANK", "0", "as one rank of a job"),
+    ] {
+        solve(var, value)
+            .code(2)
+            .stderr(predicate::str::contains(said))
+            .stderr(predicate::str::contains("built without the `mpi` feature"));
+        assert!(!out.exists(), "{var}: a refused solve wrote a file");
+    }
+    solve("OMPI_COMM_WORLD_SIZE", "1")
+        .success()
+        .stdout(predicate::str::contains("positions: 161029 in 17 tiers"))
+        .stdout(predicate::str::contains("ranks:").not());
+    assert!(out.exists());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// Without a terminal (a log, a batch system's file, a rank under `mpirun`), a solve
 /// writes a line on stderr as each step of a tier starts, in order, with the time since
 /// the start, and nothing of a bar: Connect Four 4x4's 17 tiers (0 to 16, John Tromp's
