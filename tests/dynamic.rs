@@ -283,8 +283,9 @@ fn a_game_sketched_and_probed_is_the_game_reviewed() {
         seed ^= seed << 17;
         (seed % n as u64) as usize
     };
-    for name in games::names() {
-        let game = games::open(name).unwrap();
+    for listed in games::listed() {
+        let name = listed.name();
+        let game = listed.open().unwrap();
         let searched = game.about().answered_by == perfect_play::AnsweredBy::Search;
         for _ in 0..8 {
             let mut moves: Vec<String> = Vec::new();

@@ -63,12 +63,16 @@ fn solve(dir: &std::path::Path, game: &str) -> (PathBuf, String) {
 /// What `perfect-play ARGS` (with `--table FILE` when given) prints for `input`, having
 /// succeeded.
 fn answers(args: &[&str], table: Option<&std::path::Path>, input: &str) -> String {
+    // `--table` right after the command: `analyze` takes every word after its position
+    // as the position's (a position may start with `-`).
+    let (command_name, rest) = args.split_first().unwrap();
     let mut command = perfect_play();
-    command.args(args);
+    command.arg(command_name);
     if let Some(file) = table {
         command.arg("--table").arg(file);
     }
     let out = command
+        .args(rest)
         .write_stdin(input)
         .assert()
         .success()
