@@ -6,7 +6,8 @@
 //! - [`games`]: the catalogue, each game one file of rules and one line of
 //!   `src/games/list.rs`: [tic-tac-toe](games::tictactoe), misère tic-tac-toe, and the
 //!   families at any size (m,n,k, Nim, Domineering, Clobber, Breakthrough, Hex, Dots and
-//!   Boxes, Kalah, Othello, Hexapawn, Dodgem, Connect Four, Toads and Frogs). A compiled
+//!   Boxes, Kalah, Othello, Hexapawn, Dodgem, Connect Four, Toads and Frogs, Cram, Dōbutsu
+//!   shōgi). A compiled
 //!   size has a static [`Solved`] table (the outcome for the side to move, the plies left,
 //!   every move ranked); every game a one-line text [`Notation`] for its positions and
 //!   moves. [`games::resolve`] reads any game's name into one resolved game, which opens

@@ -59,6 +59,7 @@
 //! | [`hexapawn`] | `rows`, `columns` (3,3) | | 3x3 second player wins (Gardner 1962) |
 //! | [`dodgem`] | `n` (3), n-1 cars a side | | 3x3 first wins (*Winning Ways*); 4x4, 5x5 draws |
 //! | [`toads_and_frogs`] | `toads`, `gap`, `frogs` (3,2,3) | | *Winning Ways* ch. 1; Erickson 1996 |
+//! | [`cram`] | `rows`, `columns` (3,4) | | a side even: second wins if both are, else first (Gardner 1974) |
 //! | [`dobutsu`] | `giraffes`, `elephants` (true,true) | | second player wins in 78 plies (Tanaka 2009); a table file, not first use |
 //!
 //! Who moves next is the position's to say ([`Game::moves_again`]): in Dots and Boxes a

@@ -35,10 +35,10 @@
 
 mod cells;
 mod entry;
+mod packed;
 mod position;
 mod rules;
 mod symmetry;
-mod table;
 mod validity;
 
 // What `rules.rs` registers the game with: `super::registered` there, in the library as in
