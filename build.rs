@@ -1,153 +1,185 @@
-//! Solves every game of `src/games/list.rs` at compile time and writes each table into
-//! `OUT_DIR` (`<module>.rs`), with `perfect-play-generate`.
+//! Solves every compiled size of every game of `src/games/list.rs` at compile time and
+//! writes each table into `OUT_DIR` (`<file>.rs`, and `<file>.table` when packed), with
+//! `perfect-play-generate`; then `compiled.rs`, which gives the library each table as a
+//! static of `perfect_play::games`.
 //!
-//! Thin on purpose: each game's rules come from the library's own file through `#[path]`
-//! (one source of truth, so the tables and the run time cannot disagree); the trait they
+//! Thin on purpose: each game's rules, and the sizes it compiles in
+//! (`Registered::COMPILED`), come from the library's own file through `#[path]` (one
+//! source of truth, so the tables and the run time cannot disagree); the trait they
 //! implement, the solver and the table writer are crates.
 
 use std::error::Error;
+use std::fmt::Write as _;
 use std::path::Path;
 use std::time::Instant;
 use std::{env, fs};
 
-use perfect_play_core::Game;
-use perfect_play_core::family::{Args, Family};
+use perfect_play_core::family::Args;
+use perfect_play_core::notation::Notation;
+use perfect_play_core::{Game, MoveShape};
 use perfect_play_generate::{
-    FlatLimits, SolvedKeys, SolvedPositions, solve, solve_flat, solve_flat_from, write_file_table,
-    write_table,
+    FlatLimits, SolvedKeys, SolvedPositions, solve, solve_flat_from, write_file_table, write_table,
 };
 
-// The board the families on squares share.
+// What every game's file declares beside its rules, the text code the families share, and
+// the board the families on squares share.
+#[macro_use]
+#[path = "src/games/text.rs"]
+mod text;
 #[allow(dead_code, unused_imports)]
 #[path = "src/games/grid.rs"]
 mod grid;
+#[allow(dead_code, unused_imports)]
+#[path = "src/games/registered.rs"]
+mod registered;
 
-macro_rules! games {
-    ($($(#[cfg(feature = $feature:literal)])? $module:ident $name:literal $file:literal $game:ident $table:ident $writer:ident;)*) => {
+use registered::{Compiled, Layout, Registered, canonical_name};
+
+macro_rules! catalogue {
+    ($($(#[$attr:meta])* $module:ident $file:literal $game:ident;)*) => {
         $(
             // The library's whole game file: what only the run time uses is dead here.
+            $(#[$attr])*
             #[allow(dead_code, unused_imports)]
             #[path = $file]
             mod $module;
         )*
 
-        /// Each game of this build's features solved, and its table written into `out_dir`.
-        fn games(out_dir: &Path) -> Result<(), Box<dyn Error>> {
+        /// Each compiled size of every game solved, its table written into `out_dir`, and
+        /// the source that gives them to the library.
+        fn catalogue(out_dir: &Path) -> Result<(), Box<dyn Error>> {
+            let (mut glue, mut sizes) = (String::from(GLUE_HEADER), String::new());
             $(
-                if true $(&& feature_on($feature))? {
-                    let table = Table {
-                        out_dir,
-                        module: stringify!($module),
-                        name: stringify!($table),
-                        game: $name,
-                        doc: concat!("Every ", $name, " position reachable from the start, solved."),
-                    };
-                    $writer::<$module::$game>(&table)?;
-                }
+                $(#[$attr])*
+                game::<$module::$game>(out_dir, stringify!($module), stringify!($game), &mut glue, &mut sizes)?;
             )*
+            glue.push_str("/// Each game's compiled sizes, by its module's name: what a resolved game opens.\n#[cfg(feature = \"alloc\")]\npub(crate) mod sizes {\n");
+            glue.push_str(&sizes);
+            glue.push_str("}\n");
+            fs::write(out_dir.join("compiled.rs"), glue)?;
             Ok(())
         }
     };
 }
 include!("src/games/list.rs");
 
-macro_rules! families {
-    ($($module:ident $file:literal $game:ident [$($table:ident $stem:literal $size:literal),* $(,)?] $(also $fixed:ident $fixed_size:literal)? $(fixed [$($(#[cfg(feature = $fixed_feature:literal)])? $fixed_name:literal $fixed_at:literal),* $(,)?])?;)*) => {
-        $(
-            #[allow(dead_code, unused_imports)]
-            #[path = $file]
-            mod $module;
-        )*
-
-        /// Each compiled size of each family solved, and its table written into `out_dir`.
-        fn families(out_dir: &Path) -> Result<(), Box<dyn Error>> {
-            $($(
-                let table = Table {
-                    out_dir,
-                    module: $stem,
-                    name: stringify!($table),
-                    game: Box::leak(
-                        format!("{}:{}", <$module::$game as Family>::FAMILY, $size).into_boxed_str(),
-                    ),
-                    doc: concat!("Every position of ", $size, " reachable from its start, solved."),
-                };
-                let args = Args::parse(<$module::$game as Family>::PARAMS, $size)?;
-                packed_from(&table, <$module::$game as Family>::at(&args)?)?;
-            )*)*
-            Ok(())
-        }
-    };
-}
-include!("src/games/family_list.rs");
-
 fn main() -> Result<(), Box<dyn Error>> {
     println!("cargo:rerun-if-changed=build.rs");
     println!("cargo:rerun-if-changed=src/games");
     println!("cargo:rerun-if-env-changed=PERFECT_PLAY_BUILD_TIMES");
     let out_dir = env::var_os("OUT_DIR").ok_or("cargo sets OUT_DIR for build scripts")?;
-    games(Path::new(&out_dir))?;
-    families(Path::new(&out_dir))
+    catalogue(Path::new(&out_dir))
 }
 
-/// Whether the crate is built with `feature` (a build script sees features only through
-/// `CARGO_FEATURE_*`).
-fn feature_on(feature: &str) -> bool {
-    let name = feature.to_ascii_uppercase().replace('-', "_");
-    env::var_os(format!("CARGO_FEATURE_{name}")).is_some()
+/// The first lines of `compiled.rs`.
+const GLUE_HEADER: &str = "// @generated by build.rs: every compiled size of src/games/list.rs's games, \
+each a static of `games` and, by its game's module, a list of its sizes.\n";
+
+/// Every compiled size of game `G` (module `module` of `src/games`, type `ty`) solved and
+/// written, its statics added to `glue` and its list of sizes to `sizes`.
+fn game<G: Registered>(
+    out_dir: &Path,
+    module: &str,
+    ty: &str,
+    glue: &mut String,
+    sizes: &mut String,
+) -> Result<(), Box<dyn Error>> {
+    let path = format!("crate::games::{module}::{ty}");
+    let mut list = Vec::new();
+    for compiled in G::COMPILED {
+        let args = Args::parse(G::PARAMS, compiled.size)?;
+        let mut name = String::new();
+        canonical_name::<G>(&args, &mut name)?;
+        let table = Table {
+            out_dir,
+            compiled,
+            doc: doc(&name, compiled.size),
+            name,
+        };
+        let start = G::at(&args)?;
+        match compiled.layout {
+            Layout::Phf => phf(&table, start, |_, _| 0)?,
+            Layout::PhfBestCells => phf(&table, start, best_cells)?,
+            Layout::Packed => packed(&table, start)?,
+        }
+        let (file, ident) = (compiled.file, compiled.table);
+        let _ = writeln!(
+            glue,
+            "#[allow(clippy::unreadable_literal)]\nmod {file}_table {{ include!(concat!(env!(\"OUT_DIR\"), \"/{file}.rs\")); }}\n\
+             #[doc = {:?}]\npub static {ident}: crate::Solved<{path}> = crate::Solved::new(&{file}_table::{ident});",
+            table.doc
+        );
+        list.push(format!("({:?}, &super::{ident})", compiled.size));
+    }
+    let _ = writeln!(
+        sizes,
+        "    #[allow(non_upper_case_globals)]\n    pub(crate) static {module}: [(&str, &crate::Solved<{path}>); {}] = [{}];",
+        list.len(),
+        list.join(", ")
+    );
+    Ok(())
 }
 
-/// Where one game's table goes: `OUT_DIR/<module>.rs` (and `.bin`), `static <name>`.
+/// What a compiled table's doc says: `Every hexapawn position reachable from the start,
+/// solved.` for a size with a name of its own, else `Every position of m=3,n=3,k=3
+/// reachable from its start, solved.`
+fn doc(name: &str, size: &str) -> String {
+    if name.contains(':') {
+        format!("Every position of {size} reachable from its start, solved.")
+    } else {
+        format!("Every {name} position reachable from the start, solved.")
+    }
+}
+
+/// Where one size's table goes: `OUT_DIR/<file>.rs` (and `.table`), `static <table>`.
 struct Table<'a> {
     out_dir: &'a Path,
-    module: &'static str,
-    name: &'static str,
-    game: &'static str,
-    doc: &'static str,
+    compiled: &'a Compiled,
+    /// The size's canonical name, as its table file records it.
+    name: String,
+    doc: String,
 }
 
-/// A `phf` map in Rust source, with no bits of the game's own.
-fn phf<G: Game>(table: &Table) -> Result<(), Box<dyn Error>> {
-    phf_with(table, |_: &SolvedPositions<G>, _: &G| 0)
+/// The optimal moves from `position` as a mask of the cells they are played on (bit
+/// `cell`): every move whose child is worth the most to the mover.
+fn best_cells<G: Notation>(solution: &SolvedPositions<G>, position: &G) -> u32 {
+    let ranked = solution.ranked_moves(position);
+    let top = ranked.first().map(|(_, record)| record.rank());
+    ranked
+        .iter()
+        .filter(|(_, record)| Some(record.rank()) == top)
+        .fold(0, |mask, &(mv, _)| match position.move_shape(mv) {
+            MoveShape::Place { cell } => mask | 1 << cell,
+            _ => mask,
+        })
 }
 
-/// A `phf` map in Rust source, each entry keeping the optimal moves from its position as a
-/// mask of cells (bit `cell`): every move whose child is worth the most to the mover.
-fn phf_best_cells<G: Game<Move = u8>>(table: &Table) -> Result<(), Box<dyn Error>> {
-    phf_with(table, |solution: &SolvedPositions<G>, position: &G| {
-        let ranked = solution.ranked_moves(position);
-        let top = ranked.first().map(|(_, record)| record.rank());
-        ranked
-            .iter()
-            .filter(|(_, record)| Some(record.rank()) == top)
-            .fold(0, |mask, &(cell, _)| mask | 1 << cell)
-    })
-}
-
-/// The game solved by retrograde analysis and written as a `phf` map with `bits`.
-fn phf_with<G: Game>(
+/// The game at its default size, `start`, solved by retrograde analysis and written as a
+/// `phf` map with `bits` (each entry's own bits; 0 for none).
+fn phf<G: Game + Notation>(
     table: &Table,
+    start: G,
     bits: impl Fn(&SolvedPositions<G>, &G) -> u32,
 ) -> Result<(), Box<dyn Error>> {
-    let clock = Clock::start(table.module);
+    if start != G::start() {
+        return Err(format!("{}: a phf table is of the game's default size", table.name).into());
+    }
+    let clock = Clock::start(table.compiled.file);
     let solution = solve::<G>(false)?;
     let clock = clock.lap("solve");
-    let source = write_table(table.name, table.doc, &solution, |p| bits(&solution, p))?;
-    fs::write(table.out_dir.join(format!("{}.rs", table.module)), source)?;
+    let source = write_table(table.compiled.table, &table.doc, &solution, |p| {
+        bits(&solution, p)
+    })?;
+    let file = format!("{}.rs", table.compiled.file);
+    fs::write(table.out_dir.join(file), source)?;
     clock.lap("write");
     Ok(())
 }
 
-/// The game solved in flat arrays and written as a table file (the bytes `perfect-play
-/// solve` writes for it), with the source that embeds it.
-fn packed<G: Game + std::fmt::Debug>(table: &Table) -> Result<(), Box<dyn Error>> {
-    let clock = Clock::start(table.module);
-    let solution = solve_flat::<G>(FlatLimits::DEFAULT)?;
-    write_file(table, &solution, clock.lap("solve"))
-}
-
-/// A family's size, from its start, solved and written as [`packed`] does.
-fn packed_from<G: Game + std::fmt::Debug>(table: &Table, start: G) -> Result<(), Box<dyn Error>> {
-    let clock = Clock::start(table.module);
+/// The size from `start` solved in flat arrays and written as a table file (the bytes
+/// `perfect-play solve` writes for it), with the source that embeds it.
+fn packed<G: Game + std::fmt::Debug>(table: &Table, start: G) -> Result<(), Box<dyn Error>> {
+    let clock = Clock::start(table.compiled.file);
     let solution = solve_flat_from(start, FlatLimits::DEFAULT)?;
     write_file(table, &solution, clock.lap("solve"))
 }
@@ -158,15 +190,12 @@ fn write_file<G: Game>(
     solution: &SolvedKeys<G>,
     clock: Clock,
 ) -> Result<(), Box<dyn Error>> {
-    let files = write_file_table(table.name, table.module, table.game, table.doc, solution)?;
-    fs::write(
-        table.out_dir.join(format!("{}.table", table.module)),
-        files.bytes,
-    )?;
-    fs::write(
-        table.out_dir.join(format!("{}.rs", table.module)),
-        files.source,
-    )?;
+    let Compiled {
+        table: ident, file, ..
+    } = *table.compiled;
+    let files = write_file_table(ident, file, &table.name, &table.doc, solution)?;
+    fs::write(table.out_dir.join(format!("{file}.table")), files.bytes)?;
+    fs::write(table.out_dir.join(format!("{file}.rs")), files.source)?;
     clock.lap("write");
     Ok(())
 }

@@ -41,8 +41,10 @@ echo "the stubs against the compiled module (mypy.stubtest)"
 echo "pytest: python/tests, and the examples of python/README.md and README.md as doctests"
 # From the repository's root, so that `import perfect_play` is the installed wheel, not the
 # source directory python/perfect_play (which has no compiled module).
+# CI=true: what this venv installed (mypy, OpenSpiel, matplotlib, PettingZoo) is required,
+# so a test that needs one fails rather than skips if it is missing (test_stubs.py).
 status=0
-"$py" -m pytest -c python/pyproject.toml --rootdir python -rs python/tests python/README.md README.md \
+CI=true "$py" -m pytest -c python/pyproject.toml --rootdir python -rs python/tests python/README.md README.md \
   || status=$?
 if [ "$status" -eq 5 ]; then
   echo "pytest collected no tests: that is a failure here" >&2

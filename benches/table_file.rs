@@ -52,14 +52,15 @@ impl Rng {
     }
 }
 
-/// `SAMPLE` positions drawn from every key of `table`, in a seeded random order.
-fn sample<const W: usize, const H: usize>(table: &Solved<Connect4<W, H>>) -> Vec<Connect4<W, H>> {
+/// `SAMPLE` positions drawn from every key of `table` (of `G`'s start's size), in a seeded
+/// random order.
+fn sample<G: Game>(table: &Solved<G>) -> Vec<G> {
     let keys: Vec<u64> = table.table().entries().map(|(key, _)| key).collect();
     let mut rng = Rng(0x2545_f491_4f6c_dd1d);
     (0..SAMPLE)
         .map(|_| {
             let key = keys[(rng.next() % keys.len() as u64) as usize];
-            Connect4::<W, H>::start().at_key(key).unwrap()
+            G::start().at_key(key).unwrap()
         })
         .collect()
 }

@@ -37,21 +37,21 @@ use perfect_play_generate::Damage;
 
 use perfect_play_core::dynamic::{DynGame, Handle};
 
-use crate::games::{self, Family, Notation, TypeVisitor};
+use crate::games::{self, NameError, Registered, Resolved, TypeVisitor};
 
 /// Why a table file was refused: its path and what is wrong, and where.
 #[derive(Debug)]
-pub struct OpenError {
+pub struct Refused {
     /// The file.
     pub path: PathBuf,
     /// What is wrong.
-    pub kind: OpenErrorKind,
+    pub kind: Refusal,
 }
 
 /// What is wrong with a table file.
 #[derive(Debug)]
 #[non_exhaustive]
-pub enum OpenErrorKind {
+pub enum Refusal {
     /// It could not be read.
     Io(io::Error),
     /// Its header or directory is not the format's (truncated, foreign, another version).
@@ -82,40 +82,51 @@ pub enum OpenErrorKind {
         /// What this build of the game says.
         expected: String,
     },
+    /// A file of a game this program does not know.
+    UnknownGame {
+        /// The game the file holds.
+        found: String,
+        /// Why its name names no game here.
+        why: NameError,
+    },
 }
 
-impl fmt::Display for OpenError {
+impl fmt::Display for Refused {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let path = self.path.display();
         match &self.kind {
-            OpenErrorKind::Io(error) => write!(f, "{path}: {error}"),
-            OpenErrorKind::Format(error) => write!(f, "{path}: {error}"),
-            OpenErrorKind::Meta => write!(
+            Refusal::Io(error) => write!(f, "{path}: {error}"),
+            Refusal::Format(error) => write!(f, "{path}: {error}"),
+            Refusal::Meta => write!(
                 f,
                 "{path}: damaged: the header, directory or block checksums (bytes 0 to the \
                  first tier) do not match the header's checksum"
             ),
-            OpenErrorKind::Block { index, offset } => write!(
+            Refusal::Block { index, offset } => write!(
                 f,
                 "{path}: damaged: block {index} (from byte {offset}) does not match its checksum"
             ),
-            OpenErrorKind::Game { found, expected } => {
+            Refusal::Game { found, expected } => {
                 write!(f, "{path}: a table of {found}, not of {expected}")
             }
-            OpenErrorKind::Canonical => write!(
+            Refusal::Canonical => write!(
                 f,
                 "{path}: an opening book (one entry per mirror pair), not a table: the search \
                  engine reads it (a game answered by search ships its own)"
             ),
-            OpenErrorKind::Rules { found, expected } => write!(
+            Refusal::Rules { found, expected } => write!(
                 f,
                 "{path}: solved under {found}, but this program's game is {expected}: solve it again"
+            ),
+            Refusal::UnknownGame { found, why } => write!(
+                f,
+                "{path}: a table of {found}, which this program does not know ({why})"
             ),
         }
     }
 }
 
-impl std::error::Error for OpenError {}
+impl std::error::Error for Refused {}
 
 /// Maps `path` read-only for the rest of the program.
 #[allow(unsafe_code)]
@@ -150,11 +161,11 @@ fn load_bytes(path: &Path) -> io::Result<&'static [u8]> {
 /// Checks every checksum of `table`: the metadata's, then each data block's.
 ///
 /// # Errors
-/// [`OpenErrorKind::Meta`] or [`OpenErrorKind::Block`] with the first that fails.
-pub fn verify(table: &FileTable) -> Result<(), OpenErrorKind> {
+/// [`Refusal::Meta`] or [`Refusal::Block`] with the first that fails.
+pub fn verify(table: &FileTable) -> Result<(), Refusal> {
     perfect_play_generate::verify(table).map_err(|damage| match damage {
-        Damage::Meta => OpenErrorKind::Meta,
-        Damage::Block { index, offset } => OpenErrorKind::Block { index, offset },
+        Damage::Meta => Refusal::Meta,
+        Damage::Block { index, offset } => Refusal::Block { index, offset },
     })
 }
 
@@ -162,8 +173,8 @@ pub fn verify(table: &FileTable) -> Result<(), OpenErrorKind> {
 /// and `table verify`, and before [`open`] checks the game.
 ///
 /// # Errors
-/// [`OpenError`]: unreadable, not a table file, damaged.
-pub fn open_any(path: &Path) -> Result<FileTable, OpenError> {
+/// [`Refused`]: unreadable, not a table file, damaged.
+pub fn open_any(path: &Path) -> Result<FileTable, Refused> {
     checked(path, map)
 }
 
@@ -171,15 +182,19 @@ pub fn open_any(path: &Path) -> Result<FileTable, OpenError> {
 fn checked(
     path: &Path,
     read: fn(&Path) -> io::Result<&'static [u8]>,
-) -> Result<FileTable, OpenError> {
-    let fail = |kind| OpenError {
+) -> Result<FileTable, Refused> {
+    let bytes = read(path).map_err(|e| refused(path, Refusal::Io(e)))?;
+    let table = FileTable::parse(bytes).map_err(|e| refused(path, Refusal::Format(e)))?;
+    verify(&table).map_err(|kind| refused(path, kind))?;
+    Ok(table)
+}
+
+/// The file at `path` refused for `kind`.
+fn refused(path: &Path, kind: Refusal) -> Refused {
+    Refused {
         path: path.to_path_buf(),
         kind,
-    };
-    let bytes = read(path).map_err(|e| fail(OpenErrorKind::Io(e)))?;
-    let table = FileTable::parse(bytes).map_err(|e| fail(OpenErrorKind::Format(e)))?;
-    verify(&table).map_err(fail)?;
-    Ok(table)
+    }
 }
 
 /// The table file at `path` of game `G`, called `name` (`connect4-6x4`), mapped,
@@ -187,9 +202,9 @@ fn checked(
 /// the size of [`Game::start`] ([`open_dyn`] opens a family at any size).
 ///
 /// # Errors
-/// [`OpenError`]: unreadable, not a table file, damaged, of another game or other rules.
-pub fn open<G: Game>(path: &Path, name: &str) -> Result<&'static Solved<G>, OpenError> {
-    solved(path, name, open_any(path)?, &G::start())
+/// [`Refused`]: unreadable, not a table file, damaged, of another game or other rules.
+pub fn open<G: Game>(path: &Path, name: &str) -> Result<&'static Solved<G>, Refused> {
+    solved(path, named(path, name, open_any(path)?)?, &G::start())
 }
 
 /// [`open`] for a family at `size`'s size (any of its positions): its name is the size's
@@ -197,12 +212,8 @@ pub fn open<G: Game>(path: &Path, name: &str) -> Result<&'static Solved<G>, Open
 ///
 /// # Errors
 /// As [`open`].
-pub fn open_at<G: Game>(
-    path: &Path,
-    name: &str,
-    size: &G,
-) -> Result<&'static Solved<G>, OpenError> {
-    solved(path, name, open_any(path)?, size)
+pub fn open_at<G: Game>(path: &Path, name: &str, size: &G) -> Result<&'static Solved<G>, Refused> {
+    solved(path, named(path, name, open_any(path)?)?, size)
 }
 
 /// [`open`], but the file read whole into memory backed by huge pages where the system
@@ -213,33 +224,37 @@ pub fn open_at<G: Game>(
 ///
 /// # Errors
 /// As [`open`].
-pub fn load<G: Game>(path: &Path, name: &str) -> Result<&'static Solved<G>, OpenError> {
-    solved(path, name, checked(path, load_bytes)?, &G::start())
+pub fn load<G: Game>(path: &Path, name: &str) -> Result<&'static Solved<G>, Refused> {
+    solved(
+        path,
+        named(path, name, checked(path, load_bytes)?)?,
+        &G::start(),
+    )
 }
 
-/// `table`, read from `path`, as the table of game `G` called `name` at `size`'s size (any
-/// of its positions), once its game, rules and layout are checked.
-fn solved<G: Game>(
-    path: &Path,
-    name: &str,
-    table: FileTable,
-    size: &G,
-) -> Result<&'static Solved<G>, OpenError> {
-    let fail = |kind| OpenError {
-        path: path.to_path_buf(),
-        kind,
-    };
+/// `table`, read from `path`, if it is of the game called `name`.
+fn named(path: &Path, name: &str, table: FileTable) -> Result<FileTable, Refused> {
     if table.name() != name {
-        return Err(fail(OpenErrorKind::Game {
-            found: table.name().into(),
-            expected: name.into(),
-        }));
+        return Err(refused(
+            path,
+            Refusal::Game {
+                found: table.name().into(),
+                expected: name.into(),
+            },
+        ));
     }
+    Ok(table)
+}
+
+/// `table`, read from `path`, as the table of game `G` at `size`'s size (any of its
+/// positions), once its rules and layout are checked.
+fn solved<G: Game>(path: &Path, table: FileTable, size: &G) -> Result<&'static Solved<G>, Refused> {
+    let fail = |kind| refused(path, kind);
     // A game without tiers solved by `solve_loopy` keeps one entry per class of symmetric
     // positions (the probe asks for the canonical form); a canonical file of a tiered game
     // is an opening book, keyed by the search engine.
     if table.is_canonical() && size.tiers() > 1 {
-        return Err(fail(OpenErrorKind::Canonical));
+        return Err(fail(Refusal::Canonical));
     }
     let found = (table.rules_version(), table.tiers(), table.key_bits());
     let expected = (G::RULES_VERSION, size.tiers(), size.key_bits());
@@ -259,7 +274,7 @@ fn solved<G: Game>(
             (true, false) => format!("{} with every position in tier 0", say(found)),
             _ => say(found),
         };
-        return Err(fail(OpenErrorKind::Rules {
+        return Err(fail(Refusal::Rules {
             found,
             expected: say(expected),
         }));
@@ -268,98 +283,62 @@ fn solved<G: Game>(
     Ok(Box::leak(Box::new(Solved::new(table))))
 }
 
-/// Why [`open_dyn`] opened no game: the name, or the file.
-#[derive(Debug)]
-pub enum OpenDynError {
-    /// No game or family has the name, or its parameters name no size.
-    Game(games::OpenError),
-    /// The file was refused (with its path and where).
-    File(OpenError),
-}
-
-impl fmt::Display for OpenDynError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            OpenDynError::Game(error) => error.fmt(f),
-            OpenDynError::File(error) => error.fmt(f),
-        }
-    }
-}
-
-impl std::error::Error for OpenDynError {}
-
-/// The game called `name` (any game [`games::visit_type`] knows: a compiled game,
-/// `connect4-6x4`, a family at any size as `mnk:m=4,n=4,k=3`) with its table read from the
-/// file at `path`, behind the dynamic handle every surface uses.
+/// The game `game` with its table read from the file at `path`, behind the dynamic handle
+/// every surface uses: any game [`games::resolve`] gives, compiled or not. The file's game
+/// is `game`'s by any of its names (a file of `dodgem:n=3` is `dodgem`'s).
 ///
 /// # Errors
-/// [`OpenDynError`]: no game has that name, or the file cannot be opened as its table.
-pub fn open_dyn(name: &str, path: &Path) -> Result<Box<dyn DynGame>, OpenDynError> {
-    dyn_handle(name, path, None)
+/// [`Refused`]: the file cannot be opened as `game`'s table.
+pub fn open_dyn(game: &Resolved, path: &Path) -> Result<Box<dyn DynGame>, Refused> {
+    game.visit(Opening { path, table: None })
 }
 
 /// The game of the table file at `path`, whichever it is (the file names it), behind the
 /// dynamic handle: [`open_dyn`] for a caller that names no game (Python's `open_table`).
 ///
 /// # Errors
-/// [`OpenDynError`]: the file cannot be opened, or no game of this build has its name.
-pub fn open_dyn_any(path: &Path) -> Result<Box<dyn DynGame>, OpenDynError> {
-    let table = open_any(path).map_err(OpenDynError::File)?;
-    dyn_handle(table.name(), path, Some(table))
+/// [`Refused`]: the file cannot be opened, or no game of this build has its name.
+pub fn open_dyn_any(path: &Path) -> Result<Box<dyn DynGame>, Refused> {
+    let table = open_any(path)?;
+    let game = games::resolve(table.name()).map_err(|why| {
+        let found = table.name().into();
+        refused(path, Refusal::UnknownGame { found, why })
+    })?;
+    game.visit(Opening {
+        path,
+        table: Some(table),
+    })
 }
 
-/// The game called `name` with its table from `path`: `table` when it is mapped and
-/// verified already, else opened here.
-fn dyn_handle(
-    name: &str,
-    path: &Path,
+/// Opens the file at `path` as the visited game's table: `table` when it is mapped and
+/// verified already.
+struct Opening<'a> {
+    path: &'a Path,
     table: Option<FileTable>,
-) -> Result<Box<dyn DynGame>, OpenDynError> {
-    /// Opens the file as the visited game's.
-    struct Opening<'a> {
-        path: &'a Path,
-        table: Option<FileTable>,
-    }
-    impl Opening<'_> {
-        /// The table of `G` called `name`, at `start`'s size.
-        fn table<G: Game>(self, name: &str, start: &G) -> Result<&'static Solved<G>, OpenError> {
-            let table = match self.table {
-                Some(table) => table,
-                None => open_any(self.path)?,
-            };
-            solved(self.path, name, table, start)
-        }
-    }
-    impl TypeVisitor for Opening<'_> {
-        type Output = Result<Box<dyn DynGame>, OpenError>;
+}
 
-        fn visit<G: Notation + fmt::Debug + Send + Sync + 'static>(
-            self,
-            name: &str,
-            start: G,
-        ) -> Self::Output {
-            let table = self.table(name, &start)?;
-            let positions = u64::try_from(table.len()).ok();
-            Ok(Box::new(Handle::with_start(name, table, positions, start)))
-        }
+impl TypeVisitor for Opening<'_> {
+    type Output = Result<Box<dyn DynGame>, Refused>;
 
-        fn visit_family<G: Family + fmt::Debug + Send + Sync + 'static>(
-            self,
-            name: &str,
-            start: G,
-        ) -> Self::Output {
-            let table = self.table(name, &start)?;
-            let positions = u64::try_from(table.len()).ok();
-            let params = G::PARAMS
-                .iter()
-                .copied()
-                .zip(start.args().values().iter().copied())
-                .collect();
-            let handle = Handle::with_start(name, table, positions, start);
-            Ok(Box::new(handle.in_family(G::FAMILY, params)))
+    fn visit<G: Registered>(self, game: &Resolved, start: G) -> Self::Output {
+        let table = match self.table {
+            Some(table) => table,
+            None => open_any(self.path)?,
+        };
+        let same =
+            |name: &str| name == game.name() || games::resolve(name).is_ok_and(|g| g == *game);
+        if !same(table.name()) {
+            return Err(refused(
+                self.path,
+                Refusal::Game {
+                    found: table.name().into(),
+                    expected: game.name().into(),
+                },
+            ));
         }
+        let table = solved(self.path, table, &start)?;
+        let positions = u64::try_from(table.len()).ok();
+        let handle = Handle::with_start(game.name(), table, positions, start);
+        Ok(Box::new(handle.in_family(G::FAMILY, game.params())))
     }
-    games::visit_type(name, Opening { path, table })
-        .map_err(OpenDynError::Game)?
-        .map_err(OpenDynError::File)
 }

@@ -1,18 +1,29 @@
-//! Perfect play for small two-player games: every position legal play reaches, solved at
-//! compile time into a perfect-hash table, so that every question is one O(1) lookup,
-//! `no_std` and allocation-free.
+//! Perfect play for two-player games: every position legal play reaches, solved at compile
+//! time into a perfect-hash table, so that every question is one O(1) lookup, `no_std` and
+//! allocation-free; past the build, a size solved on first use, a table file probed in
+//! place, or Connect Four 7x6 by search.
 //!
-//! - [`games`]: every game the crate ships, each from one file of rules and one line of
-//!   `src/games/list.rs`: [tic-tac-toe](games::tictactoe), misère tic-tac-toe, Hexapawn,
-//!   Dodgem (a loopy game) and Connect Four (4x4; 5x4 and 4x5 with `large-games`). Each has a static [`Solved`] table (the outcome for the side
-//!   to move, the plies left, every move ranked) and a one-line text [`Notation`] for its
-//!   positions and moves.
+//! - [`games`]: the catalogue, each game one file of rules and one line of
+//!   `src/games/list.rs`: [tic-tac-toe](games::tictactoe), misère tic-tac-toe, and the
+//!   families at any size (m,n,k, Nim, Domineering, Clobber, Breakthrough, Hex, Dots and
+//!   Boxes, Kalah, Othello, Hexapawn, Dodgem, Connect Four, Toads and Frogs, Cram, Dōbutsu
+//!   shōgi). A compiled
+//!   size has a static [`Solved`] table (the outcome for the side to move, the plies left,
+//!   every move ranked); every game a one-line text [`Notation`] for its positions and
+//!   moves. [`games::resolve`] reads any game's name into one resolved game, which opens
+//!   behind the dynamic handle ([`dynamic`]) every surface uses; with `std`, a size not
+//!   compiled in is solved on first use.
 //! - [`games::tictactoe`] adds a fast facade for the judges' questions: [`Board::lookup`]
 //!   (one lookup for the outcome, plies and every optimal move), whether a game can reach a
 //!   board and if not why ([`Unreachable`]), whether a game is finished on it.
 //! - The vocabulary every table shares comes from `perfect-play-core` and is re-exported
 //!   here: [`Game`], [`Value`], [`Record`], [`Solved`], [`Verdict`], [`Level`], and the game
-//!   record of every game, [`PlayedGame`] (moves, undo and redo, and each [`Ply`] judged).
+//!   record of every game, [`PlayedGame`] (moves, undo and redo, and each [`Ply`] judged);
+//!   [`dynamic`] (feature `alloc`), any game behind one object-safe handle.
+//! - `file` (feature `file`): table files (`perfect-play solve` writes them) mapped and
+//!   probed in place through the same [`Solved`].
+//! - `search` (feature `search`): the search engine that answers Connect Four 7x6 exactly,
+//!   with its opening book.
 //! - [`footholds`]: the disappearing-footholds game (Programmers 92345), solved exactly at
 //!   run time (needs the `alloc` feature, on by default).
 //!
@@ -74,12 +85,19 @@
 //! ```
 //!
 //! # Features
-//! - `std` (default): implies `alloc`. The error types implement [`core::error::Error`]
-//!   with or without it, so `?` into `Box<dyn Error>` works in `no_std` + `alloc` code.
-//! - `alloc` (default): the [`footholds`] solver, whose transposition table is allocated
-//!   on the heap. The solved tables need no allocator.
+//! - `std` (default): implies `alloc`, and brings the solver (`perfect-play-generate`) so
+//!   that a size not compiled in is solved on first use. The error types implement
+//!   [`core::error::Error`] with or without it, so `?` into `Box<dyn Error>` works in
+//!   `no_std` + `alloc` code.
+//! - `alloc` (default): the name resolver and the dynamic handle ([`games::resolve`],
+//!   [`dynamic`]), and the [`footholds`] solver, whose transposition table is allocated on
+//!   the heap. The solved tables need no allocator.
+//! - `search` (default): the `search` module, Connect Four 7x6 answered by search with
+//!   its opening book (implies `std`: threads).
 //! - `file` (off): the `file` module: table files mapped with `memmap2` and probed in place
 //!   through the same [`Solved`] as a compiled table (implies `std`).
+//! - `large-games` (off): Connect Four 5x4 and 4x5 compiled in (3.9 and 1.6 million
+//!   positions): a few seconds more at build time, about 18 MB more in the binary.
 //! - `ptrhash` (off): builds the tables with phf's PtrHash layout instead of CHD
 //!   displacements: a smaller table, faster to probe (see BENCHMARKS.md). Off by default
 //!   because the flag changes the layout of `phf::Map` for every crate in the build that

@@ -116,9 +116,12 @@ fn moves_are_columns_and_discs_fall() {
     let one = start.play(column).unwrap();
     let two = one.play(column).unwrap();
     assert_eq!(two.to_string(), "..../..../..o./..x.");
-    assert_eq!(format!("{two:?}"), "Connect4<4, 4>(..../..../..o./..x.)");
+    assert_eq!(
+        format!("{two:?}"),
+        "connect-four:rows=4,columns=4,x_in_row=4 ..../..../..o./..x."
+    );
     for bad in ["0", "5", "a", "12", ""] {
-        assert!(Connect4On4x4::parse_move(bad).is_err(), "{bad:?}");
+        assert!(start.parse_move_at(bad).is_err(), "{bad:?}");
     }
 }
 

@@ -35,7 +35,11 @@ const START: &str = "......./......./......./......./......./.......";
 
 #[test]
 fn the_registry_names_it_in_both_spellings() {
-    assert!(games::names().any(|name| name == "connect4-7x6"));
+    assert!(
+        games::listed()
+            .iter()
+            .any(|game| game.name() == "connect4-7x6")
+    );
     let names = [
         "connect4-7x6",
         "CONNECT4-7X6",

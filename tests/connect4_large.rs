@@ -24,13 +24,21 @@ mod reference;
 #[path = "common/rng.rs"]
 mod rng;
 
-use perfect_play::games::{CONNECT4_4X5, CONNECT4_5X4, Connect4On4x5, Connect4On5x4, Notation};
-use perfect_play::{Game, Solved, Value};
+use perfect_play::games::{Args, CONNECT4_4X5, CONNECT4_5X4, ConnectFour, Family, Notation};
+use perfect_play::{Solved, Value};
 use reference::Reference;
 use rng::Rng;
 
+/// Connect Four's family at `w` columns and `h` rows, four in a row: the start of the
+/// compiled size.
+fn start(w: usize, h: usize) -> ConnectFour {
+    let size = Args::parse(ConnectFour::PARAMS, &format!("rows={h},columns={w}")).unwrap();
+    ConnectFour::at(&size).unwrap()
+}
+
 /// Every position of `games` seeded random games, compared with the reference.
-fn sample<G: Notation>(table: &Solved<G>, w: usize, h: usize, games: usize) -> usize {
+fn sample(table: &Solved<ConnectFour>, w: usize, h: usize, games: usize) -> usize {
+    let size = start(w, h);
     let mut reference = Reference::new(w, h);
     let mut rng = Rng(0x5eed_0000 + (w * 10 + h) as u64);
     let mut checked = 0;
@@ -38,7 +46,7 @@ fn sample<G: Notation>(table: &Solved<G>, w: usize, h: usize, games: usize) -> u
         let mut grid = reference.empty();
         loop {
             let text = reference.notation(&grid);
-            let position: G = text.parse().unwrap();
+            let position = size.parse_at(&text).unwrap();
             assert_eq!(position.to_string(), text);
             let record = table.probe(&position).unwrap();
             assert_eq!(
@@ -69,10 +77,10 @@ fn connect4_4x5_matches_the_reference_on_a_seeded_sample() {
 
 #[test]
 fn both_boards_are_draws_as_published() {
-    let start = CONNECT4_5X4.probe(&Connect4On5x4::start()).unwrap();
-    assert_eq!(start.value, Value::Draw);
-    let start = CONNECT4_4X5.probe(&Connect4On4x5::start()).unwrap();
-    assert_eq!(start.value, Value::Draw);
+    let five_by_four = CONNECT4_5X4.probe(&start(5, 4)).unwrap();
+    assert_eq!(five_by_four.value, Value::Draw);
+    let four_by_five = CONNECT4_4X5.probe(&start(4, 5)).unwrap();
+    assert_eq!(four_by_five.value, Value::Draw);
 }
 
 #[test]

@@ -32,6 +32,10 @@
 //! (`tests/common/ref_hexapawn.rs`, `ref_dodgem.rs`; Dodgem is loopy, so its reference
 //! settles positions in rounds of plies instead of by negamax), Toads and Frogs' from
 //! *Winning Ways*, chapter 1 (`ref_toads.rs`).
+//! - Cram: the second player wins when both sides of the board are even (it answers each
+//!   domino with its image through the centre), the first when one is even and the other
+//!   odd (M. Gardner, "Mathematical Games", Scientific American, February 1974; *Winning
+//!   Ways*); its reference is written from the rules in `ref_cram.rs`.
 
 // The helpers below are test code too: a panic there is a failed test.
 #![allow(clippy::unwrap_used, clippy::panic, clippy::indexing_slicing)]
@@ -42,6 +46,8 @@ mod family_reference;
 mod ref_board;
 #[path = "common/ref_connect_four.rs"]
 mod ref_connect_four;
+#[path = "common/ref_cram.rs"]
+mod ref_cram;
 #[path = "common/ref_dodgem.rs"]
 mod ref_dodgem;
 #[path = "common/ref_domineering.rs"]
@@ -63,7 +69,7 @@ mod ref_toads;
 
 use family_reference::{Rules, check_every_position};
 use perfect_play::Value;
-use perfect_play::games::{self, FAMILIES};
+use perfect_play::games;
 
 /// The value of a size's start, for the first player.
 fn start_value(name: &str) -> Value {
@@ -94,15 +100,22 @@ fn mnk_published_results() {
 
 #[test]
 fn families_are_listed_with_their_compiled_sizes() {
-    for family in FAMILIES {
-        for size in family.compiled {
+    let listed: Vec<String> = games::listed()
+        .iter()
+        .map(|g| g.name().to_owned())
+        .collect();
+    for family in games::families() {
+        for size in family.compiled_sizes() {
             let name = format!("{}:{size}", family.name);
             let game = games::open(&name).unwrap();
-            assert_eq!(
-                game.about().name,
-                name,
-                "the canonical name of a compiled size"
+            // A compiled size is called by its own name where it has one (a game of
+            // `perfect-play games`: `hexapawn`, `connect4-4x4`), else by every parameter.
+            let canonical = &game.about().name;
+            assert!(
+                *canonical == name || listed.contains(canonical),
+                "{name} is called {canonical}"
             );
+            assert_eq!(games::resolve(canonical).unwrap().name(), canonical);
             assert_eq!(game.about().family, family.name);
         }
     }
@@ -146,6 +159,31 @@ fn domineering_every_position() {
     ] {
         let game = games::open(name).unwrap();
         check_every_position(game.as_ref(), &Domineering::new(rows, columns));
+    }
+}
+
+#[test]
+fn cram_every_position_and_the_symmetry_strategy() {
+    use ref_cram::Cram;
+    for (name, rows, columns, value) in [
+        ("cram", 3, 4, Some(Value::Win)),
+        ("cram:4,4", 4, 4, Some(Value::Loss)),
+        ("cram:rows=2,columns=4", 2, 4, Some(Value::Loss)),
+        ("cram:2,3", 2, 3, Some(Value::Win)),
+        ("cram:1,4", 1, 4, Some(Value::Win)),
+        // Both sides odd: no published strategy, the reference alone.
+        ("cram:3,3", 3, 3, None),
+    ] {
+        let game = games::open(name).unwrap();
+        let count = check_every_position(game.as_ref(), &Cram::new(rows, columns));
+        assert!(count > 1, "{name}");
+        if let Some(value) = value {
+            assert_eq!(
+                start_value(name),
+                value,
+                "{name}: Gardner's symmetry strategy"
+            );
+        }
     }
 }
 
@@ -235,14 +273,15 @@ fn hexapawn_every_position_of_the_compiled_game_and_other_sizes() {
         let start = game.probe(&game.about().start).unwrap().record;
         assert_eq!((start.value, start.remoteness), (Value::Loss, 6), "{name}");
     }
+    // Gardner's size has a name of its own, whichever way it is asked for.
     assert_eq!(
         games::open("hexapawn:3,3").unwrap().about().name,
-        "hexapawn:rows=3,columns=3"
+        "hexapawn"
     );
-    let family = FAMILIES.iter().find(|f| f.name == "hexapawn").unwrap();
-    assert_eq!(family.compiled, ["rows=3,columns=3"]);
-    let family = FAMILIES.iter().find(|f| f.name == "dodgem").unwrap();
-    assert_eq!(family.compiled, ["n=3"]);
+    let family = games::families().find(|f| f.name == "hexapawn").unwrap();
+    assert!(family.compiled_sizes().eq(["rows=3,columns=3"]));
+    let family = games::families().find(|f| f.name == "dodgem").unwrap();
+    assert!(family.compiled_sizes().eq(["n=3"]));
 }
 
 #[test]
@@ -414,24 +453,28 @@ fn connect_four_at_any_line_length_every_position() {
 #[test]
 fn connect_four_at_a_fixed_size_answers_from_its_compiled_table() {
     let mut solved = Vec::new();
-    let family = games::open_with("connect-four:4,4", &mut |event| {
-        solved.push(format!("{event:?}"));
-    })
-    .unwrap();
+    let family = games::resolve("connect-four:4,4").unwrap();
+    let family = family
+        .open_with(&mut |event| {
+            solved.push(format!("{event:?}"));
+        })
+        .unwrap();
     assert_eq!(
         solved,
         Vec::<String>::new(),
         "nothing is solved on first use"
     );
     let about = family.about();
-    assert_eq!(about.name, "connect-four:rows=4,columns=4,x_in_row=4");
+    assert_eq!(about.name, "connect4-4x4", "the size's own name");
     assert_eq!(about.family, "connect-four");
     assert_eq!(about.params.len(), 3);
-    let info = games::FAMILIES
-        .iter()
+    let info = games::families()
         .find(|info| info.name == "connect-four")
         .unwrap();
-    assert!(info.compiled.contains(&"rows=4,columns=4,x_in_row=4"));
+    assert!(
+        info.compiled_sizes()
+            .any(|size| size == "rows=4,columns=4,x_in_row=4")
+    );
     let fixed = games::open("connect4-4x4").unwrap();
     assert_eq!(about.positions, fixed.about().positions);
     assert_eq!(about.start, fixed.about().start);
@@ -447,21 +490,20 @@ fn connect_four_at_a_fixed_size_answers_from_its_compiled_table() {
     }
     // Another line length or size is the family's own, solved on first use.
     let mut solved = 0;
-    games::open_with("connect-four:4,4,3", &mut |_| solved += 1).unwrap();
+    let other = games::resolve("connect-four:4,4,3").unwrap();
+    other.open_with(&mut |_| solved += 1).unwrap();
     assert_eq!(solved, 2, "started and done");
 }
 
 /// Connect Four's classic names reach every size: `connect4-5x3` is the family at 3 rows
-/// and 5 columns, solved on first use like `connect-four:3,5` (the same handle), while the
-/// compiled `connect4-4x4` is its own; out of range, the parameter is named.
+/// and 5 columns, solved on first use like `connect-four:3,5` (the same handle, called by
+/// the classic name), as the compiled `connect4-4x4` is; out of range, the parameter is
+/// named.
 #[test]
 fn connect_fours_classic_names_open_the_family_at_any_size() {
     let classic = games::open("Connect4-5x3").unwrap();
     let family = games::open("connect-four:3,5").unwrap();
-    assert_eq!(
-        classic.about().name,
-        "connect-four:rows=3,columns=5,x_in_row=4"
-    );
+    assert_eq!(classic.about().name, "connect4-5x3");
     assert_eq!(classic.about().name, family.about().name);
     assert_eq!(classic.about().positions, family.about().positions);
     assert_eq!(classic.about().start, family.about().start);
@@ -509,7 +551,11 @@ fn names_that_name_no_size_are_refused_with_where_and_why() {
         "mnk: k is longer than both sides of the board"
     );
     assert_eq!(
-        games::open("mkn:3,3,3").err().unwrap().suggestion(),
+        games::open("mkn:3,3,3")
+            .err()
+            .unwrap()
+            .suggestion()
+            .as_deref(),
         Some("mnk")
     );
     assert!(
@@ -556,7 +602,7 @@ fn every_move_does_on_the_board_what_its_shape_says() {
     use perfect_play::games::{Geometry, MoveShape, Side};
     use std::collections::{HashSet, VecDeque};
 
-    for family in FAMILIES {
+    for family in games::families() {
         // Dōbutsu shōgi's default, the full game, is answered from a table file, never
         // solved on first use: its lions and chicks stand in (the same rules and moves).
         let name = match family.name {

@@ -37,16 +37,15 @@ mod rng;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use perfect_play::file::{self, OpenErrorKind};
+use perfect_play::file::{self, Refusal};
 use perfect_play::games::connect4::Connect4;
 use perfect_play::games::{self, CONNECT4_4X4, ConnectFour, DODGEM, Dodgem, TypeVisitor};
 use perfect_play::{Game, Value};
 use perfect_play_core::family::{Args, Family};
 use perfect_play_core::file::FormatError;
 use perfect_play_generate::{
-    FlatLimits, MAX_WALK_PASSES, MIN_WALK_MEMORY, Options, Phase, Progress, WalkedKeys, flat_file,
-    key_index, pass_bounds, pass_ranges, shared_pass_bounds, solve_file, solve_file_from,
-    solve_flat, solve_flat_from, walk_least_budget, walk_passes, write_key_index,
+    FlatLimits, Options, Phase, Progress, flat_file, solve_file, solve_file_from, solve_flat,
+    solve_flat_from,
 };
 
 /// A fresh directory for one test's files.
@@ -73,7 +72,7 @@ fn options(threads: usize) -> Options<'static> {
 /// The 4x4 file, solved tier by tier.
 fn solved_4x4(dir: &Path, threads: usize) -> PathBuf {
     let path = dir.join(format!("c44-{threads}.table"));
-    let summary = solve_file::<Connect4<4, 4>>("connect4-4x4", &path, &options(threads)).unwrap();
+    let summary = solve_file::<ConnectFour>("connect4-4x4", &path, &options(threads)).unwrap();
     assert_eq!(summary.positions, 161_029, "John Tromp's count");
     assert_eq!(summary.start.value, Value::Draw);
     assert_eq!(summary.tiers.len(), 17);
@@ -84,14 +83,14 @@ fn solved_4x4(dir: &Path, threads: usize) -> PathBuf {
 fn every_4x4_key_answers_as_the_compiled_table() {
     let dir = scratch("keys");
     let path = solved_4x4(&dir, 2);
-    let table = file::open::<Connect4<4, 4>>(&path, "connect4-4x4").unwrap();
+    let table = file::open::<ConnectFour>(&path, "connect4-4x4").unwrap();
     // The same file read into memory (huge pages where there are some) answers the same.
-    let loaded = file::load::<Connect4<4, 4>>(&path, "connect4-4x4").unwrap();
+    let loaded = file::load::<ConnectFour>(&path, "connect4-4x4").unwrap();
     assert_eq!(table.len(), 161_029);
     assert_eq!(loaded.len(), 161_029);
     let mut found = 0;
     for key in 0..1u64 << 20 {
-        let Some(position) = Connect4::<4, 4>::start().at_key(key) else {
+        let Some(position) = ConnectFour::start().at_key(key) else {
             continue;
         };
         let compiled = CONNECT4_4X4.probe(&position);
@@ -102,8 +101,8 @@ fn every_4x4_key_answers_as_the_compiled_table() {
     assert_eq!(found, 161_029);
     // Many at once (the file's probes pipelined), in a seeded shuffled order that mixes
     // the tiers, positions no game reaches among them: the same answers.
-    let mut positions: Vec<Connect4<4, 4>> = (0..1u64 << 20)
-        .filter_map(|key| Connect4::<4, 4>::start().at_key(key))
+    let mut positions: Vec<ConnectFour> = (0..1u64 << 20)
+        .filter_map(|key| ConnectFour::start().at_key(key))
         .collect();
     let mut rng = rng::Rng(0x9e37_79b9_7f4a_7c15);
     for i in (1..positions.len()).rev() {
@@ -135,7 +134,7 @@ fn every_4x4_key_answers_as_the_compiled_table() {
     let one_by_one: Vec<_> = odd.iter().map(|&(t, k)| raw.get(t, k)).collect();
     assert_eq!(got[..], one_by_one[..]);
     // The rest of the API, through the same `Solved`.
-    let start = Connect4::<4, 4>::start();
+    let start = ConnectFour::start();
     assert_eq!(table.best_move(&start), CONNECT4_4X4.best_move(&start));
     let mut line = [0u8; 16];
     let mut compiled_line = [0u8; 16];
@@ -154,7 +153,7 @@ fn the_same_bytes_whatever_the_road_or_the_threads() {
     assert!(one == two, "1 and 2 threads");
     let flat = flat_file(
         "connect4-4x4",
-        &solve_flat::<Connect4<4, 4>>(FlatLimits::DEFAULT).unwrap(),
+        &solve_flat::<ConnectFour>(FlatLimits::DEFAULT).unwrap(),
     )
     .unwrap();
     assert!(one == flat, "the tier solver and the flat solver");
@@ -187,12 +186,12 @@ fn an_interrupted_solve_resumes_and_gives_the_same_file() {
         progress: &stop_at_tier_8,
     };
     let stopped = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-        solve_file::<Connect4<4, 4>>("connect4-4x4", &path, &stopping)
+        solve_file::<ConnectFour>("connect4-4x4", &path, &stopping)
     }));
     assert!(stopped.is_err());
     assert!(!path.exists(), "no file under the final name");
     STOP.store(false, Ordering::SeqCst);
-    let summary = solve_file::<Connect4<4, 4>>("connect4-4x4", &path, &options(2)).unwrap();
+    let summary = solve_file::<ConnectFour>("connect4-4x4", &path, &options(2)).unwrap();
     // All 17 tiers' keys, and the records of tiers 9 to 16, were kept.
     assert_eq!(summary.resumed, 17 + 8);
     assert!(std::fs::read(&path).unwrap() == whole);
@@ -228,7 +227,7 @@ fn a_flipped_byte_anywhere_is_refused() {
         if at >= data_start {
             let block = (at - data_start) / 65536;
             assert!(
-                matches!(error.kind, OpenErrorKind::Block { index, .. } if index == block),
+                matches!(error.kind, Refusal::Block { index, .. } if index == block),
                 "byte {at}: {message}"
             );
             assert!(
@@ -260,7 +259,7 @@ fn a_truncated_file_is_refused_with_its_length() {
             "load and open refuse alike"
         );
         match error.kind {
-            OpenErrorKind::Format(FormatError::Truncated { len: there, .. }) => {
+            Refusal::Format(FormatError::Truncated { len: there, .. }) => {
                 assert_eq!(there, len as u64);
             }
             other => panic!("{len} bytes: {other:?}"),
@@ -291,7 +290,7 @@ fn a_file_of_another_game_is_refused() {
     let summary = solve_file::<Dodgem>("dodgem", &dodgem, &options(2)).unwrap();
     assert_eq!(summary.tiers.len(), 1);
     let error = file::open::<Connect4<4, 4>>(&dodgem, "connect4-4x4").unwrap_err();
-    assert!(matches!(error.kind, OpenErrorKind::Game { .. }), "{error}");
+    assert!(matches!(error.kind, Refusal::Game { .. }), "{error}");
     let table = file::open::<Dodgem>(&dodgem, "dodgem").unwrap();
     assert_eq!(table.len(), DODGEM.len());
     assert_eq!(
@@ -316,12 +315,12 @@ fn the_shipped_opening_book_is_a_table_file_refused_as_a_table() {
     );
     file::verify(&table).unwrap();
     let error = file::open::<Connect4<7, 6>>(&path, "connect4-7x6").unwrap_err();
-    assert!(matches!(error.kind, OpenErrorKind::Canonical), "{error}");
+    assert!(matches!(error.kind, Refusal::Canonical), "{error}");
     assert!(error.to_string().contains("an opening book"), "{error}");
-    let Err(file::OpenDynError::File(error)) = file::open_dyn("connect4-7x6", &path) else {
+    let Err(error) = file::open_dyn(&games::resolve("connect4-7x6").unwrap(), &path) else {
         panic!("the book is refused as connect4-7x6's table");
     };
-    assert!(matches!(error.kind, OpenErrorKind::Canonical), "{error}");
+    assert!(matches!(error.kind, Refusal::Canonical), "{error}");
 }
 
 #[test]
@@ -395,7 +394,8 @@ fn a_tight_budget_walks_in_passes_and_writes_the_same_bytes() {
     );
     let refused = dir.join("refused.table");
     let tiny = Options {
-        memory: MIN_WALK_MEMORY,
+        // The least memory a walk needs beside the tier it walks from (1 MiB).
+        memory: 1 << 20,
         progress: &quiet,
         ..tight
     };
@@ -441,159 +441,6 @@ fn the_budget_bounds_the_solve_and_a_refused_solve_keeps_its_walk() {
         "every tier's walk kept from the refused run"
     );
     assert_eq!(std::fs::read(&whole).unwrap(), std::fs::read(&out).unwrap());
-}
-
-/// The passes a walk takes and the least budget it fits are one rule: a walk fits in at
-/// most [`MAX_WALK_PASSES`] exactly when the budget is at least the least budget.
-#[test]
-fn the_least_budget_is_where_the_passes_begin_to_fit() {
-    for held in [0, 1, 1 << 20, 5 << 20] {
-        for need in [
-            0,
-            1,
-            1 << 19,
-            1 << 20,
-            3 << 20,
-            64 << 20,
-            65 << 20,
-            (1 << 30) + 7,
-        ] {
-            let least = walk_least_budget(held, need);
-            for budget in [least - 1, least, least + 1, least * 2] {
-                let fits = walk_passes(need, budget.saturating_sub(held));
-                assert_eq!(fits.is_some(), budget >= least, "{held} {need} {budget}");
-                if let Some(passes) = fits {
-                    assert!((1..=MAX_WALK_PASSES).contains(&passes));
-                    assert!(
-                        passes * (budget - held) >= need,
-                        "each pass fits the budget"
-                    );
-                }
-            }
-        }
-    }
-}
-
-/// A walk's passes cover every key exactly once, in order, at every key width up to 64
-/// bits (no overflow at the top), whatever the bounds (repeated, or past the keys); and
-/// split at a sample's quantiles, they hold about as many of the sampled keys each.
-#[test]
-fn the_passes_cover_every_key_once_and_split_at_the_sample() {
-    for key_bits in [8, 20, 63, 64] {
-        let span = if key_bits == 64 {
-            u64::MAX
-        } else {
-            (1u64 << key_bits) - 1
-        };
-        let crowded: Vec<u64> = (0..1000u64).map(|k| k * k % 977).collect();
-        let mut sample = crowded.clone();
-        sample.sort_unstable();
-        sample.dedup();
-        for passes in [1, 2, 3, 7, 64] {
-            for lower in [
-                pass_bounds(&[], passes, key_bits),
-                pass_bounds(&sample, passes, key_bits),
-                vec![0, 0, 5, 5, u64::MAX],
-            ] {
-                let ranges = pass_ranges(&lower, key_bits);
-                assert_eq!(ranges.len(), lower.len());
-                let mut next = Some(0u64);
-                for &(low, high) in ranges.iter().filter(|(low, high)| low <= high) {
-                    assert_eq!(
-                        Some(low),
-                        next,
-                        "{key_bits} bits, {lower:?}: a gap or an overlap"
-                    );
-                    next = high.checked_add(1);
-                }
-                let last = next.map_or(u64::MAX, |n| n - 1);
-                assert_eq!(last, span, "{key_bits} bits, {lower:?}: the top keys");
-            }
-        }
-        // Quantiles: 4 passes over 1000 sampled keys crowded at the low end hold 250 each
-        // (the keys below 2^20).
-        if key_bits < 20 {
-            continue;
-        }
-        let lower = pass_bounds(&(0..1000).map(|k| k * k).collect::<Vec<u64>>(), 4, key_bits);
-        for (low, high) in pass_ranges(&lower, key_bits) {
-            let held = (0..1000u64)
-                .map(|k| k * k)
-                .filter(|k| (low..=high).contains(k));
-            assert_eq!(held.count(), 250, "{key_bits} bits");
-        }
-    }
-}
-
-/// Walkers that share their passes (a distributed solve's ranks) each keep within their
-/// own budget: one whose children spread over the keys and one whose children bunch in a
-/// narrow band both hold at most their share of each pass, however the other's lie (the
-/// defect this rule mends: passes split at the quantiles of everyone's samples together
-/// put all of the bunched walker's children in one pass).
-#[test]
-fn shared_passes_keep_every_walker_within_its_share() {
-    let spread: Vec<u64> = (0..1024u64).map(|k| k * 1_000_003).collect();
-    let bunched: Vec<u64> = (0..1024u64).map(|k| 500_000_000 + k).collect();
-    for (passes, most) in [
-        ([4, 4], 8),
-        ([4, 1], 5),
-        ([1, 4], 5),
-        ([1, 1], 1),
-        ([2, 3], 5),
-    ] {
-        let lower = shared_pass_bounds(&[&spread, &bunched], &passes);
-        assert!(lower.len() <= most, "{passes:?}: {} passes", lower.len());
-        assert_eq!(lower.first(), Some(&0));
-        assert!(lower.windows(2).all(|w| w[0] < w[1]), "{lower:?} ascending");
-        for (sample, &p) in [&spread, &bunched].into_iter().zip(&passes) {
-            let share = sample.len().div_ceil(p as usize);
-            for (low, high) in pass_ranges(&lower, 64) {
-                let held = sample.iter().filter(|k| (low..=high).contains(*k)).count();
-                assert!(held <= share, "{passes:?}: {held} of a share of {share}");
-            }
-        }
-    }
-    // Ties: a key in both walkers' samples, and keys repeated within one (as a rank's
-    // sample is when it has fewer children than samples are taken), go to one pass, and
-    // counted there, no walker is past its share (the reviewer's cases).
-    for (samples, passes) in [
-        (vec![vec![5u64, 6, 7, 8], vec![1, 2, 5]], vec![2u64, 2]),
-        (vec![vec![1, 2, 2, 2, 2, 3]], vec![2]),
-        (vec![(0..1024u64).map(|i| i * 10 / 1024).collect()], vec![4]),
-    ] {
-        let slices: Vec<&[u64]> = samples.iter().map(Vec::as_slice).collect();
-        let lower = shared_pass_bounds(&slices, &passes);
-        assert!(lower.windows(2).all(|w| w[0] < w[1]), "{lower:?} ascending");
-        for (sample, &p) in samples.iter().zip(&passes) {
-            let share = sample.len().div_ceil(p as usize);
-            for (low, high) in pass_ranges(&lower, 64) {
-                let held = sample.iter().filter(|k| (low..=high).contains(*k)).count();
-                let one_key = sample.iter().filter(|&&k| k == low).count();
-                assert!(
-                    held <= share.max(one_key),
-                    "{samples:?} {passes:?}: {held} in [{low}, {high}], a share of {share}"
-                );
-            }
-        }
-    }
-    // One walker of distinct keys: never more passes than asked (9 keys in 4: 3 of 3).
-    assert_eq!(
-        shared_pass_bounds(&[&(0..9).collect::<Vec<u64>>()], &[4]),
-        [0, 3, 6]
-    );
-    // A walker with no count of passes takes one.
-    let z = [1u64, 2, 3];
-    assert_eq!(shared_pass_bounds(&[&z, &z], &[3]), [0, 2, 3]);
-    // The old rule's failure, for the record: the two samples' quantiles together put half
-    // the bunch in one of 4 passes, twice the bunched walker's share.
-    let mut both: Vec<u64> = spread.iter().chain(&bunched).copied().collect();
-    both.sort_unstable();
-    let even = pass_bounds(&both, 4, 64);
-    let most = pass_ranges(&even, 64)
-        .into_iter()
-        .map(|(low, high)| bunched.iter().filter(|k| (low..=high).contains(*k)).count())
-        .max();
-    assert_eq!(most, Some(512));
 }
 
 #[test]
@@ -676,14 +523,14 @@ fn many_positions_through_the_handle_answer_as_one_at_a_time() {
     let path = solved_4x4(&dir, 2);
     let mut texts: Vec<String> = (0..1u64 << 20)
         .step_by(7)
-        .filter_map(|key| Connect4::<4, 4>::start().at_key(key))
+        .filter_map(|key| ConnectFour::start().at_key(key))
         .map(|position| position.to_string())
         .collect();
     let reachable = texts.len();
     texts.insert(10, "not a board".to_owned());
     texts.insert(20, String::new());
     let texts: Vec<&str> = texts.iter().map(String::as_str).collect();
-    let by_name = file::open_dyn("connect4-4x4", &path).unwrap();
+    let by_name = file::open_dyn(&games::resolve("connect4-4x4").unwrap(), &path).unwrap();
     let by_file = file::open_dyn_any(&path).unwrap();
     let compiled = games::open("connect4-4x4").unwrap();
     assert_eq!(by_file.about().name, "connect4-4x4");
@@ -702,233 +549,6 @@ fn many_positions_through_the_handle_answer_as_one_at_a_time() {
     let found = one_by_one.iter().filter(|a| a.starts_with("Ok")).count();
     assert!(found > 1000 && found < reachable, "{found} of {reachable}");
     assert!(one_by_one[10].contains("Notation") && one_by_one[20].contains("Notation"));
-}
-
-/// A tier's keys joined from the segments of several ranks, streamed into the file in two
-/// passes (`write_key_index`, the MPI solve's join): the same bytes as the index of every
-/// key at once (the writer's own `key_index`), at every width of low bytes (key bits 8 to
-/// 64, so 1 to 8 bytes a key) and from 1 to 3 segments; every segment's keys read back
-/// through `KeyIndex::keys` from every start are the keys written (the expectation: the
-/// seeded keys themselves); a count that is not the keys', or keys out of order, refused.
-#[test]
-fn keys_joined_from_segments_stream_into_the_same_index() {
-    use perfect_play_generate::KeyIndex;
-    let mut rng = rng::Rng(0x2545_f491_4f6c_dd1d);
-    let mut next = move || rng.next();
-    // Every width with small tiers; two with a tier large enough that both passes fill
-    // the writer's 64 KiB pieces many times (300,000 keys: 16,384 buckets, 5 and 8 bytes
-    // a key).
-    let sizes = [8, 13, 20, 24, 33, 40, 48, 57, 64]
-        .into_iter()
-        .flat_map(|bits| [0usize, 1, 17, 300, 5_000].map(|count| (bits, count)))
-        .chain([(40, 300_000), (64, 300_000)]);
-    {
-        for (key_bits, count) in sizes {
-            let mask = if key_bits == 64 {
-                u64::MAX
-            } else {
-                (1 << key_bits) - 1
-            };
-            let mut keys: Vec<u64> = (0..count).map(|_| next() & mask).collect();
-            keys.sort_unstable();
-            keys.dedup();
-            let whole = key_index(3, &keys, key_bits).unwrap();
-            for parts in 1..=3 {
-                let cuts: Vec<usize> = (0..=parts).map(|p| p * keys.len() / parts).collect();
-                let segments: Vec<Vec<u8>> = cuts
-                    .windows(2)
-                    .map(|w| key_index(3, &keys[w[0]..w[1]], key_bits).unwrap())
-                    .collect();
-                let indexes: Vec<KeyIndex<'_>> = segments
-                    .iter()
-                    .zip(cuts.windows(2))
-                    .map(|(bytes, w)| KeyIndex::new(bytes, (w[1] - w[0]) as u64, key_bits).unwrap())
-                    .collect();
-                for (index, w) in indexes.iter().zip(cuts.windows(2)) {
-                    let mine = &keys[w[0]..w[1]];
-                    for from in [
-                        0,
-                        1,
-                        mine.len() / 2,
-                        mine.len().saturating_sub(1),
-                        mine.len(),
-                    ] {
-                        let read: Vec<u64> = index.keys(from).collect();
-                        assert_eq!(
-                            read,
-                            mine.get(from..).unwrap_or(&[]),
-                            "{key_bits} bits from {from}"
-                        );
-                    }
-                }
-                let total = keys.len() as u64;
-                let stream = || indexes.iter().flat_map(|index| index.keys(0));
-                let mut out = Vec::new();
-                write_key_index(3, total, stream, key_bits, &mut out).unwrap();
-                assert_eq!(
-                    out,
-                    whole,
-                    "{key_bits} bits, {} keys in {parts} segments",
-                    keys.len()
-                );
-                if total > 0 {
-                    let mut out = Vec::new();
-                    assert!(write_key_index(3, total + 1, stream, key_bits, &mut out).is_err());
-                    assert!(write_key_index(3, total - 1, stream, key_bits, &mut out).is_err());
-                }
-            }
-        }
-    }
-    let backwards = || [9u64, 5].into_iter();
-    assert!(write_key_index(3, 2, backwards, 8, &mut Vec::new()).is_err());
-    // A writer that fails partway, in the offsets' pass or the keys': the error is its own,
-    // even when the keys are wrong too.
-    struct FailsAfter(usize);
-    impl std::io::Write for FailsAfter {
-        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-            if buf.len() > self.0 {
-                return Err(std::io::Error::other("disk full"));
-            }
-            self.0 -= buf.len();
-            Ok(buf.len())
-        }
-        fn flush(&mut self) -> std::io::Result<()> {
-            Ok(())
-        }
-    }
-    let many = || (0..300_000u64).map(|k| k * 3);
-    // No room: the offsets' first piece fails; 70,000 bytes: the keys' first; 200,000: a
-    // later one.
-    for room in [0, 70_000, 200_000] {
-        let error = write_key_index(3, 300_000, many, 24, &mut FailsAfter(room)).unwrap_err();
-        assert!(error.to_string().contains("disk full"), "{error}");
-    }
-    // A write that failed before the keys were found wrong is what is told (the last key
-    // in the last bucket, so that the offsets' first piece is written before the count
-    // is found short).
-    let to_the_top = || (0..299_999u64).map(|k| k * 3).chain([(1 << 24) - 1]);
-    let error = write_key_index(3, 300_001, to_the_top, 24, &mut FailsAfter(0)).unwrap_err();
-    assert!(error.to_string().contains("disk full"), "{error}");
-    let too_wide = || [1u64 << 9].into_iter();
-    assert!(write_key_index(3, 1, too_wide, 8, &mut Vec::new()).is_err());
-}
-
-/// The scratch file of a walk in passes: the passes' keys read back as one index (the
-/// same bytes as the index of every key at once, built by the writer's own `key_index`),
-/// and the file gone afterwards; gone too when a walk fails or stops with it unread, and
-/// keys out of order refused.
-#[test]
-fn a_walks_scratch_keys_read_back_whole_and_never_left_behind() {
-    let dir = scratch("walked");
-    let path = dir.join("tier-007.walked");
-    let keys: Vec<u64> = (0..50_000u64).map(|k| k * 37 + 5).collect();
-    let mut walked = WalkedKeys::create(&path).unwrap();
-    for pass in keys.chunks(12_345) {
-        walked.push(pass).unwrap();
-    }
-    let (bytes, positions) = walked.into_index(7, 24).unwrap();
-    assert_eq!(positions, keys.len() as u64);
-    assert_eq!(bytes, key_index(7, &keys, 24).unwrap());
-    assert!(!path.exists());
-
-    let mut stopped = WalkedKeys::create(&path).unwrap();
-    stopped.push(&keys[..10]).unwrap();
-    drop(stopped);
-    assert!(!path.exists(), "a walk that stops leaves no scratch file");
-
-    let mut unordered = WalkedKeys::create(&path).unwrap();
-    unordered.push(&[5, 9]).unwrap();
-    unordered.push(&[7]).unwrap();
-    assert!(unordered.into_index(7, 24).is_err());
-    assert!(!path.exists());
-
-    // What a killed run left is removed before the walk writes it again.
-    std::fs::write(&path, b"left by a killed run").unwrap();
-    WalkedKeys::discard(&path).unwrap();
-    assert!(!path.exists());
-    WalkedKeys::discard(&path).unwrap();
-}
-
-/// The plain sweep `shared_pass_bounds` replaced (every walker looked at for every distinct
-/// key), kept here as the reference its heap must agree with.
-fn plain_shared_pass_bounds(samples: &[&[u64]], passes: &[u64]) -> Vec<u64> {
-    let shares: Vec<usize> = samples
-        .iter()
-        .enumerate()
-        .map(|(w, s)| {
-            s.len()
-                .div_ceil(passes.get(w).copied().unwrap_or(1).max(1) as usize)
-        })
-        .collect();
-    let mut at = vec![0usize; samples.len()];
-    let mut held = vec![0usize; samples.len()];
-    let mut bounds = vec![0u64];
-    loop {
-        let Some(key) = (0..samples.len())
-            .filter_map(|w| samples[w].get(at[w]).copied())
-            .min()
-        else {
-            return bounds;
-        };
-        let copies: Vec<usize> = (0..samples.len())
-            .map(|w| {
-                samples[w][at[w]..]
-                    .iter()
-                    .take_while(|&&k| k == key)
-                    .count()
-            })
-            .collect();
-        if (0..samples.len()).any(|w| held[w] > 0 && held[w] + copies[w] > shares[w]) {
-            bounds.push(key);
-            held.fill(0);
-        }
-        for w in 0..samples.len() {
-            held[w] += copies[w];
-            at[w] += copies[w];
-        }
-    }
-}
-
-/// The sweep over many walkers' samples agrees with the plain one on seeded random cases:
-/// spread and bunched keys, repeats within a sample and across samples, empty samples,
-/// walkers without a count of passes.
-#[test]
-fn shared_pass_bounds_agrees_with_the_plain_sweep() {
-    let mut rng = rng::Rng(0x2545_f491_4f6c_dd1d);
-    let mut next = move || rng.next();
-    for case in 0..400 {
-        let walkers = 1 + (next() % 9) as usize;
-        let samples: Vec<Vec<u64>> = (0..walkers)
-            .map(|_| {
-                let len = (next() % 300) as usize;
-                // Spread, bunched, and a few keys of many copies each (one key's copies
-                // past a share, and a walker past its share while another's keys come).
-                let (base, spread, len) = match next() % 4 {
-                    0 => (0, 1u64 << 40, len),
-                    1 => (next() % 1000, 50, len),
-                    2 => (next() % 1_000_000, 5_000, len),
-                    _ => (next() % 8, 1 + next() % 4, len % 12),
-                };
-                let mut sample: Vec<u64> = (0..len).map(|_| base + next() % spread).collect();
-                sample.sort_unstable();
-                sample
-            })
-            .collect();
-        let passes: Vec<u64> = (0..walkers - (next() % 2) as usize)
-            .map(|_| next() % 12)
-            .collect();
-        let slices: Vec<&[u64]> = samples.iter().map(Vec::as_slice).collect();
-        assert_eq!(
-            shared_pass_bounds(&slices, &passes),
-            plain_shared_pass_bounds(&slices, &passes),
-            "case {case}: {passes:?}"
-        );
-    }
-    // A walker past its share (one key's three copies, a share of one) ends the pass at the
-    // next key, though the walker that has that key is within its own share.
-    let (past, within): (&[u64], &[u64]) = (&[5, 5, 5], &[1, 2, 6, 7]);
-    assert_eq!(shared_pass_bounds(&[past, within], &[3, 1]), [0, 6]);
-    assert_eq!(plain_shared_pass_bounds(&[past, within], &[3, 1]), [0, 6]);
 }
 
 /// Connect Four's family at `params` (`rows,columns,x_in_row`).
@@ -999,7 +619,7 @@ fn connect_fours_family_at_another_line_length_solves_by_tiers_as_the_flat_solve
         );
         // It opens as the size's table (with two in a row the last tiers are empty, and
         // not in the file), answering every position as the flat solver.
-        let table = file::open_dyn(&name, &path).unwrap();
+        let table = file::open_dyn(&games::resolve(&name).unwrap(), &path).unwrap();
         let start = table.about().start.clone();
         assert_eq!(table.probe(&start).unwrap().record, flat.start(), "{name}");
         for (key, record) in flat.iter() {
@@ -1013,18 +633,14 @@ fn connect_fours_family_at_another_line_length_solves_by_tiers_as_the_flat_solve
     }
 }
 
-/// Names a game's type as [`games::visit_type`] gives it: its name, tiers and key bits.
+/// Names a game's type as [`games::Resolved::visit`] gives it: its name, tiers and key bits.
 struct Layout;
 
 impl TypeVisitor for Layout {
     type Output = (String, u32, u32);
 
-    fn visit<G: games::Notation + std::fmt::Debug + Send + Sync + 'static>(
-        self,
-        name: &str,
-        start: G,
-    ) -> Self::Output {
-        (name.to_owned(), start.tiers(), start.key_bits())
+    fn visit<G: games::Registered>(self, game: &games::Resolved, start: G) -> Self::Output {
+        (game.name().to_owned(), start.tiers(), start.key_bits())
     }
 }
 
@@ -1032,7 +648,11 @@ impl TypeVisitor for Layout {
 /// the size, and the classic name on the file whenever the line is four.
 #[test]
 fn connect_four_at_any_size_is_named_as_its_files_are() {
-    let layout = |name: &str| games::visit_type(name, Layout).map_err(|e| e.to_string());
+    let layout = |name: &str| {
+        games::resolve(name)
+            .map(|game| game.visit(Layout))
+            .map_err(|e| e.to_string())
+    };
     let six_by_four = Ok(("connect4-6x4".to_owned(), 25, 30));
     assert_eq!(layout("connect4-6x4"), six_by_four);
     assert_eq!(layout("Connect4-6X4"), six_by_four);
@@ -1053,7 +673,7 @@ fn connect_four_at_any_size_is_named_as_its_files_are() {
             36
         ))
     );
-    // The compiled size is its own type, with the same layout.
+    // The compiled size is the family at that size, with the same layout.
     assert_eq!(
         layout("connect4-4x4"),
         Ok(("connect4-4x4".to_owned(), 17, 20))
@@ -1113,7 +733,8 @@ fn a_file_solved_before_the_game_had_tiers_is_refused() {
     std::fs::write(&path, &old).unwrap();
     let table = file::open_any(&path).unwrap();
     assert_eq!((table.tiers(), table.key_bits()), (1, family.key_bits()));
-    let refused = file::open_dyn(&name, &path).err().unwrap().to_string();
+    let game = games::resolve(&name).unwrap();
+    let refused = file::open_dyn(&game, &path).err().unwrap().to_string();
     assert!(
         refused.contains("(1 tiers, 16-bit keys) with every position in tier 0")
             && refused.ends_with("solve it again"),

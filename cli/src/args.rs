@@ -4,6 +4,7 @@ use std::ffi::OsString;
 use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand};
+use perfect_play::games::{self, Resolved};
 
 use super::judges::formats::Format;
 use super::output::ColorChoice;
@@ -294,8 +295,8 @@ pub struct GamesArgs {
 pub struct SolveArgs {
     /// The game: a name `perfect-play games` lists, `connect4-WxH`, or a family at any size
     /// (`mnk:m=4,n=4,k=3`; `games --families` lists them).
-    #[arg(value_name = "GAME", value_parser = solve_game)]
-    pub game: String,
+    #[arg(value_name = "GAME", value_parser = game)]
+    pub game: Resolved,
 
     /// The table file to write.
     #[arg(long, value_name = "FILE")]
@@ -343,21 +344,13 @@ pub enum TableCommand {
     },
 }
 
-/// A game `--game` takes, in any case: one of the registry, a family at any size, or
-/// Connect Four at any size by its classic name (`connect4-6x4`); else the message that
-/// lists the games and names the nearest. Named as its table file is
-/// ([`games::table_name`](perfect_play::games::table_name): `Hexapawn` is `hexapawn`,
-/// `connect-four:4,6` is `connect4-6x4`). Nothing is solved or opened here: a size that is
-/// not compiled in is solved when the command opens it (shown on a terminal), unless
-/// `--table` gives its file.
-fn solvable_game(name: &str) -> Result<String, String> {
-    perfect_play::games::table_name(name).map_err(|error| error.to_string())
-}
-
-/// A game `solve` takes, in any case, named as its table file will be (`hexapawn`,
-/// `connect4-6x4`, `mnk:m=4,n=4,k=3`): nothing is solved to name it.
-fn solve_game(name: &str) -> Result<String, String> {
-    perfect_play::games::table_name(name).map_err(|error| error.to_string())
+/// The game a command takes (`--game NAME`, `solve GAME`), resolved once here, in any case:
+/// one `perfect-play games` lists, a family at any size, or Connect Four at any size by its
+/// classic name (`connect4-6x4`); else the message that lists the games and names the
+/// nearest. Nothing is solved or opened here: a size that is not compiled in is solved
+/// when the command opens it (shown on a terminal), unless `--table` gives its file.
+fn game(name: &str) -> Result<Resolved, String> {
+    games::resolve(name).map_err(|error| error.to_string())
 }
 
 /// A memory size: a number of bytes, or with K, M, G or T (powers of 1024).
@@ -393,8 +386,8 @@ pub struct OutcomeArgs {
 
     /// Positions of this game, one per line in its notation (`perfect-play games` lists
     /// the games), instead of tic-tac-toe boards in a judges' format.
-    #[arg(long, value_name = "NAME", value_parser = solvable_game, conflicts_with = "format")]
-    pub game: Option<String>,
+    #[arg(long, value_name = "NAME", value_parser = game, conflicts_with = "format")]
+    pub game: Option<Resolved>,
 
     /// Answer from this table file (`perfect-play solve` writes one) instead of the
     /// compiled table: any game `solve` takes, `connect4-6x4` included. The file's game
@@ -495,8 +488,8 @@ pub struct AnalyzeArgs {
 
     /// The game, in any case (`perfect-play games` lists them; tictactoe when not given;
     /// with `--table`, any game `solve` takes).
-    #[arg(long, value_name = "NAME", default_value = "tictactoe", value_parser = solvable_game)]
-    pub game: String,
+    #[arg(long, value_name = "NAME", default_value = "tictactoe", value_parser = game)]
+    pub game: Resolved,
 
     /// Answer from this table file (`perfect-play solve` writes one) instead of the
     /// compiled table: any game `solve` takes, `connect4-6x4` included. The file's game
@@ -561,8 +554,8 @@ pub struct PlayArgs {
 
     /// The game, in any case (`perfect-play games` lists them; tictactoe when not given;
     /// with `--table`, any game `solve` takes).
-    #[arg(long, value_name = "NAME", default_value = "tictactoe", value_parser = solvable_game)]
-    pub game: String,
+    #[arg(long, value_name = "NAME", default_value = "tictactoe", value_parser = game)]
+    pub game: Resolved,
 
     /// Answer from this table file (`perfect-play solve` writes one) instead of the
     /// compiled table: any game `solve` takes, `connect4-6x4` included. The file's game
@@ -609,8 +602,8 @@ pub struct ReviewArgs {
 
     /// The game, in any case (`perfect-play games` lists them; tictactoe when not given;
     /// with `--table`, any game `solve` takes).
-    #[arg(long, value_name = "NAME", default_value = "tictactoe", value_parser = solvable_game)]
-    pub game: String,
+    #[arg(long, value_name = "NAME", default_value = "tictactoe", value_parser = game)]
+    pub game: Resolved,
 
     /// Answer from this table file (`perfect-play solve` writes one) instead of the
     /// compiled table: any game `solve` takes, `connect4-6x4` included. The file's game

@@ -17,8 +17,9 @@ use perfect_play::games::connect4::Connect4;
 use perfect_play::search::{BuildError, Engine, Progress, build_book};
 
 use crate::args::BookArgs;
+use crate::memory::PeakMemory;
 use crate::output::{Status, report};
-use crate::solve::{PeakMemory, progress_bar};
+use crate::progress::progress_bar;
 use crate::table::sha256;
 
 /// Builds the book `args` asks for.

@@ -1,8 +1,8 @@
-//! A game opened by name, with a family's size that is not compiled in solved on first use
-//! (`perfect_play::games::open_with`) and shown on a terminal: a spinner on standard error
+//! A resolved game opened, with a family's size that is not compiled in solved on first use
+//! (`Resolved::open_with`) and shown on a terminal: a spinner on standard error
 //! ([`crate::thinking::spin`]) once the solve has taken a second, then one line with what
-//! was solved; nothing at all
-//! when standard error is not a terminal, so that scripts see only their answers.
+//! was solved; nothing at all when standard error is not a terminal, so that scripts see
+//! only their answers.
 
 use std::io::{self, IsTerminal, Write as _};
 use std::sync::mpsc;
@@ -10,30 +10,30 @@ use std::thread::{self, JoinHandle};
 use std::time::{Duration, Instant};
 
 use perfect_play::dynamic::DynGame;
-use perfect_play::games::{self, OpenError, Solving};
+use perfect_play::games::{FirstUse, Resolved, Unsolved};
 
 use super::thinking::spin;
 
 /// How long a solve on first use runs before the terminal shows it.
 const QUIET: Duration = Duration::from_secs(1);
 
-/// The game called `name` (see [`games::open`]), a solve on first use shown on a terminal.
+/// `game` opened (see [`Resolved::open`]), a solve on first use shown on a terminal.
 ///
 /// # Errors
-/// As [`games::open`].
-pub fn open(name: &str) -> Result<Box<dyn DynGame>, OpenError> {
+/// As [`Resolved::open`].
+pub fn open(game: &Resolved) -> Result<Box<dyn DynGame>, Unsolved> {
     if !io::stderr().is_terminal() {
-        return games::open(name);
+        return game.open();
     }
-    let mut shown = Shown::default();
-    let opened = games::open_with(name, &mut |event| shown.see(event));
-    shown.end(None);
+    let mut spinner = Spinner::default();
+    let opened = game.open_with(&mut |event| spinner.see(event));
+    spinner.end(None);
     opened
 }
 
 /// The spinner of the solve under way, if one is.
 #[derive(Default)]
-struct Shown {
+struct Spinner {
     running: Option<Running>,
 }
 
@@ -44,22 +44,22 @@ struct Running {
     shower: JoinHandle<bool>,
 }
 
-impl Shown {
+impl Spinner {
     /// Starts the clock (and the delayed spinner) when a solve starts, ends it when it ends.
-    fn see(&mut self, event: Solving<'_>) {
+    fn see(&mut self, event: FirstUse<'_>) {
         match event {
-            Solving::Started { name } => {
+            FirstUse::Started { name } => {
                 self.end(None);
                 let (stop, stopped) = mpsc::channel();
                 let message = format!("solving {name} on first use (it is not compiled in)");
-                let shower = thread::spawn(move || spin(&message, &stopped, QUIET));
+                let shower = thread::spawn(move || spin(&message, &stopped, QUIET, || {}));
                 self.running = Some(Running {
                     started: Instant::now(),
                     stop,
                     shower,
                 });
             }
-            Solving::Done { name, positions } => self.end(Some((name, positions))),
+            FirstUse::Done { name, positions } => self.end(Some((name, positions))),
         }
     }
 
@@ -87,9 +87,12 @@ mod tests {
 
     #[test]
     fn a_compiled_game_opens_without_a_solve() {
-        let mut shown = Shown::default();
-        let game = games::open_with("tictactoe", &mut |event| shown.see(event)).unwrap();
-        assert!(shown.running.is_none());
+        let mut spinner = Spinner::default();
+        let tictactoe = perfect_play::games::resolve("tictactoe").unwrap();
+        let game = tictactoe
+            .open_with(&mut |event| spinner.see(event))
+            .unwrap();
+        assert!(spinner.running.is_none());
         assert_eq!(game.about().name, "tictactoe");
     }
 }

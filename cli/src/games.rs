@@ -13,7 +13,7 @@ use crate::wire;
 pub fn run(args: &GamesArgs) -> Status {
     let mut text = Vec::new();
     if args.families {
-        for family in games::FAMILIES {
+        for family in games::families() {
             let shape = wire::FamilyInfo::of(family);
             if args.json {
                 wire::line(&mut text, &shape);
@@ -23,8 +23,9 @@ pub fn run(args: &GamesArgs) -> Status {
         }
         return finish(&text);
     }
-    let listed = games::names()
-        .filter_map(|name| games::open(name).ok())
+    let listed = games::listed()
+        .into_iter()
+        .filter_map(|game| game.open().ok())
         .filter_map(|game| wire::GameInfo::of(&*game));
     for game in listed {
         if args.json {

@@ -38,7 +38,7 @@ impl Source {
     }
 
     /// Opens `path`, or stdin for `-`.
-    pub fn open(path: &OsStr) -> Result<Source, OpenError> {
+    pub fn open(path: &OsStr) -> Result<Source, SourceError> {
         if path == "-" {
             return Ok(Source::stdin());
         }
@@ -48,29 +48,29 @@ impl Source {
                 name,
                 reader: Box::new(file),
             }),
-            Err(error) => Err(OpenError { name, error }),
+            Err(error) => Err(SourceError { name, error }),
         }
     }
 }
 
 /// The inputs a command reads, in order: stdin when none are named.
-pub fn sources(files: &[OsString]) -> impl Iterator<Item = Result<Source, OpenError>> + '_ {
+pub fn sources(files: &[OsString]) -> impl Iterator<Item = Result<Source, SourceError>> + '_ {
     let stdin = files.is_empty().then(|| Ok(Source::stdin()));
     stdin
         .into_iter()
         .chain(files.iter().map(|path| Source::open(path)))
 }
 
-/// A file that could not be opened.
+/// An input file that could not be opened (a [`Source`] not made).
 #[derive(Debug)]
-pub struct OpenError {
+pub struct SourceError {
     /// The name as given.
     pub name: String,
     /// Why.
     pub error: io::Error,
 }
 
-impl std::fmt::Display for OpenError {
+impl std::fmt::Display for SourceError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "{}: cannot open: {}", self.name, self.error)
     }

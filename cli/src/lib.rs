@@ -2,10 +2,12 @@
 //! the tests and the fuzz targets call the same code; the library a program links is
 //! `perfect-play`.
 //!
-//! Every game goes through the library's dynamic handle (`perfect_play::games::open`, a
-//! `Box<dyn DynGame>` for any game at any size): `games` lists them, `analyze --game`,
-//! `play --game`, `review --game` and `outcome --game` ([`outcome`]) take any of them in
-//! its notation, through one path each. The judges' adapter ([`judges`]) answers
+//! Every game's name is read once, by clap's value parser (`args::game`, the library's
+//! `perfect_play::games::resolve`), into a `Resolved` game that each command opens behind
+//! the library's dynamic handle (a `Box<dyn DynGame>` for any game at any size): `games`
+//! lists them, `analyze --game`, `play --game`, `review --game` and `outcome --game`
+//! ([`outcome`]) take any of them in its notation, through one path each, and `solve`
+//! solves one into a table file. The judges' adapter ([`judges`]) answers
 //! tic-tac-toe boards in the online judges' formats at full speed (`outcome` and
 //! `validity` without `--game`). [`batch`] is the one loop over a command's inputs,
 //! [`input`] reads lines in constant memory, [`output`] writes answers and messages;
@@ -22,11 +24,6 @@ pub mod outcome;
 pub mod output;
 pub mod queries;
 pub mod solve;
-#[cfg(feature = "mpi")]
-pub mod solve_mpi;
-// The MPI solve's plain parts: with it, and in every `cargo test`.
-#[cfg(any(feature = "mpi", test))]
-mod shards;
 pub mod table;
 pub mod wire;
 
@@ -36,7 +33,9 @@ mod c4solver;
 mod draw;
 mod first_use;
 mod games;
+mod memory;
 mod play;
+mod progress;
 mod random;
 mod review;
 #[cfg(feature = "serve")]
@@ -112,9 +111,6 @@ pub fn run(cli: Cli) -> Status {
         }
         Command::Footholds(args) => footholds::run(&args),
         Command::Games(args) => games::run(&args),
-        // One rank of an MPI job solves with the others (`solve_mpi`, which builds on `solve`).
-        #[cfg(feature = "mpi")]
-        Command::Solve(args) if solve_mpi::launched() => solve_mpi::run(&args),
         Command::Solve(args) => solve::run(&args),
         Command::Table(args) => table::run(&args),
         Command::Book(args) => book::run(&args),

@@ -7,9 +7,8 @@ use std::io::Read;
 use std::path::Path;
 
 use perfect_play::dynamic::DynGame;
-use perfect_play::file::{self, OpenError};
-use perfect_play::file::{FileTable, VERSION};
-use perfect_play::games;
+use perfect_play::file::{self, FileTable, Refused, VERSION};
+use perfect_play::games::{Resolved, Unsolved};
 use sha2::{Digest, Sha256};
 
 use crate::args::{TableArgs, TableCommand};
@@ -37,54 +36,37 @@ pub fn sha256(path: &Path) -> std::io::Result<String> {
     Ok(hex)
 }
 
-/// Why a game could not be given its table: no such game, or its file was refused.
+/// Why a game could not be given its table: no compiled table and too large to solve on
+/// first use (the library's sentence, which says how to solve it into a file), or its file
+/// was refused.
 pub enum NoTable {
-    /// No game of that name among the compiled ones (the library's sentence).
-    Unknown(String),
-    /// A game with no compiled table and too large to solve on first use, asked for
-    /// without `--table`.
-    NotCompiled {
-        /// The game, as it was asked for.
-        name: String,
-        /// Why it was not solved now (the library's sentence).
-        why: String,
-    },
+    /// A game with no compiled table and too large to solve on first use, or answered from
+    /// a table file alone, asked for without `--table`.
+    NotCompiled(Unsolved),
     /// The file was refused.
-    File(OpenError),
+    File(Refused),
 }
 
 impl fmt::Display for NoTable {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            NoTable::Unknown(unknown) => write!(f, "{unknown}"),
-            // The library's sentence says how to make the file (the command, and what it
-            // costs where measured).
-            NoTable::NotCompiled { name, why } => write!(f, "{name}: {why}"),
+            NoTable::NotCompiled(unsolved) => write!(f, "{unsolved}"),
             NoTable::File(error) => write!(f, "{error}"),
         }
     }
 }
 
-/// The game called `name` behind the dynamic handle, its table from the file `table`
-/// when given (a file of that game: any game `solve` takes), else the compiled one, or for
-/// a size that is not compiled in, solved now (shown on a terminal past a second).
+/// `game` behind the dynamic handle, its table from the file `table` when given (a file
+/// of that game: any game `solve` takes), else the compiled one, or for a size that is not
+/// compiled in, solved now (shown on a terminal past a second).
 ///
 /// # Errors
-/// [`NoTable`]: no such game, no compiled table, or the file was refused (the message
-/// says which and where).
-pub fn open(name: &str, table: Option<&Path>) -> Result<Box<dyn DynGame>, NoTable> {
+/// [`NoTable`]: no compiled table, or the file was refused (the message says which and
+/// where).
+pub fn open(game: &Resolved, table: Option<&Path>) -> Result<Box<dyn DynGame>, NoTable> {
     match table {
-        Some(path) => file::open_dyn(name, path).map_err(|error| match error {
-            file::OpenDynError::Game(unknown) => NoTable::Unknown(unknown.to_string()),
-            file::OpenDynError::File(refused) => NoTable::File(refused),
-        }),
-        None => crate::first_use::open(name).map_err(|error| match error {
-            games::OpenError::Unsolved { reason, .. } => NoTable::NotCompiled {
-                name: name.to_owned(),
-                why: reason,
-            },
-            error => NoTable::Unknown(error.to_string()),
-        }),
+        Some(path) => file::open_dyn(game, path).map_err(NoTable::File),
+        None => crate::first_use::open(game).map_err(NoTable::NotCompiled),
     }
 }
 

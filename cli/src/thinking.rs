@@ -34,7 +34,7 @@ pub fn thinking<T: Send>(what: &str, work: impl FnOnce() -> T + Send) -> T {
             let _ = stop.send(());
             answer
         });
-        spin(&message, &stopped, MOMENT);
+        spin(&message, &stopped, MOMENT, || {});
         match worker.join() {
             Ok(answer) => answer,
             Err(panic) => std::panic::resume_unwind(panic),
@@ -43,8 +43,14 @@ pub fn thinking<T: Send>(what: &str, work: impl FnOnce() -> T + Send) -> T {
 }
 
 /// Waits `quiet` for `stopped`; if the work still runs then, spins with `message` on
-/// standard error until it ends, and clears the line. Whether the spinner was shown.
-pub fn spin(message: &str, stopped: &mpsc::Receiver<()>, quiet: Duration) -> bool {
+/// standard error (and tells `shown`) until it ends, and clears the line. Whether the
+/// spinner was shown.
+pub fn spin(
+    message: &str,
+    stopped: &mpsc::Receiver<()>,
+    quiet: Duration,
+    shown: impl FnOnce(),
+) -> bool {
     match stopped.recv_timeout(quiet) {
         Ok(()) | Err(RecvTimeoutError::Disconnected) => return false,
         Err(RecvTimeoutError::Timeout) => {}
@@ -54,6 +60,7 @@ pub fn spin(message: &str, stopped: &mpsc::Receiver<()>, quiet: Duration) -> boo
         bar.set_style(style);
     }
     bar.set_message(message.to_owned());
+    shown();
     // Ticked from here, not from a thread of indicatif's: this thread may be the one that
     // holds standard error's lock.
     loop {
@@ -70,18 +77,26 @@ pub fn spin(message: &str, stopped: &mpsc::Receiver<()>, quiet: Duration) -> boo
 mod tests {
     use super::*;
 
+    // Neither test waits on a clock: an answer that comes within the moment has said so
+    // before the spinner looks; one past it is given only once the spinner says it shows.
+
     #[test]
     fn an_answer_within_a_moment_shows_nothing() {
         let (stop, stopped) = mpsc::channel();
         stop.send(()).unwrap();
-        assert!(!spin("thinking", &stopped, MOMENT));
+        assert!(!spin("thinking", &stopped, MOMENT, || {}));
     }
 
     #[test]
     fn an_answer_past_a_moment_shows_the_spinner_until_it_comes() {
         let (stop, stopped) = mpsc::channel();
-        let shower = thread::spawn(move || spin("thinking", &stopped, MOMENT));
-        thread::sleep(MOMENT + Duration::from_millis(300));
+        let (shown, showing) = mpsc::channel();
+        let shower = thread::spawn(move || {
+            spin("thinking", &stopped, Duration::ZERO, || {
+                shown.send(()).unwrap()
+            })
+        });
+        showing.recv().unwrap();
         stop.send(()).unwrap();
         assert!(shower.join().unwrap());
     }

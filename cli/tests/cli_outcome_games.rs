@@ -351,7 +351,7 @@ fn games_json_lists_every_game_with_its_start_and_sides() {
     assert_eq!(
         hexapawn,
         json!({"name": "hexapawn", "game": "hexapawn", "family": "hexapawn",
-               "parameters": {}, "title": "Hexapawn",
+               "parameters": {"rows": 3, "columns": 3}, "title": "Hexapawn",
                "rules": null, "positions": 135,
                "start": "www/.../bbb w", "sides": ["white", "black"],
                "outcome": "second", "plies": 6, "answered_by": "table"})

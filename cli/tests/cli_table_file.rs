@@ -63,12 +63,16 @@ fn solve(dir: &std::path::Path, game: &str) -> (PathBuf, String) {
 /// What `perfect-play ARGS` (with `--table FILE` when given) prints for `input`, having
 /// succeeded.
 fn answers(args: &[&str], table: Option<&std::path::Path>, input: &str) -> String {
+    // `--table` right after the command: `analyze` takes every word after its position
+    // as the position's (a position may start with `-`).
+    let (command_name, rest) = args.split_first().unwrap();
     let mut command = perfect_play();
-    command.args(args);
+    command.arg(command_name);
     if let Some(file) = table {
         command.arg("--table").arg(file);
     }
     let out = command
+        .args(rest)
         .write_stdin(input)
         .assert()
         .success()
@@ -165,9 +169,9 @@ fn a_size_without_a_compiled_table_is_solved_and_answered_from_its_file() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains(
-            "more than 10000000 positions, the most a size is solved on first use: solve it \
-             once into a table file (`perfect-play solve connect-four:rows=4,columns=6,x_in_row=4 \
-             --out FILE`) and give that file (`--table FILE`)",
+            "connect4-6x4: more than 10000000 positions, the most a size is solved on first \
+             use: solve it once into a table file (`perfect-play solve connect4-6x4 --out \
+             FILE`) and give that file (`--table FILE`)",
         ));
     // The web board serves it like a compiled game.
     let server = Server::start(&["--table", path.to_str().unwrap()]);
@@ -189,6 +193,47 @@ fn a_size_without_a_compiled_table_is_solved_and_answered_from_its_file() {
     assert_eq!(start["plies"], first["plies"]);
     assert_eq!(start["outcome"], first["outcome"]);
     assert_eq!(start["width"], 4);
+}
+
+/// Under an MPI launcher's environment (what `mpirun` and `srun` give each rank), a build
+/// without the `mpi` feature refuses to solve as one of several ranks, every one of which
+/// would write the whole game into the same file, and says how many where the launcher
+/// does (Open MPI's and PMI's sizes; PMIx alone gives a rank, not a size); as the only
+/// rank, it solves as one process. (A build with `mpi` runs as a rank: `.ci/mpi.sh`.)
+#[cfg(not(feature = "mpi"))]
+#[test]
+fn a_build_without_mpi_refuses_to_be_one_of_several_ranks() {
+    let dir = scratch("launched");
+    let out = dir.join("c44.table");
+    let launchers = ["OMPI_COMM_WORLD_SIZE", "PMI_SIZE", "PMI_RANK", "PMIX_RANK"];
+    let solve = |var: &str, value: &str| {
+        let mut command = perfect_play();
+        for name in launchers {
+            command.env_remove(name);
+        }
+        command
+            .env(var, value)
+            .args(["solve", "connect4-4x4", "--threads", "1", "--out"])
+            .arg(&out)
+            .assert()
+    };
+    for (var, value, said) in [
+        ("OMPI_COMM_WORLD_SIZE", "2", "as one of 2 ranks"),
+        ("PMI_SIZE", "3", "as one of 3 ranks"),
+        ("PMIX_RANK", "0", "as one rank of a job"),
+    ] {
+        solve(var, value)
+            .code(2)
+            .stderr(predicate::str::contains(said))
+            .stderr(predicate::str::contains("built without the `mpi` feature"));
+        assert!(!out.exists(), "{var}: a refused solve wrote a file");
+    }
+    solve("OMPI_COMM_WORLD_SIZE", "1")
+        .success()
+        .stdout(predicate::str::contains("positions: 161029 in 17 tiers"))
+        .stdout(predicate::str::contains("ranks:").not());
+    assert!(out.exists());
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// Without a terminal (a log, a batch system's file, a rank under `mpirun`), a solve
@@ -366,7 +411,8 @@ fn every_family_solved_into_a_file_answers_as_the_registry_everywhere() {
         ("mnk:3,4,3", "mnk:m=3,n=4,k=3"),
         ("hexapawn:3,4", "hexapawn:rows=3,columns=4"),
         ("othello:4,4", "othello:rows=4,columns=4"),
-        ("dodgem:3", "dodgem:n=3"),
+        // Gardner's and desJardins' sizes have names of their own: the file carries it.
+        ("dodgem:3", "dodgem"),
         ("dodgem", "dodgem"),
         ("kalah:3,2", "kalah:pits=3,seeds=2"),
     ] {
@@ -378,7 +424,7 @@ fn every_family_solved_into_a_file_answers_as_the_registry_everywhere() {
             .and_then(|rest| rest.split(' ').next())
             .and_then(|count| count.parse().ok())
             .unwrap_or_else(|| panic!("no count of positions in {said}"));
-        let from_file = file::open_dyn(name, &path).unwrap();
+        let from_file = file::open_dyn(&games::resolve(name).unwrap(), &path).unwrap();
         let registry = games::open(name).unwrap();
         assert_eq!(from_file.about().name, registry.about().name);
         assert_eq!(from_file.about().family, registry.about().family, "{name}");
@@ -392,7 +438,8 @@ fn every_family_solved_into_a_file_answers_as_the_registry_everywhere() {
         let walked = agree_everywhere(&*from_file, &*registry);
         assert!(walked > 1, "{name}");
         // The file names its size: another size of the family is refused.
-        let other = file::open_dyn("mnk:4,4,3", &path).err().unwrap();
+        let other = games::resolve("mnk:4,4,3").unwrap();
+        let other = file::open_dyn(&other, &path).err().unwrap();
         assert!(
             other
                 .to_string()

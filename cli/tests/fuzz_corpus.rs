@@ -7,9 +7,12 @@
 //! When a fuzz target finds a crash, its input goes into `fuzz/corpus/TARGET/` (named for
 //! what it found) and this test runs it from then on. Beside the reference, the binary is
 //! held to what holds for any input (`perfect-play --help`): no panic (status 101) and no
-//! signal, status 0 or 1, and every message on stderr of the form `FILE:LINE: why`, naming
-//! the file the input was read from and a line in it (or the one after its last, for input
-//! that ends too soon). The corpus is not packaged, so neither is this test.
+//! signal, status 0 or 1, 1 exactly when there is a message, every message on stderr of the
+//! form `FILE:LINE: why`, naming the file the input was read from and a line in it (or the
+//! one after its last, for input that ends too soon); and the status the reference readers
+//! give (1 where they find text that is not a board or a fault in the input's shape;
+//! `validity` answers every board, so 0 otherwise; `outcome` also says `invalid` to a board
+//! no game reaches). The corpus is not packaged, so neither is this test.
 #![allow(
     clippy::unwrap_used,
     clippy::expect_used,
@@ -54,6 +57,11 @@ fn replay(args: &[&str], file: &Path) -> i32 {
         "{shown}: {:?}\n{stderr}",
         output.status
     );
+    assert_eq!(
+        output.status.code() == Some(1),
+        !stderr.is_empty(),
+        "{shown}: status 1 exactly when there is a message\n{stderr}"
+    );
     let lines = fs::read(file).unwrap().split(|&b| b == b'\n').count() as u64;
     let prefix = format!("{}:", file.display());
     for message in stderr.lines() {
@@ -95,11 +103,24 @@ fn reader_corpora_agree_with_the_reference_readers() {
 
 #[test]
 fn reader_corpora_replay_through_every_batch_command() {
-    for format in ["lines", "boj", "algospot"] {
-        for file in corpus(format) {
-            replay(&["outcome", "--format", format], &file);
-            replay(&["outcome", "--json", "--format", format], &file);
-            replay(&["validity", "--explain", "--format", format], &file);
+    use perfect_play_cli::judges::formats::Format;
+    for (name, format) in [
+        ("lines", Format::Lines),
+        ("boj", Format::Boj),
+        ("algospot", Format::Algospot),
+    ] {
+        for file in corpus(name) {
+            let faults = fuzz_checks::reference_faults(format, &fs::read(&file).unwrap());
+            let shown = file.display();
+            for json in [&[][..], &["--json"]] {
+                let args = [&["outcome"], json, &["--format", name]].concat();
+                let status = replay(&args, &file);
+                if faults {
+                    assert_eq!(status, 1, "{args:?} {shown}: the reference finds a fault");
+                }
+            }
+            let status = replay(&["validity", "--explain", "--format", name], &file);
+            assert_eq!(status, i32::from(faults), "validity {name} {shown}");
         }
     }
 }

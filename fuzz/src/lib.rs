@@ -286,15 +286,29 @@ fn reference_algospot_events(data: &[u8]) -> Vec<Event> {
     events
 }
 
+/// The events the reference reader of `format` gives for `data`.
+fn reference_events(format: Format, data: &[u8]) -> Vec<Event> {
+    match format {
+        Format::Lines => reference_lines_events(data, false),
+        Format::Boj => reference_lines_events(data, true),
+        Format::Algospot => reference_algospot_events(data),
+    }
+}
+
+/// Whether the reference reader of `format` finds in `data` text that is not a board or a
+/// fault in the input's shape: what makes a batch command's run partial (exit status 1)
+/// whatever its boards are.
+pub fn reference_faults(format: Format, data: &[u8]) -> bool {
+    reference_events(format, data)
+        .iter()
+        .any(|event| matches!(event, Event::Unreadable(..) | Event::Problem(..)))
+}
+
 /// Runs one format reader over `data`, read whole and read a few bytes at a time (the
 /// step taken from the data's length, so that a saved input replays exactly), and checks
 /// both against the reference reader.
 pub fn check_format(format: Format, data: &[u8]) {
-    let expected = match format {
-        Format::Lines => reference_lines_events(data, false),
-        Format::Boj => reference_lines_events(data, true),
-        Format::Algospot => reference_algospot_events(data),
-    };
+    let expected = reference_events(format, data);
     for step in [usize::MAX, 1 + data.len() % 13] {
         let input = LineReader::new(Trickle { data, step });
         let (events, messages) = match format {

@@ -248,12 +248,9 @@ def refuse(why: str) -> NoReturn:
 
 
 def connect_four(p: Parameters) -> str:
-    """Connect Four at a compiled size (``connect4-4x4``) or the family at any other."""
-    rows, cols, line = p["rows"], p["columns"], p["x_in_row"]
-    fixed = f"connect4-{cols}x{rows}"
-    if line == 4 and fixed in compiled():
-        return fixed
-    return family("connect-four", rows=rows, columns=cols, x_in_row=line)
+    """Connect Four's family at OpenSpiel's size (the registry names a size of four in a row
+    by its classic name, ``connect4-4x4``, and answers a compiled one from its table)."""
+    return family("connect-four", rows=p["rows"], columns=p["columns"], x_in_row=p["x_in_row"])
 
 
 def hex_game(p: Parameters) -> str:
@@ -364,7 +361,7 @@ SPIEL_GAMES: dict[str, SpielGame] = {
     ),
     "connect_four": SpielGame(
         ours=connect_four,
-        families=("connect-four", "connect4-4x4", "connect4-5x4", "connect4-4x5"),
+        families=("connect-four",),
         load=lambda g: "connect_four(columns={},rows={},x_in_row={})".format(
             g.width, g.height, g.parameters.get("x_in_row", 4)
         ),
@@ -400,15 +397,6 @@ SPIEL_GAMES: dict[str, SpielGame] = {
     ),
 }
 
-
-def compiled() -> frozenset[str]:
-    """The names of the games of one size in this build."""
-    if not COMPILED:
-        COMPILED.update(g.name for g in perfect_play.games())
-    return frozenset(COMPILED)
-
-
-COMPILED: set[str] = set()
 
 
 class Bound:

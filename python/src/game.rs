@@ -5,7 +5,7 @@
 use std::sync::Arc;
 
 use perfect_play::dynamic::{About, DynGame, MoveRefusal, PositionAnalysis, PositionError};
-use perfect_play::file::{self, OpenDynError, OpenErrorKind};
+use perfect_play::file::{self, Refusal};
 use perfect_play::games::{self as registry, Arg, Kind, Side};
 use perfect_play::{ENDLESS, Record, Value};
 use pyo3::exceptions::{PyFileNotFoundError, PyOSError, PyPermissionError, PyValueError};
@@ -161,8 +161,9 @@ pub struct RankedMove {
 /// reachable from the start), `start`, `sides`, `rules`.
 #[pyfunction]
 pub fn games() -> Vec<Game> {
-    registry::names()
-        .filter_map(|name| registry::open(name).ok())
+    registry::listed()
+        .into_iter()
+        .filter_map(|game| game.open().ok())
         .map(|handle| Game {
             handle: Arc::from(handle),
             table: None,
@@ -176,7 +177,9 @@ pub fn games() -> Vec<Game> {
 /// Raises ValueError for a name no game has, naming the nearest and listing the games.
 #[pyfunction]
 pub fn game(name: &str) -> PyResult<Game> {
-    let handle = registry::open(name).map_err(|error| PyValueError::new_err(error.to_string()))?;
+    let value_error = |error: &dyn std::fmt::Display| PyValueError::new_err(error.to_string());
+    let game = registry::resolve(name).map_err(|error| value_error(&error))?;
+    let handle = game.open().map_err(|error| value_error(&error))?;
     Ok(Game {
         handle: Arc::from(handle),
         table: None,
@@ -194,9 +197,17 @@ pub fn game(name: &str) -> PyResult<Game> {
 #[pyfunction]
 #[pyo3(signature = (path, game = None))]
 pub fn open_table(py: Python<'_>, path: std::path::PathBuf, game: Option<&str>) -> PyResult<Game> {
+    let game = match game.map(registry::resolve).transpose() {
+        Ok(game) => game,
+        // A `game` no game has.
+        Err(unknown) => {
+            let message = format!("{}: {unknown}", path.display());
+            return Err(PyValueError::new_err(message));
+        }
+    };
     // Mapping and verifying every checksum reads the whole file: other threads run meanwhile.
-    let opened = py.detach(|| match game {
-        Some(name) => file::open_dyn(name, &path),
+    let opened = py.detach(|| match &game {
+        Some(game) => file::open_dyn(game, &path),
         None => file::open_dyn_any(&path),
     });
     match opened {
@@ -204,9 +215,9 @@ pub fn open_table(py: Python<'_>, path: std::path::PathBuf, game: Option<&str>) 
             handle: Arc::from(handle),
             table: Some(Arc::from(std::path::absolute(&path).unwrap_or(path))),
         }),
-        Err(OpenDynError::File(refused)) => match &refused.kind {
+        Err(refused) => match &refused.kind {
             // As Python's own `open` raises them: errno, the sentence, the file name.
-            OpenErrorKind::Io(io) => {
+            Refusal::Io(io) => {
                 let args = (
                     io.raw_os_error().unwrap_or(0),
                     refused.to_string(),
@@ -220,11 +231,6 @@ pub fn open_table(py: Python<'_>, path: std::path::PathBuf, game: Option<&str>) 
             }
             _ => Err(PyValueError::new_err(refused.to_string())),
         },
-        // A file of a game this build does not have (or a `game` no game has).
-        Err(unknown @ OpenDynError::Game(_)) => Err(PyValueError::new_err(format!(
-            "{}: {unknown}",
-            path.display()
-        ))),
     }
 }
 

@@ -2,7 +2,8 @@
 //! game of perfect-play's registry and the footholds solver, for Python.
 //!
 //! Nothing here knows a game: `game::Game` holds the game's dynamic handle
-//! (`perfect_play::dynamic::DynGame`, from `perfect_play::games::open`), so a game the
+//! (`perfect_play::dynamic::DynGame`, a name resolved by `perfect_play::games::resolve` and
+//! opened), so a game the
 //! registry opens (registered in `src/games/list.rs`, or opened at run time) is in Python
 //! with no line written here. The pure-Python half
 //! (`python/perfect_play/__init__.py`) re-exports this module; its stubs are

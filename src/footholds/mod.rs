@@ -49,7 +49,7 @@ mod paths;
 mod position;
 mod slots;
 mod solver;
-mod table;
+mod transposition;
 
 pub use budget::Budget;
 pub use error::{BadSquare, FootholdsError};

@@ -1,4 +1,4 @@
-//! The storage of the solver's two memos (the transposition table, `table.rs`, and the
+//! The storage of the solver's two memos (the transposition table, `transposition.rs`, and the
 //! memo of longest walks, `paths.rs`): a power-of-two array of two-word slots, all zeros
 //! when empty, and the hash that picks a slot.
 

@@ -56,7 +56,7 @@ use super::budget::Budget;
 use super::error::{BadSquare, FootholdsError};
 use super::grid::Grid;
 use super::paths::{Paths, bound_within};
-use super::table::{Bound, Entry, Table};
+use super::transposition::{Bound, Entry, Table};
 
 /// A player. A moves first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

@@ -31,13 +31,14 @@
 //! | `breakthrough:rows=4,columns=3` | 10,689 | win in 9 plies | first use |
 
 use core::fmt;
-use core::str::FromStr;
 
 use perfect_play_core::family::{Args, Family, Param, SizeError};
-use perfect_play_core::notation::{Notation, ParseError, Side, parse_side};
-use perfect_play_core::{Game, MoveShape, Value};
+use perfect_play_core::notation::{Notation, Side, Spelling};
+use perfect_play_core::{Game, Value};
 
-use super::grid::{Grid, from_to, parse_from_to, rows_and_columns, write_from_to};
+use super::grid::{Grid, rows_and_columns};
+
+use super::registered::Registered;
 
 /// A Breakthrough position: the pawns and the side to move.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
@@ -54,9 +55,8 @@ impl Family for Breakthrough {
     const PARAMS: &'static [Param] = PARAMS;
 
     fn at(args: &Args) -> Result<Breakthrough, SizeError> {
-        let rows = u8::try_from(args.get(0).int()).unwrap_or(3);
-        let columns = u8::try_from(args.get(1).int()).unwrap_or(4);
-        let mut grid = Grid::empty(columns, rows);
+        let mut grid = Grid::of_size(args);
+        let (rows, columns) = (grid.height, grid.width);
         let home = if rows >= 6 { 2 } else { 1 };
         for cell in 0..grid.cells() {
             let r = cell / usize::from(columns);
@@ -77,6 +77,9 @@ impl Family for Breakthrough {
     }
 }
 
+/// In the catalogue: every size solved on first use.
+impl Registered for Breakthrough {}
+
 impl Game for Breakthrough {
     /// The pawn's cell and where it goes, row-major from 0.
     type Move = (u8, u8);
@@ -91,7 +94,7 @@ impl Game for Breakthrough {
 
     /// The board in base 3, then the side to move.
     fn key(&self) -> u64 {
-        self.grid.key() * 2 + u64::from(self.second)
+        self.grid.key_and_side(self.second)
     }
 
     /// The player who just moved reached the far row, or the side to move has no pawn or
@@ -137,72 +140,31 @@ impl Game for Breakthrough {
     }
 }
 
-/// The cells, for an error message.
-const CELLS: &str = "b, w or .";
+/// The notation's letters: the pieces, and the side to move after the board.
+const SPELLING: Spelling = Spelling {
+    pieces: ['b', 'w'],
+    cells: "b, w or .",
+    sides: Some("b or w"),
+};
 
 impl Notation for Breakthrough {
     const SIDES: [&'static str; 2] = ["b", "w"];
-    const PIECES: [char; 2] = ['b', 'w'];
+    const PIECES: [char; 2] = SPELLING.pieces;
     const TITLE: &'static str = "Breakthrough";
     const RULES: &'static str = "b starts with pawns on the top row, w on the bottom row; b moves first. A pawn steps one row forward (b down, w up), straight or diagonally, onto an empty cell, and captures only diagonally. Getting a pawn to the far row wins, as does taking the other's last pawn; a player who cannot move loses.";
     const MOVE_HELP: &'static str = "FROM-TO, cells numbered from 1 at the top left, like 1-5";
 
-    fn to_move(&self) -> Side {
-        Side::second_if(self.second)
-    }
+    sided_grid!();
 
-    fn width(&self) -> usize {
-        usize::from(self.grid.width)
-    }
+    from_to_moves!(36);
 
-    fn height(&self) -> usize {
-        usize::from(self.grid.height)
-    }
-
-    fn piece(&self, cell: u8) -> Option<Side> {
-        self.grid.get(usize::from(cell))
-    }
-
-    fn move_shape(&self, (from, to): (u8, u8)) -> MoveShape {
-        from_to(from, Some(to))
-    }
-
-    fn write_move((from, to): (u8, u8), out: &mut dyn fmt::Write) -> fmt::Result {
-        write_from_to(from, to, out)
-    }
-
-    fn parse_move(text: &str) -> Result<(u8, u8), ParseError> {
-        parse_from_to(text, 36, Self::MOVE_HELP)
-    }
-
-    /// Reads the rows at this position's size and the side to move.
-    fn parse_at(&self, text: &str) -> Result<Breakthrough, ParseError> {
-        let (grid, rest) = self.grid.parse(text, Self::PIECES, CELLS)?;
-        let second = parse_side(rest, Self::PIECES, "b or w")? == Side::Second;
-        Ok(Breakthrough { grid, second })
-    }
 }
 
 impl fmt::Display for Breakthrough {
     /// The rows from the top split by `/`, then the side to move: `bbbb/..../wwww b`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.grid.write(f, Self::PIECES)?;
-        write!(f, " {}", if self.second { 'w' } else { 'b' })
+        self.grid.write_sided(f, Self::PIECES, self.to_move())
     }
 }
 
-impl fmt::Debug for Breakthrough {
-    /// The size and the position: what a solver's error names.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} {self}", self.sized())
-    }
-}
-
-impl FromStr for Breakthrough {
-    type Err = ParseError;
-
-    /// Reads a position at the default size, 3x4 (see [`Notation::parse_at`] for others).
-    fn from_str(text: &str) -> Result<Breakthrough, ParseError> {
-        Breakthrough::start().parse_at(text)
-    }
-}
+family_text!(Breakthrough);

@@ -29,13 +29,14 @@
 //! | `clobber:rows=4,columns=4` | 600,161 | win in 11 plies | first use, 1.3 s |
 
 use core::fmt;
-use core::str::FromStr;
 
 use perfect_play_core::family::{Args, Family, Param, SizeError};
-use perfect_play_core::notation::{Notation, ParseError, Side, parse_side};
-use perfect_play_core::{Game, MoveShape, Value};
+use perfect_play_core::notation::{Notation, Side, Spelling};
+use perfect_play_core::{Game, Value};
 
-use super::grid::{Grid, from_to, parse_from_to, rows_and_columns, write_from_to};
+use super::grid::{Grid, rows_and_columns};
+
+use super::registered::Registered;
 
 /// A Clobber position: the stones and the side to move.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
@@ -52,11 +53,10 @@ impl Family for Clobber {
     const PARAMS: &'static [Param] = PARAMS;
 
     fn at(args: &Args) -> Result<Clobber, SizeError> {
-        let rows = u8::try_from(args.get(0).int()).unwrap_or(3);
-        let columns = u8::try_from(args.get(1).int()).unwrap_or(3);
-        let mut grid = Grid::empty(columns, rows);
+        let mut grid = Grid::of_size(args);
+        let columns = usize::from(grid.width);
         for cell in 0..grid.cells() {
-            let (r, c) = (cell / usize::from(columns), cell % usize::from(columns));
+            let (r, c) = (cell / columns, cell % columns);
             grid.set(cell, Some(Side::second_if((r + c) % 2 == 1)));
         }
         Ok(Clobber {
@@ -69,6 +69,9 @@ impl Family for Clobber {
         self.grid.size_args(PARAMS)
     }
 }
+
+/// In the catalogue: every size solved on first use.
+impl Registered for Clobber {}
 
 impl Game for Clobber {
     /// The stone's cell and the cell it clobbers, row-major from 0.
@@ -84,7 +87,7 @@ impl Game for Clobber {
 
     /// The board in base 3, then the side to move.
     fn key(&self) -> u64 {
-        self.grid.key() * 2 + u64::from(self.second)
+        self.grid.key_and_side(self.second)
     }
 
     /// The side to move has no move: it has lost.
@@ -125,72 +128,31 @@ impl Game for Clobber {
     }
 }
 
-/// The cells, for an error message.
-const CELLS: &str = "x, o or .";
+/// The notation's letters: the pieces, and the side to move after the board.
+const SPELLING: Spelling = Spelling {
+    pieces: ['x', 'o'],
+    cells: "x, o or .",
+    sides: Some("x or o"),
+};
 
 impl Notation for Clobber {
     const SIDES: [&'static str; 2] = ["x", "o"];
-    const PIECES: [char; 2] = ['x', 'o'];
+    const PIECES: [char; 2] = SPELLING.pieces;
     const TITLE: &'static str = "Clobber";
     const RULES: &'static str = "The board starts full of stones in a checkerboard. A move takes one of one's stones onto an orthogonally neighbouring stone of the other player, which is removed. x moves first. A player who cannot move loses.";
     const MOVE_HELP: &'static str = "FROM-TO, cells numbered from 1 at the top left, like 1-2";
 
-    fn to_move(&self) -> Side {
-        Side::second_if(self.second)
-    }
+    sided_grid!();
 
-    fn width(&self) -> usize {
-        usize::from(self.grid.width)
-    }
+    from_to_moves!(36);
 
-    fn height(&self) -> usize {
-        usize::from(self.grid.height)
-    }
-
-    fn piece(&self, cell: u8) -> Option<Side> {
-        self.grid.get(usize::from(cell))
-    }
-
-    fn move_shape(&self, (from, to): (u8, u8)) -> MoveShape {
-        from_to(from, Some(to))
-    }
-
-    fn write_move((from, to): (u8, u8), out: &mut dyn fmt::Write) -> fmt::Result {
-        write_from_to(from, to, out)
-    }
-
-    fn parse_move(text: &str) -> Result<(u8, u8), ParseError> {
-        parse_from_to(text, 36, Self::MOVE_HELP)
-    }
-
-    /// Reads the rows at this position's size and the side to move.
-    fn parse_at(&self, text: &str) -> Result<Clobber, ParseError> {
-        let (grid, rest) = self.grid.parse(text, Self::PIECES, CELLS)?;
-        let second = parse_side(rest, Self::PIECES, "x or o")? == Side::Second;
-        Ok(Clobber { grid, second })
-    }
 }
 
 impl fmt::Display for Clobber {
     /// The rows from the top split by `/`, then the side to move: `xox/oxo/xox x`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.grid.write(f, Self::PIECES)?;
-        write!(f, " {}", if self.second { 'o' } else { 'x' })
+        self.grid.write_sided(f, Self::PIECES, self.to_move())
     }
 }
 
-impl fmt::Debug for Clobber {
-    /// The size and the position: what a solver's error names.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} {self}", self.sized())
-    }
-}
-
-impl FromStr for Clobber {
-    type Err = ParseError;
-
-    /// Reads a position at the default size, 3x3 (see [`Notation::parse_at`] for others).
-    fn from_str(text: &str) -> Result<Clobber, ParseError> {
-        Clobber::start().parse_at(text)
-    }
-}
+family_text!(Clobber);

@@ -96,3 +96,11 @@ pub fn open() -> Box<dyn DynGame> {
     let handle = Handle::<Connect4<7, 6>, _>::new(NAME, searched(), Some(POSITIONS));
     Box::new(handle.titled(TITLE))
 }
+
+/// In the catalogue: Connect Four's family at 7 columns, 6 rows and four in a row, answered
+/// by search.
+pub(crate) const IN_CATALOGUE: super::registry::SearchedSize = super::registry::SearchedSize {
+    family: "connect-four",
+    size: "rows=6,columns=7,x_in_row=4",
+    open,
+};

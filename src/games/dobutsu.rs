@@ -85,11 +85,12 @@
 //! time and memory measured: BENCHMARKS.md section 17) and opened with `--table FILE`.
 
 use core::fmt;
-use core::str::FromStr;
 
 use perfect_play_core::family::{Arg, Args, Family, Param, ParamKind, SizeError};
 use perfect_play_core::notation::{Notation, ParseError, ParseErrorKind, Side};
 use perfect_play_core::{Game, Kind, MoveShape, Value};
+
+use super::registered::Registered;
 
 /// The board's columns.
 pub const COLUMNS: usize = 3;
@@ -426,6 +427,16 @@ impl Family for Dobutsu {
             .with(0, Arg::Bool(self.has(GIRAFFE)))
             .with(1, Arg::Bool(self.has(ELEPHANT)))
     }
+}
+
+/// In the catalogue: the full game and the variant without giraffes (246.8 and 3.2
+/// million positions) are answered from a table file alone; lions and chicks, and any
+/// other variant within a million positions, are solved on first use.
+impl Registered for Dobutsu {
+    const FILE_ONLY: &'static [&'static str] = &[
+        "giraffes=true,elephants=true",
+        "giraffes=false,elephants=true",
+    ];
 }
 
 impl Game for Dobutsu {
@@ -1052,22 +1063,7 @@ impl fmt::Display for Dobutsu {
     }
 }
 
-impl fmt::Debug for Dobutsu {
-    /// The size and the position: what a solver's error names.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} {self}", self.sized())
-    }
-}
-
-impl FromStr for Dobutsu {
-    type Err = ParseError;
-
-    /// Reads a position of the game as it is played (see [`Notation::parse_at`] for the
-    /// variants).
-    fn from_str(text: &str) -> Result<Dobutsu, ParseError> {
-        Dobutsu::start().parse_at(text)
-    }
-}
+family_text!(Dobutsu);
 
 /// Each kind as a drawing shows it ([`Notation::kind`], [`Notation::hand`]): its letter,
 /// its name and its steps on the board as drawn, the second player's turned around.

@@ -57,13 +57,14 @@
 //! ```
 
 use core::fmt;
-use core::str::FromStr;
 
 use perfect_play_core::family::{Arg, Args, Family, Param, ParamKind, SizeError};
 use perfect_play_core::notation::{Notation, ParseError, Side, Spelling, write_from_to};
 use perfect_play_core::{Game, MoveShape, Value};
 
 use super::grid::{Grid, from_to, parse_cells_move};
+
+use super::registered::{Compiled, Layout, Registered};
 
 /// A Dodgem position: the cars (blue's are the grid's first side) and whose turn it is.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
@@ -111,6 +112,18 @@ impl Family for Dodgem {
     fn args(&self) -> Args {
         Args::defaults(PARAMS).with(0, Arg::Int(u32::from(self.grid.width)))
     }
+}
+
+/// In the catalogue: 3x3 is the game of one size `dodgem`, compiled in; every other size is
+/// solved on first use.
+impl Registered for Dodgem {
+    const COMPILED: &'static [Compiled] = &[Compiled {
+        table: "DODGEM",
+        file: "dodgem_3x3",
+        size: "n=3",
+        layout: Layout::Phf,
+    }];
+    const NAMED: &'static [(&'static str, &'static str)] = &[("dodgem", "n=3")];
 }
 
 impl Game for Dodgem {
@@ -206,21 +219,11 @@ impl Notation for Dodgem {
         Side::second_if(self.red_to_move)
     }
 
-    fn width(&self) -> usize {
-        usize::from(self.grid.width)
-    }
-
-    fn height(&self) -> usize {
-        usize::from(self.grid.height)
-    }
+    grid_board!(grid);
 
     fn move_help(&self) -> &'static str {
         let larger = "FROM-TO, cells numbered row-major from 1 at the top left, TO also off, like 1-2 or 4-off";
         self.grid.move_help(Self::MOVE_HELP, larger)
-    }
-
-    fn piece(&self, cell: u8) -> Option<Side> {
-        self.grid.get(usize::from(cell))
     }
 
     fn move_shape(&self, (from, to): DodgemMove) -> MoveShape {
@@ -258,18 +261,4 @@ impl fmt::Display for Dodgem {
     }
 }
 
-impl fmt::Debug for Dodgem {
-    /// The size and the position: what a solver's error names.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} {self}", self.sized())
-    }
-}
-
-impl FromStr for Dodgem {
-    type Err = ParseError;
-
-    /// Reads a position at the default size, 3x3 (see [`Notation::parse_at`] for others).
-    fn from_str(text: &str) -> Result<Dodgem, ParseError> {
-        Dodgem::start().parse_at(text)
-    }
-}
+family_text!(Dodgem);

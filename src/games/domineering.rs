@@ -29,39 +29,23 @@
 //! | `domineering:rows=5,columns=5` | 723,996 | loss in 12 plies | first use, 1.5 s |
 
 use core::fmt;
-use core::str::FromStr;
 
-use perfect_play_core::family::{Arg, Args, Family, Param, ParamKind, SizeError};
+use perfect_play_core::family::{Args, Family, Param, SizeError};
 use perfect_play_core::notation::{
     Notation, ParseError, Side, parse_end, parse_number,
 };
 use perfect_play_core::{Game, MoveShape, Value};
 
-use super::grid::Grid;
+use super::grid::{Grid, rows_and_columns};
+
+use super::registered::Registered;
 
 /// A Domineering position: each player's domino cells.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Domineering(Grid);
 
 /// The parameters, in the order positional values take them.
-const PARAMS: &[Param] = &[
-    Param {
-        name: "rows",
-        kind: ParamKind::Integer,
-        min: 1,
-        max: 6,
-        default: Arg::Int(4),
-        doc: "the board's rows",
-    },
-    Param {
-        name: "columns",
-        kind: ParamKind::Integer,
-        min: 1,
-        max: 6,
-        default: Arg::Int(4),
-        doc: "the board's columns",
-    },
-];
+const PARAMS: &[Param] = &rows_and_columns([1, 6, 4], [1, 6, 4]);
 
 impl Domineering {
     /// The other cell of a domino laid at `cell` by the side to move, if on the board.
@@ -78,17 +62,16 @@ impl Family for Domineering {
     const PARAMS: &'static [Param] = PARAMS;
 
     fn at(args: &Args) -> Result<Domineering, SizeError> {
-        let rows = u8::try_from(args.get(0).int()).unwrap_or(4);
-        let columns = u8::try_from(args.get(1).int()).unwrap_or(4);
-        Ok(Domineering(Grid::empty(columns, rows)))
+        Ok(Domineering(Grid::of_size(args)))
     }
 
     fn args(&self) -> Args {
-        Args::defaults(PARAMS)
-            .with(0, Arg::Int(u32::from(self.0.height)))
-            .with(1, Arg::Int(u32::from(self.0.width)))
+        self.0.size_args(PARAMS)
     }
 }
+
+/// In the catalogue: every size solved on first use.
+impl Registered for Domineering {}
 
 impl Game for Domineering {
     /// v moves first and each domino covers two cells.
@@ -153,17 +136,7 @@ impl Notation for Domineering {
         Side::second_if(self.0.first.count_ones() > self.0.second.count_ones())
     }
 
-    fn width(&self) -> usize {
-        usize::from(self.0.width)
-    }
-
-    fn height(&self) -> usize {
-        usize::from(self.0.height)
-    }
-
-    fn piece(&self, cell: u8) -> Option<Side> {
-        self.0.get(usize::from(cell))
-    }
+    grid_board!(0);
 
     fn move_shape(&self, cell: u8) -> MoveShape {
         let first = u16::from(cell);
@@ -196,18 +169,4 @@ impl fmt::Display for Domineering {
     }
 }
 
-impl fmt::Debug for Domineering {
-    /// The size and the board: what a solver's error names.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} {self}", self.sized())
-    }
-}
-
-impl FromStr for Domineering {
-    type Err = ParseError;
-
-    /// Reads a position at the default size, 4x4 (see [`Notation::parse_at`] for others).
-    fn from_str(text: &str) -> Result<Domineering, ParseError> {
-        Domineering::start().parse_at(text)
-    }
-}
+family_text!(Domineering);

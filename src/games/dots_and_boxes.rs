@@ -38,11 +38,12 @@
 //! (the side to move differs): OpenSpiel counts it once, so its 5,547 states at 2x2.
 
 use core::fmt;
-use core::str::FromStr;
 
 use perfect_play_core::family::{Arg, Args, Family, Param, ParamKind, SizeError};
-use perfect_play_core::notation::{Notation, ParseError, ParseErrorKind, Side, parse_side};
+use perfect_play_core::notation::{Notation, ParseError, ParseErrorKind, Side, board_word, side_after_word};
 use perfect_play_core::{Game, Geometry, MoveShape, Value};
+
+use super::registered::{Compiled, Layout, Registered};
 
 /// A Dots and Boxes position: the lines drawn, who owns each completed box, and the side
 /// to move.
@@ -162,6 +163,16 @@ impl Family for DotsAndBoxes {
             .with(0, Arg::Int(u32::from(self.rows)))
             .with(1, Arg::Int(u32::from(self.columns)))
     }
+}
+
+/// In the catalogue: 2x2 boxes compiled in, every other size solved on first use.
+impl Registered for DotsAndBoxes {
+    const COMPILED: &'static [Compiled] = &[Compiled {
+        table: "DOTS_AND_BOXES_2X2",
+        file: "dots_and_boxes_2x2",
+        size: "rows=2,columns=2",
+        layout: Layout::Packed,
+    }];
 }
 
 impl Game for DotsAndBoxes {
@@ -298,12 +309,8 @@ impl Notation for DotsAndBoxes {
             usize::from(self.columns),
             self.horizontal(),
         );
-        let trimmed = text.trim_start();
-        let offset = text.len() - trimmed.len();
-        let board = trimmed.split_whitespace().next().unwrap_or("");
-        if board.is_empty() {
-            return Err(ParseError::new(0, ParseErrorKind::Empty));
-        }
+        let word = board_word(text)?;
+        let (offset, board) = word;
         let mut owned = 0u16;
         let mut column = offset + 1;
         let mut count = 0;
@@ -370,13 +377,7 @@ impl Notation for DotsAndBoxes {
                 return Err(ParseError::new(0, kind));
             }
         }
-        let rest = text
-            .chars()
-            .enumerate()
-            .skip(offset + board.chars().count())
-            .map(|(i, c)| (i + 1, c))
-            .filter(|(_, c)| !c.is_whitespace());
-        position.second = parse_side(rest, Self::PIECES, "x or o")? == Side::Second;
+        position.second = side_after_word(text, word, Self::PIECES, "x or o")? == Side::Second;
         Ok(position)
     }
 }
@@ -419,18 +420,4 @@ impl fmt::Display for DotsAndBoxes {
     }
 }
 
-impl fmt::Debug for DotsAndBoxes {
-    /// The size and the position: what a solver's error names.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} {self}", self.sized())
-    }
-}
-
-impl FromStr for DotsAndBoxes {
-    type Err = ParseError;
-
-    /// Reads a position at the default size, 2x2 boxes (see [`Notation::parse_at`]).
-    fn from_str(text: &str) -> Result<DotsAndBoxes, ParseError> {
-        DotsAndBoxes::start().parse_at(text)
-    }
-}
+family_text!(DotsAndBoxes);

@@ -70,6 +70,12 @@ impl Grid {
         }
     }
 
+    /// The empty board of the size of `args`, a family's [`rows_and_columns`] first.
+    pub fn of_size(args: &Args) -> Grid {
+        let side = |index| u8::try_from(args.get(index).int()).unwrap_or(u8::MAX);
+        Grid::empty(side(1), side(0))
+    }
+
     /// How many cells.
     pub fn cells(&self) -> usize {
         usize::from(self.width) * usize::from(self.height)
@@ -131,6 +137,12 @@ impl Grid {
         })
     }
 
+    /// The board in base 3 ([`Grid::key`]), then the side to move: one-to-one at one size
+    /// while `3^cells * 2` fits 64 bits.
+    pub fn key_and_side(&self, second_to_move: bool) -> u64 {
+        self.key() * 2 + u64::from(second_to_move)
+    }
+
     /// Writes the rows from the top split by `/`, `letters` for the pieces.
     pub fn write(&self, f: &mut dyn fmt::Write, letters: [char; 2]) -> fmt::Result {
         write_grid(
@@ -181,6 +193,16 @@ impl Grid {
             };
             return Ok((grid, side));
         }
+        self.parse_with_side(text, spelling)
+    }
+
+    /// Reads a board of this one's size (rows from the top split by `/`) and, after it, the
+    /// side to move, spelt with `spelling`'s letters.
+    pub fn parse_with_side(
+        &self,
+        text: &str,
+        spelling: &Spelling,
+    ) -> Result<(Grid, Side), ParseError> {
         let (grid, rest) = self.parse(text, spelling.pieces, spelling.cells)?;
         let side = parse_side(rest, spelling.pieces, spelling.sides.unwrap_or(""))?;
         Ok((grid, side))

@@ -32,15 +32,16 @@
 //! | `hex:rows=3,columns=4` | 126,003 | win in 5 plies | first use, 0.1 s |
 
 use core::fmt;
-use core::str::FromStr;
 
 use perfect_play_core::family::{Arg, Args, Family, Param, ParamKind, SizeError};
 use perfect_play_core::notation::{
-    Notation, ParseError, Side, parse_end, parse_number,
+    Notation, ParseError, Side, parse_end,
 };
-use perfect_play_core::{Game, Geometry, MoveShape, Value};
+use perfect_play_core::{Game, Geometry, Value};
 
 use super::grid::Grid;
+
+use super::registered::Registered;
 
 /// A Hex position: each player's stones.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
@@ -137,17 +138,16 @@ impl Family for Hex {
     const PARAMS: &'static [Param] = PARAMS;
 
     fn at(args: &Args) -> Result<Hex, SizeError> {
-        let rows = u8::try_from(args.get(0).int()).unwrap_or(3);
-        let columns = u8::try_from(args.get(1).int()).unwrap_or(3);
-        Ok(Hex(Grid::empty(columns, rows)))
+        Ok(Hex(Grid::of_size(args)))
     }
 
     fn args(&self) -> Args {
-        Args::defaults(PARAMS)
-            .with(0, Arg::Int(u32::from(self.0.height)))
-            .with(1, Arg::Int(u32::from(self.0.width)))
+        self.0.size_args(PARAMS)
     }
 }
+
+/// In the catalogue: every size solved on first use.
+impl Registered for Hex {}
 
 impl Game for Hex {
     /// x moves first: x has as many stones as o or one more.
@@ -207,13 +207,7 @@ impl Notation for Hex {
         Side::second_if(self.0.first.count_ones() > self.0.second.count_ones())
     }
 
-    fn width(&self) -> usize {
-        usize::from(self.0.width)
-    }
-
-    fn height(&self) -> usize {
-        usize::from(self.0.height)
-    }
+    grid_board!(0);
 
     fn geometry(&self) -> Geometry {
         Geometry::HexRhombus {
@@ -222,24 +216,7 @@ impl Notation for Hex {
         }
     }
 
-    fn piece(&self, cell: u8) -> Option<Side> {
-        self.0.get(usize::from(cell))
-    }
-
-    fn move_shape(&self, cell: u8) -> MoveShape {
-        MoveShape::Place {
-            cell: u16::from(cell),
-        }
-    }
-
-    fn write_move(cell: u8, out: &mut dyn fmt::Write) -> fmt::Result {
-        write!(out, "{}", u16::from(cell) + 1)
-    }
-
-    fn parse_move(text: &str) -> Result<u8, ParseError> {
-        let cell = parse_number(text, 25, Self::MOVE_HELP)?;
-        Ok(u8::try_from(cell).unwrap_or(u8::MAX))
-    }
+    cell_moves!(25);
 
     /// The chain of the side that moved last, joining its two edges.
     fn winning_chain(&self, visit: &mut dyn FnMut(u16)) -> Option<(Side, &'static str)> {
@@ -269,18 +246,4 @@ impl fmt::Display for Hex {
     }
 }
 
-impl fmt::Debug for Hex {
-    /// The size and the board: what a solver's error names.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} {self}", self.sized())
-    }
-}
-
-impl FromStr for Hex {
-    type Err = ParseError;
-
-    /// Reads a position at the default size, 3x3 (see [`Notation::parse_at`] for others).
-    fn from_str(text: &str) -> Result<Hex, ParseError> {
-        Hex::start().parse_at(text)
-    }
-}
+family_text!(Hex);

@@ -54,13 +54,14 @@
 //! ```
 
 use core::fmt;
-use core::str::FromStr;
 
 use perfect_play_core::family::{Args, Family, Param, SizeError};
 use perfect_play_core::notation::{Notation, ParseError, ParseErrorKind, Side, Spelling};
 use perfect_play_core::{Game, MoveShape, Value};
 
 use super::grid::{Grid, from_to, parse_cells_move, rows_and_columns, write_from_to};
+
+use super::registered::{Compiled, Layout, Registered};
 
 /// A Hexapawn position: the pawns (white's are the grid's first side) and whose turn it is.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
@@ -84,10 +85,8 @@ impl Family for Hexapawn {
     const PARAMS: &'static [Param] = PARAMS;
 
     fn at(args: &Args) -> Result<Hexapawn, SizeError> {
-        let rows = u8::try_from(args.get(0).int()).unwrap_or(3);
-        let columns = u8::try_from(args.get(1).int()).unwrap_or(3);
-        let mut grid = Grid::empty(columns, rows);
-        let width = usize::from(columns);
+        let mut grid = Grid::of_size(args);
+        let width = usize::from(grid.width);
         for cell in 0..width {
             grid.set(cell, Some(Side::First));
             grid.set(grid.cells() - width + cell, Some(Side::Second));
@@ -101,6 +100,18 @@ impl Family for Hexapawn {
     fn args(&self) -> Args {
         self.grid.size_args(PARAMS)
     }
+}
+
+/// In the catalogue: Gardner's 3x3 board is the game of one size `hexapawn`, compiled in;
+/// every other size is solved on first use.
+impl Registered for Hexapawn {
+    const COMPILED: &'static [Compiled] = &[Compiled {
+        table: "HEXAPAWN",
+        file: "hexapawn_3x3",
+        size: "rows=3,columns=3",
+        layout: Layout::Phf,
+    }];
+    const NAMED: &'static [(&'static str, &'static str)] = &[("hexapawn", "rows=3,columns=3")];
 }
 
 impl Game for Hexapawn {
@@ -206,21 +217,11 @@ impl Notation for Hexapawn {
         Side::second_if(self.black_to_move)
     }
 
-    fn width(&self) -> usize {
-        usize::from(self.grid.width)
-    }
-
-    fn height(&self) -> usize {
-        usize::from(self.grid.height)
-    }
+    grid_board!(grid);
 
     fn move_help(&self) -> &'static str {
         let larger = "FROM-TO, cells numbered row-major from 1 at the top left, like 2-6";
         self.grid.move_help(Self::MOVE_HELP, larger)
-    }
-
-    fn piece(&self, cell: u8) -> Option<Side> {
-        self.grid.get(usize::from(cell))
     }
 
     fn move_shape(&self, (from, to): HexapawnMove) -> MoveShape {
@@ -258,18 +259,4 @@ impl fmt::Display for Hexapawn {
     }
 }
 
-impl fmt::Debug for Hexapawn {
-    /// The size and the position: what a solver's error names.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} {self}", self.sized())
-    }
-}
-
-impl FromStr for Hexapawn {
-    type Err = ParseError;
-
-    /// Reads a position at the default size, 3x3 (see [`Notation::parse_at`] for others).
-    fn from_str(text: &str) -> Result<Hexapawn, ParseError> {
-        Hexapawn::start().parse_at(text)
-    }
-}
+family_text!(Hexapawn);

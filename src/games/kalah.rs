@@ -36,11 +36,12 @@
 //! | `kalah:pits=4,seeds=2` | 303,327 | win in 11 plies | first use, 0.4 s |
 
 use core::fmt;
-use core::str::FromStr;
 
 use perfect_play_core::family::{Arg, Args, Family, Param, ParamKind, SizeError};
-use perfect_play_core::notation::{Notation, ParseError, ParseErrorKind, Side, parse_number, parse_side};
+use perfect_play_core::notation::{Notation, ParseError, ParseErrorKind, Side, parse_number, board_word, side_after_word};
 use perfect_play_core::{Game, Geometry, MoveShape, Value};
+
+use super::registered::Registered;
 
 /// The most pits a side has.
 const MAX_PITS: usize = 6;
@@ -203,6 +204,9 @@ impl Family for Kalah {
     }
 }
 
+/// In the catalogue: every size solved on first use.
+impl Registered for Kalah {}
+
 impl Game for Kalah {
     /// Seeds are never added nor taken away.
     fn unreachable_reason(&self) -> Option<&'static str> {
@@ -318,12 +322,8 @@ impl Notation for Kalah {
             ..*self
         };
         let pits = usize::from(self.pits);
-        let trimmed = text.trim_start();
-        let offset = text.len() - trimmed.len();
-        let board = trimmed.split_whitespace().next().unwrap_or("");
-        if board.is_empty() {
-            return Err(ParseError::new(0, ParseErrorKind::Empty));
-        }
+        let word = board_word(text)?;
+        let (offset, board) = word;
         let parts: [&str; 4] = {
             let mut parts = ["", "", "", ""];
             let mut split = board.split('/');
@@ -367,13 +367,7 @@ impl Notation for Kalah {
             }
             column += part.len() + 1;
         }
-        let rest = text
-            .chars()
-            .enumerate()
-            .skip(offset + board.chars().count())
-            .map(|(i, c)| (i + 1, c))
-            .filter(|(_, c)| !c.is_whitespace());
-        position.second = parse_side(rest, Self::PIECES, "x or o")? == Side::Second;
+        position.second = side_after_word(text, word, Self::PIECES, "x or o")? == Side::Second;
         Ok(position)
     }
 }
@@ -398,18 +392,4 @@ impl fmt::Display for Kalah {
     }
 }
 
-impl fmt::Debug for Kalah {
-    /// The size and the position: what a solver's error names.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} {self}", self.sized())
-    }
-}
-
-impl FromStr for Kalah {
-    type Err = ParseError;
-
-    /// Reads a position at the default size, 3 pits of 2 seeds (see [`Notation::parse_at`]).
-    fn from_str(text: &str) -> Result<Kalah, ParseError> {
-        Kalah::start().parse_at(text)
-    }
-}
+family_text!(Kalah);

@@ -1,22 +1,28 @@
-// Every game solved at compile time, one line each: its module in src/games/, the name
-// people and the API call it, its rules file (the one file build.rs compiles), its position
-// type, its table's name, and how build.rs writes its table:
-// - `phf`: a `phf` map in Rust source (small games);
-// - `phf_best_cells`: the same, each entry keeping the optimal moves as a cell mask (what
-//   tic-tac-toe's `Board::lookup` answers from);
-// - `packed`: a table file (docs/table-format.md, the bytes `perfect-play solve` writes)
-//   embedded with `include_bytes!` (games of more than some tens of thousands of
-//   positions, where Rust source stops being practical).
-// A line may start with `#[cfg(feature = "...")]`: the game is built only with that feature.
-// Read by `build.rs`, which solves each, and by `src/games/mod.rs`, which serves each table.
-games! {
-    tictactoe "tictactoe" "tictactoe/rules.rs" Board TICTACTOE phf_best_cells;
-    misere "misere" "misere.rs" Misere MISERE phf;
-    hexapawn_3x3 "hexapawn" "hexapawn_3x3.rs" Hexapawn3x3 HEXAPAWN phf;
-    dodgem_3x3 "dodgem" "dodgem_3x3.rs" Dodgem3x3 DODGEM phf;
-    connect4_4x4 "connect4-4x4" "connect4_4x4.rs" Connect4On4x4 CONNECT4_4X4 packed;
-    #[cfg(feature = "large-games")]
-    connect4_5x4 "connect4-5x4" "connect4_5x4.rs" Connect4On5x4 CONNECT4_5X4 packed;
-    #[cfg(feature = "large-games")]
-    connect4_4x5 "connect4-4x5" "connect4_4x5.rs" Connect4On4x5 CONNECT4_4X5 packed;
+// The catalogue: every game of the crate, one line each, in the order every surface lists
+// them: its module in src/games/, the file of its rules (the one file build.rs compiles
+// through #[path]) and its position type. The game's file says the rest beside its rules
+// (`Registered`, src/games/registered.rs): its name, parameters and defaults (`Family`),
+// the sizes compiled into the build and the sizes with a name of their own. A game of one
+// size is a family without parameters (tictactoe).
+// A line may start with `#[cfg(feature = "...")]`: the game is in the build only with it.
+// Read by `build.rs`, which solves each compiled size, and by `src/games/mod.rs`, which
+// declares each module and its entry.
+catalogue! {
+    tictactoe "tictactoe/rules.rs" Board;
+    misere "misere.rs" Misere;
+    mnk "mnk.rs" Mnk;
+    nim "nim.rs" Nim;
+    domineering "domineering.rs" Domineering;
+    clobber "clobber.rs" Clobber;
+    breakthrough "breakthrough.rs" Breakthrough;
+    hex "hex.rs" Hex;
+    dots_and_boxes "dots_and_boxes.rs" DotsAndBoxes;
+    kalah "kalah.rs" Kalah;
+    othello "othello.rs" Othello;
+    hexapawn "hexapawn.rs" Hexapawn;
+    dodgem "dodgem.rs" Dodgem;
+    connect4 "connect4.rs" ConnectFour;
+    toads_and_frogs "toads_and_frogs.rs" ToadsAndFrogs;
+    cram "cram.rs" Cram;
+    dobutsu "dobutsu.rs" Dobutsu;
 }

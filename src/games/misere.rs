@@ -23,11 +23,11 @@
 use core::fmt;
 use core::str::FromStr;
 
-use perfect_play_core::notation::{
-    Notation, ParseError, Side, Spelling, line_in_row, write_position,
-};
-use perfect_play_core::{Game, Line, MoveShape, Value};
+use perfect_play_core::notation::{Notation, ParseError, Side, Spelling, write_position, last_line};
+use perfect_play_core::family::{Args, Family, Param, SizeError};
+use perfect_play_core::{Game, Line, Value};
 
+use super::registered::{Compiled, Layout, Registered};
 use super::tictactoe::{Board, Player};
 
 /// A misère tic-tac-toe position: a tic-tac-toe board, x to move first.
@@ -56,6 +56,30 @@ impl Game for Misere {
     }
 }
 
+/// A game of one size: a family without parameters.
+impl Family for Misere {
+    const FAMILY: &'static str = "misere";
+    const PARAMS: &'static [Param] = &[];
+
+    fn at(_: &Args) -> Result<Misere, SizeError> {
+        Ok(Misere::start())
+    }
+
+    fn args(&self) -> Args {
+        Args::defaults(&[])
+    }
+}
+
+/// In the catalogue: compiled in.
+impl Registered for Misere {
+    const COMPILED: &'static [Compiled] = &[Compiled {
+        table: "MISERE",
+        file: "misere",
+        size: "",
+        layout: Layout::Phf,
+    }];
+}
+
 // --- Notation: tic-tac-toe's, the board's own ---------------------------------------------
 
 /// The notation's letters: `x` and `o`; the marks say whose turn it is.
@@ -80,15 +104,7 @@ impl Notation for Misere {
         self.0.piece(cell)
     }
 
-    fn move_shape(&self, cell: u8) -> MoveShape {
-        MoveShape::Place {
-            cell: u16::from(cell),
-        }
-    }
-
-    fn write_move(cell: u8, out: &mut dyn fmt::Write) -> fmt::Result {
-        Board::write_move(cell, out)
-    }
+    cell_moves!();
 
     fn parse_move(text: &str) -> Result<u8, ParseError> {
         Board::parse_move(text)
@@ -96,9 +112,7 @@ impl Notation for Misere {
 
     /// The three in a row that ended the game, made by the side that moved last.
     fn winning_line(&self) -> Option<(Side, Line)> {
-        self.finished()?;
-        let side = Notation::to_move(self).other();
-        line_in_row(self, side, 3).map(|line| (side, line))
+        last_line(self, 3)
     }
 }
 

@@ -31,14 +31,12 @@
 //! Any other size up to 10 million positions is solved on first use.
 
 use core::fmt;
-use core::str::FromStr;
 
 use perfect_play_core::family::{Arg, Args, Family, Param, ParamKind, SizeError};
-use perfect_play_core::notation::{
-    Notation, ParseError, Side, after_grid, line_in_row, parse_end, parse_grid,
-    parse_number, write_grid,
-};
-use perfect_play_core::{Game, Line, MoveShape, Value};
+use perfect_play_core::notation::{Notation, ParseError, Side, last_line, parse_marks, write_board};
+use perfect_play_core::{Game, Line, Value};
+
+use super::registered::{Compiled, Layout, Registered};
 
 /// An m,n,k position: the board's size and each player's marks as bit masks.
 ///
@@ -151,6 +149,16 @@ impl Family for Mnk {
     }
 }
 
+/// In the catalogue: tic-tac-toe's size compiled in, every other solved on first use.
+impl Registered for Mnk {
+    const COMPILED: &'static [Compiled] = &[Compiled {
+        table: "MNK_3_3_3",
+        file: "mnk_3_3_3",
+        size: "m=3,n=3,k=3",
+        layout: Layout::Packed,
+    }];
+}
+
 impl Game for Mnk {
     /// x moves first: x has as many marks as o or one more.
     fn unreachable_reason(&self) -> Option<&'static str> {
@@ -199,13 +207,8 @@ impl Game for Mnk {
         for cell in 0..self.cells() {
             let bit = self.bit(cell);
             if (self.x | self.o) & bit == 0 {
-                let mut next = *self;
-                if o_moves {
-                    next.o |= bit;
-                } else {
-                    next.x |= bit;
-                }
-                visit(cell as u8, next);
+                let (x, o) = if o_moves { (self.x, self.o | bit) } else { (self.x | bit, self.o) };
+                visit(cell as u8, Mnk { x, o, ..*self });
             }
         }
     }
@@ -248,71 +251,27 @@ impl Notation for Mnk {
         }
     }
 
-    fn move_shape(&self, cell: u8) -> MoveShape {
-        MoveShape::Place {
-            cell: u16::from(cell),
-        }
-    }
-
-    fn write_move(cell: u8, out: &mut dyn fmt::Write) -> fmt::Result {
-        write!(out, "{}", u16::from(cell) + 1)
-    }
-
-    fn parse_move(text: &str) -> Result<u8, ParseError> {
-        let cell = parse_number(text, 36, Self::MOVE_HELP)?;
-        Ok(u8::try_from(cell).unwrap_or(u8::MAX))
-    }
+    cell_moves!(36);
 
     /// The `k` in a row that ended the game, made by the side that moved last.
     fn winning_line(&self) -> Option<(Side, Line)> {
-        self.finished()?;
-        let side = Notation::to_move(self).other();
-        line_in_row(self, side, usize::from(self.k)).map(|line| (side, line))
+        last_line(self, usize::from(self.k))
     }
 
     /// Reads the rows at this position's size, and checks that `x` has as many marks as
     /// `o` or one more.
     fn parse_at(&self, text: &str) -> Result<Mnk, ParseError> {
-        let mut position = Mnk { x: 0, o: 0, ..*self };
-        let (m, n) = (self.width(), self.height());
-        let end = parse_grid(text, m, n, &Self::PIECES, CELLS, &mut |cell, side, _| {
-            let bit = position.bit(cell);
-            if side == 0 {
-                position.x |= bit;
-            } else {
-                position.o |= bit;
-            }
-        })?;
-        parse_end(after_grid(text, end))?;
-        Ok(position)
+        let size = (self.width(), self.height());
+        let [x, o] = parse_marks(text, size, &Self::PIECES, CELLS, &|cell| self.bit(cell))?;
+        Ok(Mnk { x, o, ..*self })
     }
 }
 
 impl fmt::Display for Mnk {
     /// The rows from the top split by `/`: `x../.o./...`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write_grid(f, self.width(), self.height(), &|cell| {
-            match self.piece(cell as u8) {
-                Some(Side::First) => 'x',
-                Some(Side::Second) => 'o',
-                None => '.',
-            }
-        })
+        write_board(f, self)
     }
 }
 
-impl fmt::Debug for Mnk {
-    /// The size and the board, `mnk:m=3,n=3,k=3 x../.o./...`: what a solver's error names.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} {self}", self.sized())
-    }
-}
-
-impl FromStr for Mnk {
-    type Err = ParseError;
-
-    /// Reads a position at the default size, 3,3,3 (see [`Notation::parse_at`] for others).
-    fn from_str(text: &str) -> Result<Mnk, ParseError> {
-        Mnk::start().parse_at(text)
-    }
-}
+family_text!(Mnk);

@@ -30,15 +30,16 @@
 //! | `nim:piles=1-3-5-7,misere=true` | 752 | loss in 15 plies | first use |
 //! | `nim:piles=3-4-5,misere=false` | 232 | win in 11 plies | first use |
 //!
-//! This file is the whole family, rules, notation and docs: 290 lines, and one line of
-//! `family_list.rs`.
+//! This file is the whole family, rules, notation, docs and its entry in the catalogue,
+//! and one line of `list.rs`.
 
 use core::fmt;
-use core::str::FromStr;
 
 use perfect_play_core::family::{Arg, Args, Family, MAX_LIST, Param, ParamKind, SizeError};
-use perfect_play_core::notation::{Notation, ParseError, ParseErrorKind, Side, parse_side};
+use perfect_play_core::notation::{Notation, ParseError, ParseErrorKind, Side, board_word, side_after_word};
 use perfect_play_core::{Game, Geometry, MoveShape, Value};
+
+use super::registered::{Compiled, Layout, Registered};
 
 /// A Nim position: the piles, misère or not, and the side to move.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
@@ -109,6 +110,16 @@ impl Family for Nim {
             )
             .with(1, Arg::Bool(self.misere))
     }
+}
+
+/// In the catalogue: the default piles compiled in, every other size solved on first use.
+impl Registered for Nim {
+    const COMPILED: &'static [Compiled] = &[Compiled {
+        table: "NIM_1_3_5_7",
+        file: "nim_1_3_5_7",
+        size: "piles=1-3-5-7,misere=false",
+        layout: Layout::Packed,
+    }];
 }
 
 impl Game for Nim {
@@ -214,12 +225,8 @@ impl Notation for Nim {
             piles: [0; MAX_LIST],
             ..*self
         };
-        let trimmed = text.trim_start();
-        let offset = text.len() - trimmed.len();
-        let board = trimmed.split_whitespace().next().unwrap_or("");
-        if board.is_empty() {
-            return Err(ParseError::new(0, ParseErrorKind::Empty));
-        }
+        let word = board_word(text)?;
+        let (offset, board) = word;
         let mut column = offset + 1;
         let mut count = 0;
         for pile in board.split('/') {
@@ -252,13 +259,7 @@ impl Notation for Nim {
             };
             return Err(ParseError::new(0, kind));
         }
-        let rest = text
-            .chars()
-            .enumerate()
-            .skip(offset + board.chars().count())
-            .map(|(i, c)| (i + 1, c))
-            .filter(|(_, c)| !c.is_whitespace());
-        position.second = parse_side(rest, Self::PIECES, "x or o")? == Side::Second;
+        position.second = side_after_word(text, word, Self::PIECES, "x or o")? == Side::Second;
         Ok(position)
     }
 }
@@ -276,18 +277,4 @@ impl fmt::Display for Nim {
     }
 }
 
-impl fmt::Debug for Nim {
-    /// The size and the position: what a solver's error names.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} {self}", self.sized())
-    }
-}
-
-impl FromStr for Nim {
-    type Err = ParseError;
-
-    /// Reads a position at the default size (see [`Notation::parse_at`] for others).
-    fn from_str(text: &str) -> Result<Nim, ParseError> {
-        Nim::start().parse_at(text)
-    }
-}
+family_text!(Nim);

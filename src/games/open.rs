@@ -1,27 +1,28 @@
-//! A game named in the one syntax, opened behind the dynamic handle: a game of one size by
-//! its name, a family at a size from its compiled table or, for any other size, solved on
-//! first use in memory (feature `std`) and kept for the next time.
+//! A resolved game opened behind the dynamic handle every surface uses: from its compiled
+//! table, by its search engine, or, for any other size, solved on first use in memory
+//! (feature `std`) and kept for the next time.
 
 use alloc::boxed::Box;
+use alloc::format;
 use alloc::string::{String, ToString};
-use alloc::vec::Vec;
 use core::fmt;
 
 use perfect_play_core::Solved;
 use perfect_play_core::dynamic::{DynGame, Handle};
-use perfect_play_core::family::{Arg, Args, Family, Param, SizeError};
+use perfect_play_core::family::Args;
 #[cfg(feature = "std")]
 use perfect_play_core::{Oracle, Record};
 
-use super::{FAMILIES, FamilyInfo, UnknownGame, open_fixed, open_fixed_as};
+use super::registered::Registered;
+use super::registry::{Answer, NameError, Resolved, searched};
 
 /// What a solve on first use tells the caller, so that a command line can show progress
 /// (the library itself prints nothing).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Solving<'a> {
+pub enum FirstUse<'a> {
     /// A size that is not compiled in is about to be solved.
     Started {
-        /// The size, in the syntax: `mnk:m=4,n=4,k=3`.
+        /// The size's canonical name: `mnk:m=4,n=4,k=3`.
         name: &'a str,
     },
     /// It is solved.
@@ -33,196 +34,138 @@ pub enum Solving<'a> {
     },
 }
 
-/// Why a name opens no game.
+/// Why a resolved game cannot be opened without its table file: a size not compiled in
+/// and larger than its family's position limit, a game answered only from a table file,
+/// or a build without `std` (no solver at run time).
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum OpenError {
-    /// No game or family has that name.
-    Unknown {
-        /// The name asked for.
-        name: String,
-    },
-    /// A family, but its parameters do not name a size.
-    Size {
-        /// The family.
-        family: &'static str,
-        /// What is wrong, and where in the parameters.
-        error: SizeError,
-    },
-    /// A size that is not compiled in and could not be solved now: larger than the
-    /// family's position limit, or a build without `std`.
-    Unsolved {
-        /// The size, in the syntax.
-        name: String,
-        /// Why, in a sentence.
-        reason: String,
-    },
+pub struct Unsolved {
+    /// The game's canonical name.
+    pub name: String,
+    /// Why, in a sentence.
+    pub reason: String,
 }
 
-impl fmt::Display for OpenError {
+impl fmt::Display for Unsolved {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            OpenError::Unknown { name } => UnknownGame { name }.fmt(f),
-            OpenError::Size { family, error } => write!(f, "{family}: {error}"),
-            OpenError::Unsolved { name, reason } => write!(f, "{name}: {reason}"),
-        }
+        write!(f, "{}: {}", self.name, self.reason)
     }
+}
+
+impl core::error::Error for Unsolved {}
+
+/// Why [`open`] opened no game: the name, or the size.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OpenError {
+    /// The name names no game.
+    Name(NameError),
+    /// The game cannot be opened without its table file.
+    Unsolved(Unsolved),
 }
 
 impl OpenError {
     /// The nearest name of a game or family when the name was none's and one is close.
     #[must_use]
-    pub fn suggestion(&self) -> Option<&'static str> {
+    pub fn suggestion(&self) -> Option<String> {
         match self {
-            OpenError::Unknown { name } => UnknownGame { name }.suggestion(),
-            _ => None,
+            OpenError::Name(error) => error.suggestion(),
+            OpenError::Unsolved(_) => None,
+        }
+    }
+}
+
+impl fmt::Display for OpenError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            OpenError::Name(error) => error.fmt(f),
+            OpenError::Unsolved(error) => error.fmt(f),
         }
     }
 }
 
 impl core::error::Error for OpenError {}
 
-/// The game called `name`, behind the dynamic handle every surface uses: a game of one
-/// size by its name (`hexapawn`, `connect4-5x4`, in any case), or a family at a size in
-/// the one syntax (`mnk:m=4,n=4,k=3`, `mnk:4,4,3`, `mnk` for its default size; see the
-/// [module docs](super)). A size that is not compiled in is solved now, in memory.
+/// The game called `name` behind the dynamic handle: [`resolve`](super::resolve) and
+/// [`Resolved::open`] in one call, for a program that names its game in code.
 ///
 /// # Errors
 /// [`OpenError`]: no such game (with the names there are and the nearest), parameters that
-/// name no size (where and why), or a size too large to solve now.
+/// name no size (where and why), or a size that cannot be opened without its table file.
 pub fn open(name: &str) -> Result<Box<dyn DynGame>, OpenError> {
-    open_with(name, &mut |_| {})
+    let game = super::resolve(name).map_err(OpenError::Name)?;
+    game.open().map_err(OpenError::Unsolved)
 }
 
-/// [`open`], telling `solving` when a size that is not compiled in starts and ends being
-/// solved (a command line shows progress on a terminal).
-///
-/// # Errors
-/// As [`open`].
-pub fn open_with(
-    name: &str,
-    solving: &mut dyn FnMut(Solving<'_>),
-) -> Result<Box<dyn DynGame>, OpenError> {
-    let wanted = name.trim();
-    if let Some(game) = open_searched(wanted) {
-        return Ok(game);
+impl Resolved {
+    /// The game behind the dynamic handle every surface uses, answered as
+    /// [`Resolved::answer`] says; a size that is not compiled in is solved now, in
+    /// memory.
+    ///
+    /// # Errors
+    /// [`Unsolved`]: a size too large to solve now, or answered only from a table file.
+    pub fn open(&self) -> Result<Box<dyn DynGame>, Unsolved> {
+        self.open_with(&mut |_| {})
     }
-    if let Some(game) = open_fixed(wanted) {
-        return Ok(game);
-    }
-    let (info, args) = family_at(wanted)?;
-    if let Some(game) = open_searched_size(info.name, &args) {
-        return Ok(game);
-    }
-    (info.open)(&args, solving)
-}
 
-/// The family and the size `name` gives in the naming syntax (`mnk:m=4,n=4,k=3`,
-/// `mnk:4,4,3`, `mnk` for its default size), the family's name in any case; Connect Four's
-/// classic names too (`connect4-6x4`, [`ConnectFour::classic`](super::ConnectFour::classic)).
-///
-/// # Errors
-/// [`OpenError`]: no family of that name, or parameters that name no size.
-pub(crate) fn family_at(name: &str) -> Result<(&'static FamilyInfo, Args), OpenError> {
-    let classic = super::ConnectFour::classic(name.trim()).map(|(columns, rows)| {
-        alloc::format!("connect-four:rows={rows},columns={columns},x_in_row=4")
-    });
-    let name = classic.as_deref().unwrap_or(name);
-    let (family, params) = name.split_once(':').unwrap_or((name, ""));
-    let Some(info) = FAMILIES
-        .iter()
-        .find(|info| info.name.eq_ignore_ascii_case(family.trim()))
-    else {
-        return Err(OpenError::Unknown {
-            name: family.trim().to_string(),
-        });
-    };
-    let args = Args::parse(info.params, params).map_err(|error| OpenError::Size {
-        family: info.name,
-        // A classic name's parameters are not the text asked for: no column in it.
-        error: match classic {
-            Some(_) => SizeError::new(0, error.kind()),
-            None => error,
-        },
-    })?;
-    Ok((info, args))
-}
-
-/// A game answered by search, by its name in any case (`connect4-7x6`).
-fn open_searched(name: &str) -> Option<Box<dyn DynGame>> {
-    #[cfg(feature = "search")]
-    if name.eq_ignore_ascii_case(super::connect4_7x6::NAME) {
-        return Some(super::connect4_7x6::open());
-    }
-    let _ = name;
-    None
-}
-
-/// A game answered by search named as its family at a size: Connect Four's family at 6
-/// rows, 7 columns and four in a row is `connect4-7x6`.
-fn open_searched_size(family: &str, args: &Args) -> Option<Box<dyn DynGame>> {
-    #[cfg(feature = "search")]
-    {
-        use perfect_play_core::family::Family as _;
-        type Rules = super::connect4::ConnectFour;
-        if family == Rules::FAMILY && Args::parse(Rules::PARAMS, "6,7,4").as_ref() == Ok(args) {
-            return Some(super::connect4_7x6::open());
+    /// [`Resolved::open`], telling `first_use` when a size that is not compiled in starts
+    /// and ends being solved (a command line shows progress on a terminal).
+    ///
+    /// # Errors
+    /// As [`Resolved::open`].
+    pub fn open_with(
+        &self,
+        first_use: &mut dyn FnMut(FirstUse<'_>),
+    ) -> Result<Box<dyn DynGame>, Unsolved> {
+        match self.answer() {
+            Answer::Search => match searched(self.entry().name, self.args()) {
+                Some(searched) => Ok((searched.open)()),
+                None => Err(self.unsolved("not answered by search in this build")),
+            },
+            Answer::File => {
+                let advice = solve_into_file(self.name(), self.entry().solve_cost(self.args()));
+                Err(self.unsolved(&format!("answered from a table file alone: {advice}")))
+            }
+            Answer::Compiled | Answer::FirstUse => super::open_typed(self, first_use),
         }
     }
-    let _ = (family, args);
-    None
-}
 
-/// Family `G` at `args` from the table of `fixed`, a game of one size of `list.rs` with
-/// the same rules and notation at `size` (`connect4-4x4` for Connect Four at
-/// `rows=4,columns=4,x_in_row=4`), or `None` when `args` is another size.
-pub(crate) fn open_as_fixed<G: Family>(
-    args: &Args,
-    size: &str,
-    fixed: &str,
-) -> Option<Box<dyn DynGame>> {
-    if Args::parse(G::PARAMS, size).as_ref() != Ok(args) {
-        return None;
+    /// Why it is not opened.
+    fn unsolved(&self, reason: &str) -> Unsolved {
+        Unsolved {
+            name: self.name().to_string(),
+            reason: reason.to_string(),
+        }
     }
-    let name = G::at(args).ok()?.sized().to_string();
-    open_fixed_as(fixed, &name, G::FAMILY, params_of::<G>(args))
 }
 
-/// The family's parameters beside their values at `args`, as [`About`] lists them.
-///
-/// [`About`]: perfect_play_core::dynamic::About
-fn params_of<G: Family>(args: &Args) -> Vec<(Param, Arg)> {
-    G::PARAMS
-        .iter()
-        .copied()
-        .zip(args.values().iter().copied())
-        .collect()
+/// What to do for a game opened from a table file alone, with what the solve costs where
+/// measured: the one sentence every surface says.
+fn solve_into_file(name: &str, cost: Option<&str>) -> String {
+    let cost = cost.map_or_else(String::new, |cost| format!(", {cost}"));
+    format!(
+        "solve it once into a table file (`perfect-play solve {name} --out FILE`{cost}) and \
+         give that file (`--table FILE`)"
+    )
 }
 
-/// Family `G` at `args`: from its compiled table if `compiled` has it, else solved now.
-pub(crate) fn open_sized<G>(
-    args: &Args,
-    compiled: &[(&'static str, &'static Solved<G>)],
-    solving: &mut dyn FnMut(Solving<'_>),
-) -> Result<Box<dyn DynGame>, OpenError>
-where
-    G: Family + fmt::Debug + Send + Sync + 'static,
-{
-    let start = G::at(args).map_err(|error| OpenError::Size {
-        family: G::FAMILY,
-        error,
-    })?;
-    let name = start.sized().to_string();
-    let params = params_of::<G>(args);
+/// `game` of type `G` at `start`: from its table in `compiled` (each size's parameters and
+/// table) if there, else solved now.
+pub(crate) fn open_sized<G: Registered>(
+    game: &Resolved,
+    start: G,
+    compiled: &[(&str, &'static Solved<G>)],
+    first_use: &mut dyn FnMut(FirstUse<'_>),
+) -> Result<Box<dyn DynGame>, Unsolved> {
+    let name = game.name();
+    let params = game.params();
     for &(size, table) in compiled {
-        if Args::parse(G::PARAMS, size).as_ref() == Ok(args) {
+        if Args::parse(G::PARAMS, size).as_ref() == Ok(game.args()) {
             let positions = u64::try_from(table.len()).ok();
-            let handle = Handle::with_start(&name, table, positions, start);
+            let handle = Handle::with_start(name, table, positions, start);
             return Ok(Box::new(handle.in_family(G::FAMILY, params)));
         }
     }
-    let (oracle, positions) = solve_now(&name, start, solving)?;
-    let handle = Handle::with_start(&name, oracle, Some(positions), start);
+    let (oracle, positions) = solve_now(name, start, first_use)?;
+    let handle = Handle::with_start(name, oracle, Some(positions), start);
     Ok(Box::new(handle.in_family(G::FAMILY, params)))
 }
 
@@ -239,24 +182,22 @@ impl<G: perfect_play_core::Game> Oracle<G> for Shared<G> {
     }
 }
 
-/// The sizes solved so far, by name: the next `open` of one answers at once.
+/// The sizes solved so far, by name: the next open of one answers at once.
 #[cfg(feature = "std")]
-type Cache = std::sync::Mutex<Vec<(String, std::sync::Arc<dyn core::any::Any + Send + Sync>)>>;
+type Cache =
+    std::sync::Mutex<alloc::vec::Vec<(String, std::sync::Arc<dyn core::any::Any + Send + Sync>)>>;
 
 /// How many sizes solved on first use are kept (the oldest is dropped).
 #[cfg(feature = "std")]
 const CACHED: usize = 8;
 
-/// Solves `start`'s size now, or finds it solved already.
+/// Solves `start`'s size, called `name`, now, or finds it solved already.
 #[cfg(feature = "std")]
-fn solve_now<G>(
+fn solve_now<G: Registered>(
     name: &str,
     start: G,
-    solving: &mut dyn FnMut(Solving<'_>),
-) -> Result<(Shared<G>, u64), OpenError>
-where
-    G: Family + fmt::Debug + Send + Sync + 'static,
-{
+    first_use: &mut dyn FnMut(FirstUse<'_>),
+) -> Result<(Shared<G>, u64), Unsolved> {
     use perfect_play_generate::{FlatError, FlatLimits, SolvedKeys, solve_flat_from};
     use std::sync::{Arc, OnceLock};
 
@@ -271,29 +212,26 @@ where
         let positions = solution.len() as u64;
         return Ok((Shared(solution), positions));
     }
-    solving(Solving::Started { name });
+    first_use(FirstUse::Started { name });
     let limits = FlatLimits {
         positions: G::MAX_POSITIONS,
         ..FlatLimits::DEFAULT
     };
-    let cost = start
-        .solve_cost()
-        .map_or_else(String::new, |cost| format!(", {cost}"));
-    let solution = solve_flat_from(start, limits).map_err(|error| OpenError::Unsolved {
+    let start_cost = start.solve_cost();
+    let solution = solve_flat_from(start, limits).map_err(|error| Unsolved {
         name: name.to_string(),
         reason: match error {
             FlatError::TooManyPositions { limit } => {
                 format!(
-                    "more than {limit} positions, the most a size is solved on first use: \
-                     solve it once into a table file (`perfect-play solve {name} --out FILE`{cost}) \
-                     and give that file (`--table FILE`)"
+                    "more than {limit} positions, the most a size is solved on first use: {}",
+                    solve_into_file(name, start_cost)
                 )
             }
             error => error.to_string(),
         },
     })?;
     let positions = solution.len() as u64;
-    solving(Solving::Done { name, positions });
+    first_use(FirstUse::Done { name, positions });
     let solution = Arc::new(solution);
     if let Ok(mut list) = cache.lock() {
         if list.len() >= CACHED {
@@ -307,15 +245,12 @@ where
 
 /// Without `std` there is no solver at run time: only the compiled sizes open.
 #[cfg(not(feature = "std"))]
-fn solve_now<G>(
+fn solve_now<G: Registered>(
     name: &str,
     _start: G,
-    _solving: &mut dyn FnMut(Solving<'_>),
-) -> Result<(&'static Solved<G>, u64), OpenError>
-where
-    G: Family,
-{
-    Err(OpenError::Unsolved {
+    _first_use: &mut dyn FnMut(FirstUse<'_>),
+) -> Result<(&'static Solved<G>, u64), Unsolved> {
+    Err(Unsolved {
         name: name.to_string(),
         reason: "not compiled in, and this build has no solver (feature std)".to_string(),
     })

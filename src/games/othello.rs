@@ -29,15 +29,14 @@
 //! | `othello:rows=4,columns=4` | 62,789 | loss in 12 plies | first use |
 
 use core::fmt;
-use core::str::FromStr;
 
 use perfect_play_core::family::{Arg, Args, Family, Param, ParamKind, SizeError};
-use perfect_play_core::notation::{
-    Notation, ParseError, Side, parse_number, parse_side,
-};
+use perfect_play_core::notation::{Notation, ParseError, Side, parse_number, Spelling};
 use perfect_play_core::{Game, MoveShape, Value};
 
 use super::grid::Grid;
+
+use super::registered::Registered;
 
 /// The move that passes.
 const PASS: u8 = u8::MAX;
@@ -121,11 +120,9 @@ impl Family for Othello {
         if rows % 2 != 0 || columns % 2 != 0 {
             return Err(SizeError::together("the board's sides must be even"));
         }
-        let rows = u8::try_from(rows).unwrap_or(4);
-        let columns = u8::try_from(columns).unwrap_or(4);
-        let mut grid = Grid::empty(columns, rows);
-        let (r, c) = (usize::from(rows / 2 - 1), usize::from(columns / 2 - 1));
-        let w = usize::from(columns);
+        let mut grid = Grid::of_size(args);
+        let w = usize::from(grid.width);
+        let (r, c) = (usize::from(grid.height) / 2 - 1, w / 2 - 1);
         grid.set(r * w + c, Some(Side::Second));
         grid.set(r * w + c + 1, Some(Side::First));
         grid.set((r + 1) * w + c, Some(Side::First));
@@ -137,11 +134,12 @@ impl Family for Othello {
     }
 
     fn args(&self) -> Args {
-        Args::defaults(PARAMS)
-            .with(0, Arg::Int(u32::from(self.grid.height)))
-            .with(1, Arg::Int(u32::from(self.grid.width)))
+        self.grid.size_args(PARAMS)
     }
 }
+
+/// In the catalogue: every size solved on first use.
+impl Registered for Othello {}
 
 impl Game for Othello {
     /// Four discs start on the board, and none is ever taken off.
@@ -164,7 +162,7 @@ impl Game for Othello {
 
     /// The board in base 3, then the side to move.
     fn key(&self) -> u64 {
-        self.grid.key() * 2 + u64::from(self.second)
+        self.grid.key_and_side(self.second)
     }
 
     /// Neither side can put a disc down: more discs win.
@@ -211,31 +209,21 @@ impl Game for Othello {
     }
 }
 
-/// The cells, for an error message.
-const CELLS: &str = "x, o or .";
+/// The notation's letters: the pieces, and the side to move after the board.
+const SPELLING: Spelling = Spelling {
+    pieces: ['x', 'o'],
+    cells: "x, o or .",
+    sides: Some("x or o"),
+};
 
 impl Notation for Othello {
     const SIDES: [&'static str; 2] = ["x", "o"];
-    const PIECES: [char; 2] = ['x', 'o'];
+    const PIECES: [char; 2] = SPELLING.pieces;
     const TITLE: &'static str = "Othello";
     const RULES: &'static str = "Four discs start in the middle; x moves first. A move puts a disc on an empty cell so that it flanks, in at least one of the eight directions, an unbroken line of the other's discs with one of one's own at the far end; every flanked line turns to one's colour. A player with no such move passes; when neither has one, more discs win.";
     const MOVE_HELP: &'static str = "a cell, numbered from 1 at the top left, row by row, or pass";
 
-    fn to_move(&self) -> Side {
-        Side::second_if(self.second)
-    }
-
-    fn width(&self) -> usize {
-        usize::from(self.grid.width)
-    }
-
-    fn height(&self) -> usize {
-        usize::from(self.grid.height)
-    }
-
-    fn piece(&self, cell: u8) -> Option<Side> {
-        self.grid.get(usize::from(cell))
-    }
+    sided_grid!();
 
     fn move_shape(&self, cell: u8) -> MoveShape {
         if cell == PASS {
@@ -263,34 +251,13 @@ impl Notation for Othello {
         Ok(u8::try_from(cell).unwrap_or(u8::MAX - 1))
     }
 
-    /// Reads the rows at this position's size and the side to move.
-    fn parse_at(&self, text: &str) -> Result<Othello, ParseError> {
-        let (grid, rest) = self.grid.parse(text, Self::PIECES, CELLS)?;
-        let second = parse_side(rest, Self::PIECES, "x or o")? == Side::Second;
-        Ok(Othello { grid, second })
-    }
 }
 
 impl fmt::Display for Othello {
     /// The rows from the top split by `/`, then the side to move.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.grid.write(f, Self::PIECES)?;
-        write!(f, " {}", if self.second { 'o' } else { 'x' })
+        self.grid.write_sided(f, Self::PIECES, self.to_move())
     }
 }
 
-impl fmt::Debug for Othello {
-    /// The size and the position: what a solver's error names.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} {self}", self.sized())
-    }
-}
-
-impl FromStr for Othello {
-    type Err = ParseError;
-
-    /// Reads a position at the default size, 4x4 (see [`Notation::parse_at`] for others).
-    fn from_str(text: &str) -> Result<Othello, ParseError> {
-        Othello::start().parse_at(text)
-    }
-}
+family_text!(Othello);

@@ -39,13 +39,14 @@
 //! | `toads-and-frogs:toads=6,gap=6,frogs=6` | 9,965,591 | win in 87 plies | first use (about 12 s) |
 
 use core::fmt;
-use core::str::FromStr;
 
 use perfect_play_core::family::{Arg, Args, Family, Param, ParamKind, SizeError};
 use perfect_play_core::notation::{Notation, ParseError, Side, Spelling};
-use perfect_play_core::{Game, MoveShape, Value};
+use perfect_play_core::{Game, Value};
 
-use super::grid::{Grid, from_to, parse_from_to, write_from_to};
+use super::grid::Grid;
+
+use super::registered::Registered;
 
 /// A Toads and Frogs position: the strip (the toads are the grid's first side) and whose
 /// turn it is.
@@ -117,6 +118,9 @@ impl Family for ToadsAndFrogs {
     }
 }
 
+/// In the catalogue: every size solved on first use.
+impl Registered for ToadsAndFrogs {}
+
 impl Game for ToadsAndFrogs {
     /// The creature's cell and where it goes, from 0 at the left.
     type Move = (u8, u8);
@@ -131,7 +135,7 @@ impl Game for ToadsAndFrogs {
 
     /// The strip in base 3, then the side to move.
     fn key(&self) -> u64 {
-        self.grid.key() * 2 + u64::from(self.frogs_to_move)
+        self.grid.key_and_side(self.frogs_to_move)
     }
 
     /// The side to move has no move: it has lost.
@@ -191,29 +195,9 @@ impl Notation for ToadsAndFrogs {
         Side::second_if(self.frogs_to_move)
     }
 
-    fn width(&self) -> usize {
-        usize::from(self.grid.width)
-    }
+    grid_board!(grid);
 
-    fn height(&self) -> usize {
-        1
-    }
-
-    fn piece(&self, cell: u8) -> Option<Side> {
-        self.grid.get(usize::from(cell))
-    }
-
-    fn move_shape(&self, (from, to): (u8, u8)) -> MoveShape {
-        from_to(from, Some(to))
-    }
-
-    fn write_move((from, to): (u8, u8), out: &mut dyn fmt::Write) -> fmt::Result {
-        write_from_to(from, to, out)
-    }
-
-    fn parse_move(text: &str) -> Result<(u8, u8), ParseError> {
-        parse_from_to(text, 18, Self::MOVE_HELP)
-    }
+    from_to_moves!(18);
 
     /// Reads the strip at this position's length and the side to move; the counts of
     /// toads and frogs are the size's, so a strip with others is not of this size.
@@ -233,19 +217,4 @@ impl fmt::Display for ToadsAndFrogs {
     }
 }
 
-impl fmt::Debug for ToadsAndFrogs {
-    /// The size and the position: what a solver's error names.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} {self}", self.sized())
-    }
-}
-
-impl FromStr for ToadsAndFrogs {
-    type Err = ParseError;
-
-    /// Reads a position at the default size, `ttt..fff` (see [`Notation::parse_at`] for
-    /// others).
-    fn from_str(text: &str) -> Result<ToadsAndFrogs, ParseError> {
-        ToadsAndFrogs::start().parse_at(text)
-    }
-}
+family_text!(ToadsAndFrogs);

@@ -12,7 +12,7 @@ use crate::Value;
 
 use super::book::Book;
 use super::searchable::{Children, Searchable};
-use super::table::{Bound, DEFAULT_MEMORY, TranspositionTable};
+use super::transposition::{Bound, DEFAULT_MEMORY, TranspositionTable};
 
 /// A search engine for positions of type `S`: its transposition table (the memory budget
 /// it was given, allocated at the first search, so that an engine whose questions its book

@@ -59,7 +59,7 @@ mod deadline;
 mod engine;
 mod searchable;
 mod searched;
-mod table;
+mod transposition;
 
 pub use book::{Book, BookError};
 pub use build::{BuildError, Progress, book_positions, build_book};
@@ -68,4 +68,4 @@ pub use deadline::{OutOfTime, within};
 pub use engine::Engine;
 pub use searchable::{Bounds, Children, MAX_CHILDREN, Searchable};
 pub use searched::{SearchableGame, Searched};
-pub use table::{Bound, DEFAULT_MEMORY, TranspositionTable};
+pub use transposition::{Bound, DEFAULT_MEMORY, TranspositionTable};

@@ -48,7 +48,7 @@ pub async fn families() -> Answer {
 
 /// Every family of the registry, in its order.
 pub fn list_families() -> Vec<FamilyInfo> {
-    games::FAMILIES.iter().map(FamilyInfo::of).collect()
+    games::families().map(FamilyInfo::of).collect()
 }
 
 /// `GET /api/games/{game}?start=POSITION&moves=M1,M2`: the game after these moves (in the
@@ -215,15 +215,7 @@ static FILES: OnceLock<Vec<&'static dyn DynGame>> = OnceLock::new();
 pub fn add_files(files: &[PathBuf]) -> Result<(), String> {
     let mut opened: Vec<&'static dyn DynGame> = Vec::new();
     for path in files {
-        let any = file::open_any(path).map_err(|error| error.to_string())?;
-        let name = any.name().to_owned();
-        let game = file::open_dyn(&name, path).map_err(|error| match error {
-            file::OpenDynError::Game(error) => format!(
-                "{}: a table of {name}, which this program does not know ({error})",
-                path.display()
-            ),
-            file::OpenDynError::File(error) => error.to_string(),
-        })?;
+        let game = file::open_dyn_any(path).map_err(|error| error.to_string())?;
         opened.push(Box::leak(game));
     }
     FILES
@@ -258,7 +250,9 @@ fn files() -> impl Iterator<Item = &'static dyn DynGame> {
 /// Every game of the registry, as `perfect-play games --json` lists them, then the games
 /// of the table files.
 pub fn list_games() -> Vec<GameInfo> {
-    let compiled = games::names().filter_map(|name| games::open(name).ok());
+    let compiled = games::listed()
+        .into_iter()
+        .filter_map(|game| game.open().ok());
     let mut list: Vec<GameInfo> = files().filter_map(GameInfo::of).collect();
     let from_files: Vec<String> = list.iter().map(|info| info.name.clone()).collect();
     list.splice(
@@ -270,22 +264,17 @@ pub fn list_games() -> Vec<GameInfo> {
     list
 }
 
-/// The game called `name` (in any case), a table file's first, or 404 naming the games
-/// there are and the nearest.
+/// The game called `name` (in any case, resolved once here), a table file's first, or 404
+/// naming the games there are and the nearest.
 pub fn open(name: &str) -> Result<Served, ApiError> {
-    let wanted = name.trim();
-    // A file carries the game's table name (`connect4-6x4` for `connect-four:4,6`).
-    let file_name = games::table_name(wanted).ok();
-    let found = files().find(|game| {
-        let served = &game.about().name;
-        served.eq_ignore_ascii_case(wanted) || file_name.as_ref() == Some(served)
-    });
-    if let Some(game) = found {
-        return Ok(Served::File(game));
+    let game = games::resolve(name).map_err(|unknown| ApiError::NotFound(unknown.to_string()))?;
+    // A file carries the game's canonical name (`connect4-6x4` for `connect-four:4,6`).
+    if let Some(served) = files().find(|served| served.about().name == game.name()) {
+        return Ok(Served::File(served));
     }
-    games::open(name)
+    game.open()
         .map(Served::Compiled)
-        .map_err(|unknown| ApiError::NotFound(unknown.to_string()))
+        .map_err(|unsolved| ApiError::NotFound(unsolved.to_string()))
 }
 
 /// The moves of `moves=M1,M2` with the column (from 1) each starts at; 400 for more than

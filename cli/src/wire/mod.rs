@@ -154,8 +154,8 @@ pub struct FamilyParam {
 }
 
 impl FamilyInfo {
-    /// The shape of a family of the registry.
-    pub fn of(family: &games::FamilyInfo) -> FamilyInfo {
+    /// The shape of a family of the catalogue.
+    pub fn of(family: &games::Entry) -> FamilyInfo {
         FamilyInfo {
             family: family.name,
             title: family.title,
@@ -171,7 +171,7 @@ impl FamilyInfo {
                     doc: param.doc,
                 })
                 .collect(),
-            compiled: family.compiled.to_vec(),
+            compiled: family.compiled_sizes().collect(),
         }
     }
 }
@@ -449,7 +449,8 @@ mod tests {
 
     /// A family's size lists its family and its parameters in the family's order, each
     /// value typed as its kind is (the parameters as `src/games/mnk.rs` and `nim.rs`
-    /// declare them); a game of one size lists itself and none.
+    /// declare them), a size with a name of its own too (`hexapawn`); a game of one size
+    /// lists itself and none.
     #[test]
     fn game_info_carries_family_and_parameters() {
         let info = |name: &str| {
@@ -467,8 +468,13 @@ mod tests {
         );
         let hexapawn = info("hexapawn");
         assert!(
-            hexapawn.contains(r#""family":"hexapawn","parameters":{}"#),
+            hexapawn.contains(r#""family":"hexapawn","parameters":{"rows":3,"columns":3}"#),
             "{hexapawn}"
+        );
+        let misere = info("misere");
+        assert!(
+            misere.contains(r#""family":"misere","parameters":{}"#),
+            "{misere}"
         );
     }
 

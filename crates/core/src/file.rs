@@ -304,53 +304,40 @@ impl FileTable {
                 len,
             });
         }
-        if !(record_bytes == 1 || record_bytes == 2) {
-            return Err(FormatError::Field {
-                at: 10,
-                what: "record bytes other than 1 or 2",
-            });
-        }
-        if remoteness_bits + 2 > 8 * record_bytes || remoteness_bits == 0 {
-            return Err(FormatError::Field {
-                at: 11,
-                what: "remoteness bits that do not fit the record",
-            });
-        }
-        if key_bits == 0 || key_bits > 64 {
-            return Err(FormatError::Field {
-                at: 12,
-                what: "key bits outside 1..=64",
-            });
-        }
-        if flags > 1 {
-            return Err(FormatError::Field {
-                at: 13,
-                what: "unknown flags",
-            });
-        }
-        if tiers == 0 {
-            return Err(FormatError::Field {
-                at: 14,
-                what: "no tier",
-            });
-        }
-        if block_len != BLOCK_LEN as u64 {
-            return Err(FormatError::Field {
-                at: 20,
-                what: "a block length other than 65536",
-            });
-        }
-        if reserved != 0 {
-            return Err(FormatError::Field {
-                at: 60,
-                what: "reserved bytes that are not zero",
-            });
-        }
-        if name_len > 255 {
-            return Err(FormatError::Field {
-                at: 48,
-                what: "a game name longer than 255 bytes",
-            });
+        // Each field out of its range, with its offset and what is wrong, the first found.
+        let fields = [
+            (
+                !(record_bytes == 1 || record_bytes == 2),
+                10,
+                "record bytes other than 1 or 2",
+            ),
+            (
+                remoteness_bits + 2 > 8 * record_bytes || remoteness_bits == 0,
+                11,
+                "remoteness bits that do not fit the record",
+            ),
+            (
+                key_bits == 0 || key_bits > 64,
+                12,
+                "key bits outside 1..=64",
+            ),
+            (flags > 1, 13, "unknown flags"),
+            (tiers == 0, 14, "no tier"),
+            (
+                block_len != BLOCK_LEN as u64,
+                20,
+                "a block length other than 65536",
+            ),
+            (reserved != 0, 60, "reserved bytes that are not zero"),
+            (name_len > 255, 48, "a game name longer than 255 bytes"),
+        ];
+        // A const fn: no iterator adaptors, so the slice is walked by hand.
+        let mut left: &[(bool, usize, &str)] = &fields;
+        while let [(wrong, at, what), rest @ ..] = left {
+            if *wrong {
+                return Err(FormatError::Field { at: *at, what });
+            }
+            left = rest;
         }
         let name_len = name_len as usize;
         let start = data_start(name_len, tiers as u32, blocks as usize);

@@ -1,17 +1,19 @@
 //! The one-line text notation of the games' positions and moves: the [`Notation`] trait
-//! each game of this module implements beside its rules, the 3x3 grid they share, and
-//! the [`ParseError`] that says what is wrong and where: the board's row and column.
+//! every game implements beside its rules, the readers and writers the games share (a
+//! grid of cells of any size, [`parse_grid`] and [`write_grid`]; the 3x3 board of the
+//! games that grew from tic-tac-toe, [`parse_position`]; a board written as one word,
+//! [`board_word`]; the side to move, a cell, a move from one cell to another), and the
+//! [`ParseError`] that says what is wrong and where: the board's row and column.
 //!
-//! Every game here is played on a 3x3 board, cells numbered row-major from the top left.
-//! A position is written as its three rows from the top, split by `/` (or its nine cells
-//! in a row without them), one letter per piece and `.` for an empty cell, followed, where
-//! the board alone does not say whose turn it is, by a space and the letter of the side to
-//! move: `ww./..w/b.b b`. A person names cells 1-9 (1 2 3 on the top row, 7 8 9 on the
-//! bottom), so moves are written that way: a cell (`5`), or a piece's cell and where it
-//! goes (`2-5`; `3-off` for a car driving off the board). Letters may be given in either
-//! case; printing uses lowercase.
-//!
-//! Shared with `build.rs` through `#[path]` (the games' files use it): `core` only.
+//! A board of cells is written as its rows from the top, split by `/`, one letter per
+//! piece and `.` for an empty cell, cells numbered row-major from the top left; where the
+//! board alone does not say whose turn it is, a space and the letter of the side to move
+//! follow: `ww./..w/b.b b`. A person names cells from 1 (on 3x3, 1 2 3 on the top row, 7 8
+//! 9 on the bottom), so moves are written that way: a cell (`5`), or a piece's cell and
+//! where it goes (`2-5`; `3-off` for a car driving off the board). Letters may be given in
+//! either case; printing uses lowercase. A game whose board is not cells (Nim's piles,
+//! Kalah's pits) writes it as one word in a notation of its own. `core` only: a game's
+//! rules file, which `build.rs` compiles too, uses it.
 
 use core::fmt;
 use core::str::FromStr;
@@ -242,6 +244,15 @@ pub fn line_in_row<G: Notation>(position: &G, side: Side, k: usize) -> Option<Li
         }
     }
     best
+}
+
+/// The `k` in a row that ended the game at `position`, made by the side that moved last,
+/// or `None` while the game goes on and for a draw: the [`Notation::winning_line`] of a
+/// game whose end is `k` in a row.
+pub fn last_line<G: Notation>(position: &G, k: usize) -> Option<(Side, Line)> {
+    position.finished()?;
+    let side = position.to_move().other();
+    line_in_row(position, side, k).map(|line| (side, line))
 }
 
 /// A move of game `G`, shown in its notation with `{}`.
@@ -768,6 +779,39 @@ pub fn parse_side(
     Ok(side)
 }
 
+/// A position's board written as one word (Nim's piles, Kalah's pits, Dots and Boxes'
+/// lines), the side to move after it: the word, and how many columns of `text` come before
+/// it.
+///
+/// # Errors
+/// [`ParseErrorKind::Empty`] for a text of whitespace alone.
+pub fn board_word(text: &str) -> Result<(usize, &str), ParseError> {
+    let trimmed = text.trim_start();
+    let before = text.chars().count() - trimmed.chars().count();
+    match trimmed.split_whitespace().next() {
+        Some(board) => Ok((before, board)),
+        None => Err(ParseError::new(0, ParseErrorKind::Empty)),
+    }
+}
+
+/// Reads the side to move after the board word `board`, which [`board_word`] found after
+/// `before` columns of `text`, and checks that nothing follows it: as [`parse_side`].
+///
+/// # Errors
+/// As [`parse_side`].
+pub fn side_after_word(
+    text: &str,
+    (before, board): (usize, &str),
+    letters: [char; 2],
+    expected: &'static str,
+) -> Result<Side, ParseError> {
+    parse_side(
+        after_grid(text, before + board.chars().count()),
+        letters,
+        expected,
+    )
+}
+
 /// Checks that nothing is left of a position's text.
 ///
 /// # Errors
@@ -799,6 +843,50 @@ pub fn write_grid(
         }
     }
     Ok(())
+}
+
+/// Reads a board of `width` columns and `height` rows (as [`parse_grid`]) whose pieces are
+/// the two sides' marks, in `letters`, and checks that nothing follows it: each side's
+/// mask, `bit(cell)` being the mask bit of a cell (row-major from the top left, from 0).
+///
+/// # Errors
+/// As [`parse_grid`], and [`ParseErrorKind::Trailing`] for what follows the board.
+pub fn parse_marks(
+    text: &str,
+    (width, height): (usize, usize),
+    letters: &[char; 2],
+    expected: &'static str,
+    bit: &dyn Fn(usize) -> u64,
+) -> Result<[u64; 2], ParseError> {
+    let mut masks = [0u64; 2];
+    let end = parse_grid(
+        text,
+        width,
+        height,
+        letters,
+        expected,
+        &mut |cell, letter, _| {
+            if let Some(mask) = masks.get_mut(letter) {
+                *mask |= bit(cell);
+            }
+        },
+    )?;
+    parse_end(after_grid(text, end))?;
+    Ok(masks)
+}
+
+/// Writes `position`'s board of cells as its rows from the top split by `/`, each cell its
+/// piece's letter ([`Notation::PIECES`]) or `.`.
+///
+/// # Errors
+/// Only what `f` returns.
+pub fn write_board<G: Notation>(f: &mut dyn fmt::Write, position: &G) -> fmt::Result {
+    write_grid(f, position.width(), position.height(), &|cell| {
+        let piece = u8::try_from(cell)
+            .ok()
+            .and_then(|cell| position.piece(cell));
+        piece.map_or('.', G::piece_letter)
+    })
 }
 
 /// Reads a move that is one number from 1 to `max` (returned from 0), whitespace around it

@@ -175,7 +175,7 @@ pub fn key_index(tier: u32, keys: &[u64], key_bits: u32) -> Result<Vec<u8>, File
 ///
 /// # Errors
 /// As [`key_index`]; [`FileError::Section`] when `keys` gives another count.
-pub fn key_index_of(
+pub(crate) fn key_index_of(
     tier: u32,
     positions: u64,
     keys: impl IntoIterator<Item = u64>,
@@ -201,7 +201,8 @@ pub fn key_index_of(
 /// # Errors
 /// As [`key_index_of`], the second pass's keys checked against the first's count;
 /// [`FileError::Io`] from `out`.
-pub fn write_key_index<I: Iterator<Item = u64>>(
+#[cfg(feature = "tiers")]
+pub(crate) fn write_key_index<I: Iterator<Item = u64>>(
     tier: u32,
     positions: u64,
     keys: impl Fn() -> I,
@@ -513,4 +514,128 @@ pub fn flat_file<G: Game>(name: &str, solution: &SolvedKeys<G>) -> Result<Vec<u8
         Ok(())
     })?;
     Ok(out.into_inner())
+}
+
+#[cfg(all(test, feature = "tiers"))]
+mod tests {
+    use perfect_play_core::file::KeyIndex;
+
+    use super::*;
+
+    /// A tier's keys joined from the segments of several ranks, streamed into the file in two
+    /// passes (`write_key_index`, the join of several ranks' segments): the same bytes as the index of every
+    /// key at once (the writer's own `key_index`), at every width of low bytes (key bits 8 to
+    /// 64, so 1 to 8 bytes a key) and from 1 to 3 segments; every segment's keys read back
+    /// through `KeyIndex::keys` from every start are the keys written (the expectation: the
+    /// seeded keys themselves); a count that is not the keys', or keys out of order, refused.
+    #[test]
+    fn keys_joined_from_segments_stream_into_the_same_index() {
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        // A seeded generator (splitmix64), so that every run checks the same keys.
+        let mut next = move || {
+            state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+            let mut z = state;
+            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+            z ^ (z >> 31)
+        };
+        // Every width with small tiers; two with a tier large enough that both passes fill
+        // the writer's 64 KiB pieces many times (300,000 keys: 16,384 buckets, 5 and 8 bytes
+        // a key).
+        let sizes = [8, 13, 20, 24, 33, 40, 48, 57, 64]
+            .into_iter()
+            .flat_map(|bits| [0usize, 1, 17, 300, 5_000].map(|count| (bits, count)))
+            .chain([(40, 300_000), (64, 300_000)]);
+        {
+            for (key_bits, count) in sizes {
+                let mask = if key_bits == 64 {
+                    u64::MAX
+                } else {
+                    (1 << key_bits) - 1
+                };
+                let mut keys: Vec<u64> = (0..count).map(|_| next() & mask).collect();
+                keys.sort_unstable();
+                keys.dedup();
+                let whole = key_index(3, &keys, key_bits).unwrap();
+                for parts in 1..=3 {
+                    let cuts: Vec<usize> = (0..=parts).map(|p| p * keys.len() / parts).collect();
+                    let segments: Vec<Vec<u8>> = cuts
+                        .windows(2)
+                        .map(|w| key_index(3, &keys[w[0]..w[1]], key_bits).unwrap())
+                        .collect();
+                    let indexes: Vec<KeyIndex<'_>> = segments
+                        .iter()
+                        .zip(cuts.windows(2))
+                        .map(|(bytes, w)| {
+                            KeyIndex::new(bytes, (w[1] - w[0]) as u64, key_bits).unwrap()
+                        })
+                        .collect();
+                    for (index, w) in indexes.iter().zip(cuts.windows(2)) {
+                        let mine = &keys[w[0]..w[1]];
+                        for from in [
+                            0,
+                            1,
+                            mine.len() / 2,
+                            mine.len().saturating_sub(1),
+                            mine.len(),
+                        ] {
+                            let read: Vec<u64> = index.keys(from).collect();
+                            assert_eq!(
+                                read,
+                                mine.get(from..).unwrap_or(&[]),
+                                "{key_bits} bits from {from}"
+                            );
+                        }
+                    }
+                    let total = keys.len() as u64;
+                    let stream = || indexes.iter().flat_map(|index| index.keys(0));
+                    let mut out = Vec::new();
+                    write_key_index(3, total, stream, key_bits, &mut out).unwrap();
+                    assert_eq!(
+                        out,
+                        whole,
+                        "{key_bits} bits, {} keys in {parts} segments",
+                        keys.len()
+                    );
+                    if total > 0 {
+                        let mut out = Vec::new();
+                        assert!(write_key_index(3, total + 1, stream, key_bits, &mut out).is_err());
+                        assert!(write_key_index(3, total - 1, stream, key_bits, &mut out).is_err());
+                    }
+                }
+            }
+        }
+        let backwards = || [9u64, 5].into_iter();
+        assert!(write_key_index(3, 2, backwards, 8, &mut Vec::new()).is_err());
+        // A writer that fails partway, in the offsets' pass or the keys': the error is its own,
+        // even when the keys are wrong too.
+        struct FailsAfter(usize);
+        impl std::io::Write for FailsAfter {
+            fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+                if buf.len() > self.0 {
+                    return Err(std::io::Error::other("disk full"));
+                }
+                self.0 -= buf.len();
+                Ok(buf.len())
+            }
+            fn flush(&mut self) -> std::io::Result<()> {
+                Ok(())
+            }
+        }
+        let many = || (0..300_000u64).map(|k| k * 3);
+        // No room: the offsets' first piece fails; 70,000 bytes: the keys' first; 200,000: a
+        // later one.
+        for room in [0, 70_000, 200_000] {
+            let error = write_key_index(3, 300_000, many, 24, &mut FailsAfter(room)).unwrap_err();
+            assert!(error.to_string().contains("disk full"), "{error}");
+        }
+        // A write that failed before the keys were found wrong is what is told (the last key
+        // in the last bucket, so that the offsets' first piece is written before the count
+        // is found short).
+        let to_the_top = || (0..299_999u64).map(|k| k * 3).chain([(1 << 24) - 1]);
+        let error = write_key_index(3, 300_001, to_the_top, 24, &mut FailsAfter(0)).unwrap_err();
+        assert!(error.to_string().contains("disk full"), "{error}");
+        let too_wide = || [1u64 << 9].into_iter();
+        assert!(write_key_index(3, 1, too_wide, 8, &mut Vec::new()).is_err());
+    }
 }

@@ -17,8 +17,9 @@
 //!   bytes a position for Connect Four) that the library embeds with `include_bytes!`.
 //! - `solve_file` (feature `tiers`): a game of any size the machine can hold solved
 //!   into a table file, tier by tier on every core, within a memory budget, resumable, from
-//!   any program (`perfect-play solve` is one). The format: `docs/table-format.md`; one
-//!   writer for it, [`write_file`], behind both roads.
+//!   any program (`perfect-play solve` is one); `solve_file_on` (feature `mpi`) the same on
+//!   the ranks of an MPI job, the same bytes. The format: `docs/table-format.md`; one
+//!   writer for it, [`write_file`], behind every road.
 //! - `solve_loopy` (feature `tiers`; what `solve_file` does for a game without tiers that
 //!   gives its positions back from their keys): a loopy game of hundreds of millions of
 //!   positions (Dōbutsu shōgi) walked into one table of keys, sorted, and solved by
@@ -71,6 +72,55 @@
 //! (22 MB) looked up in under 100 ns (figures of the binary table the table file
 //! replaced; the file's are in BENCHMARKS.md's section on table files).
 
+//!
+//! # A game past one build: `solve_file` (feature `tiers`)
+//!
+//! ```ignore
+//! let options = Options { threads: 0, memory: 2 << 30, progress: &|p: Progress| eprintln!("{p:?}") };
+//! let summary = solve_file::<MyGame>("my-game", Path::new("my-game.table"), &options)?;
+//! ```
+//!
+//! A game with tiers ([`Game::tiers`], every move from tier `t` to `t + 1`) is walked up
+//! and solved down one tier at a time, within `options.memory`, each finished tier kept
+//! beside the file (`my-game.table.parts/`) so that the same call after a kill resumes
+//! there; a game without tiers is solved by [`solve_loopy`] when [`Game::at_key`] gives
+//! its positions back from their keys, else whole in memory. `Summary` says what was
+//! solved, `Progress` how far it is, `SolveFileError` why it stopped (a budget too
+//! small says what it would need). `solve_file_from` starts from a given position (a
+//! family's size). With the `mpi` feature, every rank of an MPI job calls
+//! `solve_file_on` with `Mpi` (see its example; `launched` says whether this process
+//! is one): each rank takes a share of every tier, and rank 0 writes the same file, byte
+//! for byte, as `Local`, one process. `Transport` is what the two have in common.
+//!
+//! # Modules and features
+//!
+//! The public items above are re-exported at the root; the modules are the crate's own.
+//!
+//! - `solve.rs` ([`solve`]), `flat.rs` ([`solve_flat`]), over `graph.rs` (a game's moves
+//!   in one flat array) and `retrograde.rs` (the backward induction both share);
+//! - `codegen.rs` ([`write_table`], [`write_file_table`]): Rust source for `OUT_DIR`;
+//! - `file_write.rs` ([`write_file`], [`flat_file`], [`key_index`], [`verify`]): the table
+//!   file's one writer and its checksums' one check;
+//! - `to_file.rs` (feature `tiers`): `solve_file`, the one entry that picks a game's
+//!   solver into a file (tiers, loopy or flat);
+//! - `loopy.rs` (feature `tiers`): [`solve_loopy`], a game without tiers by backward
+//!   induction with child counts;
+//! - `tiers.rs` and `tiers/` (feature `tiers`): what every solve into a file shares
+//!   (`Options`, `Progress`, `Summary`, `SolveFileError`) and the one tier driver
+//!   (`driver.rs`, with `ask.rs`, a tier solved by asking other ranks), the walk
+//!   (`walk.rs`), a tier's records (`settle.rs`), the passes within a budget
+//!   (`passes.rs`), how ranks share a tier (`shares.rs`), the files of a solve in progress
+//!   (`parts.rs`), and the ranks and their messages (`transport.rs`; `mpi.rs`, feature
+//!   `mpi`, every MPI call).
+//!
+//! Features, all off by default:
+//! - `tiers`: `solve_file` and everything beside it (rayon for the threads);
+//! - `mpi`: `Mpi` and solves on the ranks of an MPI job (rsmpi, the `mpi` crate, on the
+//!   system's MPI library: Open MPI's `libopenmpi-dev`, and libclang for its bindings);
+//!   implies `tiers`;
+//! - `ptrhash`: [`write_table`] in phf's PtrHash layout (the run-time side must read the
+//!   same).
+
 mod codegen;
 mod file_write;
 mod flat;
@@ -86,25 +136,18 @@ mod to_file;
 
 pub use codegen::{PackedFiles, write_file_table, write_table};
 pub use file_write::{
-    Damage, FileError, FileHeader, flat_file, key_index, key_index_of, record_bytes, verify,
-    write_file, write_key_index,
+    Damage, FileError, FileHeader, flat_file, key_index, record_bytes, verify, write_file,
 };
 pub use flat::{FlatError, FlatLimits, SolvedKeys, solve_flat, solve_flat_from};
 #[cfg(feature = "tiers")]
 pub use loopy::{LOOPY_BYTES_PER_POSITION, LOOPY_KEY_BITS, solve_loopy};
-/// A tier's sorted keys as a table file keeps them, which [`walk_range`] and
-/// [`solve_range`] take.
-#[cfg(feature = "tiers")]
-pub use perfect_play_core::file::KeyIndex;
 pub use perfect_play_core::{Game, Record, Value};
 pub use solve::{MAX_POSITIONS, SolveError, SolvedPositions, solve};
+#[cfg(feature = "mpi")]
+pub use tiers::mpi::Mpi;
 #[cfg(feature = "tiers")]
 pub use tiers::{
-    MAX_WALK_PASSES, MIN_WALK_MEMORY, Options, Phase, Progress, SAMPLE_ONE_IN, SolveFileError,
-    Summary, WALK_BYTES_PER_MOVE, WalkedKeys, claim_parts, count_moves, join_file, parts_dir,
-    parts_stamp, pass_bounds, pass_ranges, read_part, record_at, sample_children, sampled,
-    shared_pass_bounds, solve_range, ticker, tier_header, walk_least_budget, walk_passes,
-    walk_range, walk_within, write_atomically,
+    Launched, Local, Options, Phase, Progress, SolveFileError, Summary, Transport, launched,
 };
 #[cfg(feature = "tiers")]
-pub use to_file::{solve_file, solve_file_from};
+pub use to_file::{solve_file, solve_file_from, solve_file_on};

@@ -40,10 +40,8 @@ use perfect_play_core::{ENDLESS, Game, Record, Value};
 use rayon::prelude::*;
 
 use crate::file_write::{FileError, FileHeader, write_key_index};
-use crate::tiers::{
-    Options, Phase, Progress, SolveFileError, Summary, claim_parts, join_file, parts_dir,
-    read_part, write_atomically,
-};
+use crate::tiers::parts::{Parts, join_file, read_part, write_atomically};
+use crate::tiers::{Options, Phase, Progress, SolveFileError, Summary};
 
 /// The widest key this solver takes: a key and its 16-bit record share a `u64` when the
 /// file is written.
@@ -324,15 +322,13 @@ pub fn solve_loopy<G: Game + fmt::Debug + Send + Sync>(
             start.key_bits()
         )));
     }
-    let dir = parts_dir(out);
-    claim_parts(
-        &dir,
-        &format!(
-            "{name} rules {} loopy keys {}\n",
-            G::RULES_VERSION,
-            start.key_bits()
-        ),
-    )?;
+    let parts = Parts::of(out, 0);
+    parts.claim(&format!(
+        "{name} rules {} loopy keys {}\n",
+        G::RULES_VERSION,
+        start.key_bits()
+    ))?;
+    let dir = &parts.dir;
     let keys_path = dir.join("walk.keys");
     let records_path = dir.join("records");
     let mut resumed = 0;
@@ -464,7 +460,10 @@ pub fn solve_loopy<G: Game + fmt::Debug + Send + Sync>(
         w.write_all(&piece)?;
         Ok(())
     })?;
-    std::fs::remove_dir_all(&dir).map_err(|error| SolveFileError::Io { path: dir, error })?;
+    std::fs::remove_dir_all(dir).map_err(|error| SolveFileError::Io {
+        path: dir.clone(),
+        error,
+    })?;
     Ok(Summary {
         positions: n as u64,
         start: start_record,
@@ -472,6 +471,8 @@ pub fn solve_loopy<G: Game + fmt::Debug + Send + Sync>(
         tiers: vec![n as u64],
         resumed,
         passes: 1,
+        rounds: 1,
+        exchanged: 0,
     })
 }
 

@@ -1,7 +1,8 @@
 //! Retrograde analysis: every position reachable from the start, solved exactly, loopy
 //! games included.
 //!
-//! Shared with `build.rs` through `#[path]`. The method is GamesmanOne's backward
+//! A build script calls it through this crate, a build-dependency. The method is
+//! GamesmanOne's backward
 //! induction over a reverse graph: walk every reachable position, keep each one's parents,
 //! then settle positions from the finished ones backwards in order of remoteness. A
 //! position is a win as soon as one child is a loss for the side to move there (the

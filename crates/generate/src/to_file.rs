@@ -1,8 +1,9 @@
 //! Solving a game into a table file (feature `tiers`): the one entry point, which picks
-//! the solver a game needs. A game with tiers is solved tier by tier ([`crate::tiers`]);
-//! one without tiers that gives its positions back from their keys by backward induction
-//! with child counts ([`solve_loopy`](crate::solve_loopy)); any other whole in memory by
-//! the flat solver, if the budget holds it.
+//! the solver a game needs. A game with tiers is solved tier by tier by the one driver
+//! (`tiers/driver.rs`), in this process or on the ranks of an MPI job; one without tiers,
+//! in one process, by backward induction with child counts
+//! ([`solve_loopy`](crate::solve_loopy)) when it gives its positions back from their keys,
+//! any other whole in memory by the flat solver, if the budget holds it.
 
 use std::fmt;
 use std::io::Write;
@@ -13,13 +14,15 @@ use perfect_play_core::Game;
 use crate::file_write::flat_file;
 use crate::flat::{FlatError, FlatLimits, solve_flat_from};
 use crate::loopy::solve_loopy;
-use crate::tiers::{Options, SolveFileError, Summary, solve_tiers, write_atomically};
+use crate::tiers::parts::write_atomically;
+use crate::tiers::{Local, Options, SolveFileError, Summary, Transport, solve_tiers};
 
 /// Bytes the flat solver holds a position while it solves (its walk, edges and records).
 const FLAT_BYTES_PER_POSITION: u64 = 48;
 
 /// Solves game `G`, called `name` (the name the file records, `connect4-6x4`), into the
-/// table file `out`, resuming from `out.parts/` if an earlier run left finished tiers.
+/// table file `out` in this process, resuming from `out.parts/` if an earlier run left
+/// finished tiers.
 ///
 /// # Errors
 /// [`SolveFileError`]: the budget is too small (with what it would need), the game breaks
@@ -43,17 +46,40 @@ pub fn solve_file_from<G: Game + fmt::Debug + Send + Sync>(
     out: &Path,
     options: &Options,
 ) -> Result<Summary, SolveFileError> {
+    solve_file_on(name, start, out, options, &Local)
+}
+
+/// [`solve_file_from`] as this rank of `ranks`: every rank of an MPI job
+/// ([`Mpi`](crate::Mpi)) calls it with the same arguments, and each solves its share of
+/// every tier with `options.threads` threads and `options.memory` bytes; rank 0 writes
+/// the file, the same bytes as one process's ([`Local`]). A game without tiers is solved
+/// by one process only. When it fails on one rank of several, [`Transport::abort`] stops
+/// the others, which would wait for it for ever.
+///
+/// # Errors
+/// As [`solve_file`]; [`SolveFileError::NoTiers`] for a game without tiers on several
+/// ranks.
+pub fn solve_file_on<G: Game + fmt::Debug + Send + Sync, T: Transport>(
+    name: &str,
+    start: G,
+    out: &Path,
+    options: &Options,
+    ranks: &T,
+) -> Result<Summary, SolveFileError> {
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(options.threads)
         .build()
         .map_err(|e| SolveFileError::Threads(e.to_string()))?;
-    pool.install(|| {
-        if start.tiers() > 1 {
-            solve_tiers(name, start, out, options)
-        } else {
-            solve_whole(name, start, out, options)
-        }
-    })
+    if start.tiers() > 1 {
+        solve_tiers(name, start, out, options, ranks, pool)
+    } else if ranks.ranks() > 1 {
+        Err(SolveFileError::NoTiers {
+            name: name.into(),
+            ranks: ranks.ranks(),
+        })
+    } else {
+        pool.install(|| solve_whole(name, start, out, options))
+    }
 }
 
 /// A game without tiers: solved by [`solve_loopy`](crate::solve_loopy) (keys walked and
@@ -105,5 +131,7 @@ fn solve_flat_whole<G: Game + fmt::Debug>(
         tiers: vec![solution.len() as u64],
         resumed: 0,
         passes: 1,
+        rounds: 1,
+        exchanged: 0,
     })
 }

@@ -35,11 +35,15 @@
 
 mod cells;
 mod entry;
+mod packed;
 mod position;
 mod rules;
 mod symmetry;
-mod table;
 mod validity;
+
+// What `rules.rs` registers the game with: `super::registered` there, in the library as in
+// `build.rs`, which mounts `rules.rs` beside it.
+use super::registered;
 
 pub use super::TICTACTOE;
 pub use cells::{CellSet, CellSetIter};

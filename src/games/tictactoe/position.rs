@@ -7,7 +7,7 @@ use super::entry::Entry;
 use perfect_play_core::{Game, Level, Record, Value};
 
 use super::rules::{Board, Outcome, Player};
-use super::table;
+use super::packed;
 use crate::games::TICTACTOE;
 use super::rules::Unreachable;
 use super::validity::NotFinal;
@@ -60,7 +60,7 @@ impl Board {
     /// ```
     #[inline]
     pub fn lookup(self) -> Result<Position, Unreachable> {
-        match table::get(self.code()) {
+        match packed::get(self.code()) {
             Some(entry) => Ok(Position { board: self, entry }),
             None => Err(Unreachable::of(self)),
         }
@@ -204,7 +204,7 @@ impl Position {
 
     /// Every position legal play reaches (5,478 of them), in the table's fixed order.
     pub fn all() -> impl Iterator<Item = Position> {
-        table::entries().filter_map(|(code, entry)| {
+        packed::entries().filter_map(|(code, entry)| {
             Some(Position {
                 board: Board::from_code(code)?,
                 entry,

@@ -7,7 +7,10 @@
 
 use core::fmt;
 
+use perfect_play_core::family::{Args, Family, Param, SizeError};
 use perfect_play_core::{Bits, Game, Value};
+
+use super::registered::{Compiled, Layout, Registered};
 
 // The board as text and tic-tac-toe's notation: a child of the rules, so that `build.rs`,
 // which compiles this file alone, has them too (misère's notation is read through them).
@@ -476,4 +479,29 @@ impl Game for Board {
             visit(cell, self.with(cell, mover));
         }
     }
+}
+
+/// A game of one size: a family without parameters.
+impl Family for Board {
+    const FAMILY: &'static str = "tictactoe";
+    const PARAMS: &'static [Param] = &[];
+
+    fn at(_: &Args) -> Result<Board, SizeError> {
+        Ok(Board::EMPTY)
+    }
+
+    fn args(&self) -> Args {
+        Args::defaults(&[])
+    }
+}
+
+/// In the catalogue: compiled in, each entry keeping its best moves as a mask of cells
+/// (what [`Board::lookup`](super::Board::lookup) answers from).
+impl Registered for Board {
+    const COMPILED: &'static [Compiled] = &[Compiled {
+        table: "TICTACTOE",
+        file: "tictactoe",
+        size: "",
+        layout: Layout::PhfBestCells,
+    }];
 }

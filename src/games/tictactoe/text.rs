@@ -13,10 +13,8 @@
 use core::fmt::{self, Display};
 use core::str::FromStr;
 
-use perfect_play_core::notation::{
-    Notation, ParseError, ParseErrorKind, Side, line_in_row, parse_one_cell,
-};
-use perfect_play_core::{Game, Line, MoveShape};
+use perfect_play_core::notation::{Notation, ParseError, ParseErrorKind, Side, parse_one_cell, last_line};
+use perfect_play_core::Line;
 
 use super::{Board, Player};
 
@@ -277,15 +275,7 @@ impl Notation for Board {
         self.at(cell).map(|player| Side::second_if(player == Player::O))
     }
 
-    fn move_shape(&self, cell: u8) -> MoveShape {
-        MoveShape::Place {
-            cell: u16::from(cell),
-        }
-    }
-
-    fn write_move(cell: u8, out: &mut dyn fmt::Write) -> fmt::Result {
-        write!(out, "{}", u16::from(cell) + 1)
-    }
+    cell_moves!();
 
     fn parse_move(text: &str) -> Result<u8, ParseError> {
         parse_one_cell(text, Self::MOVE_HELP)
@@ -293,9 +283,7 @@ impl Notation for Board {
 
     /// The three in a row that ended the game, made by the side that moved last.
     fn winning_line(&self) -> Option<(Side, Line)> {
-        self.finished()?;
-        let side = Notation::to_move(self).other();
-        line_in_row(self, side, 3).map(|line| (side, line))
+        last_line(self, 3)
     }
 }
 

@@ -3,7 +3,7 @@
 use core::fmt;
 
 use super::rules::{Board, Unreachable};
-use super::table;
+use super::packed;
 
 
 /// Why a board is not *final*, the last board of a finished game (the question of
@@ -39,6 +39,6 @@ impl Board {
     /// `lookup().is_ok()`).
     #[must_use]
     pub fn is_reachable(self) -> bool {
-        table::get(self.code()).is_some()
+        packed::get(self.code()).is_some()
     }
 }

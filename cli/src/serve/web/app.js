@@ -6,7 +6,7 @@
 // for either here.
 
 import * as api from "./api.js";
-import { clearError, el, showError } from "./board.js";
+import { clearError, el, showError } from "./dom.js";
 import { hashOf, parseHash, readState } from "./state.js";
 import * as gameView from "./view.js";
 import * as validity from "./validity.js";

@@ -14,7 +14,7 @@
 // values, never computed here; `data-pending` while one is searched), and says its move
 // and value in words to a screen reader.
 
-import { GLYPH, el } from "./board.js";
+import { GLYPH, el } from "./dom.js";
 import * as G from "./geometry.js";
 
 const SVG = "http://www.w3.org/2000/svg";

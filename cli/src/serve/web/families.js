@@ -4,7 +4,7 @@
 // solved when first opened. The same form sits on a family game's own page, to change
 // its size.
 
-import { el } from "./board.js";
+import { el } from "./dom.js";
 import * as G from "./geometry.js";
 
 // One input a parameter, filled with `values` (the server's values of a size, or the

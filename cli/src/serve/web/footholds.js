@@ -4,7 +4,7 @@
 // `#footholds?board=111,101,111&a=1,0&b=1,2`.
 
 import { post } from "./api.js";
-import { badge, clearError, el, showError, valueFor } from "./board.js";
+import { badge, clearError, el, showError, valueFor } from "./dom.js";
 
 // The problem's examples, as its statement gives them.
 const EXAMPLES = [

@@ -2,7 +2,7 @@
 // (Baekjoon 7682's question), and if not, why not.
 
 import { get } from "./api.js";
-import { clearError, el } from "./board.js";
+import { clearError, el } from "./dom.js";
 
 export async function mount(root, params) {
   const input = el("input", {

@@ -11,7 +11,7 @@
 
 import * as A from "./answers.js";
 import * as api from "./api.js";
-import { badge, clearError, el, showError, valueFor } from "./board.js";
+import { badge, clearError, el, showError, valueFor } from "./dom.js";
 import * as B from "./boards.js";
 import { drawChart } from "./chart.js";
 import { sizeForm } from "./families.js";

@@ -1,23 +1,7 @@
-//! How the ranks of an MPI solve share a tier (`solve_mpi`, feature `mpi`), apart from
-//! MPI itself so that it is tested by a plain `cargo test`: the ranks' key bounds from a
-//! sample of the children, the rank that owns a key, sorted runs merged without repeats,
-//! questions answered along an owner's keys, and the manifest that ties a tier's segments
-//! together.
-
-use std::fmt::Write as _;
-
-/// Where each of `counts`' parts starts.
-pub(crate) fn displacements(counts: &[i32]) -> Vec<i32> {
-    let mut at = 0;
-    counts
-        .iter()
-        .map(|&c| {
-            let d = at;
-            at += c;
-            d
-        })
-        .collect()
-}
+//! How the ranks of a solve share a tier, apart from any transport so that a plain
+//! `cargo test` checks it: the ranks' key bounds from a sample of the children, the rank
+//! that owns a key, sorted runs merged without repeats, and questions answered along an
+//! owner's keys. One process is one rank that owns every key.
 
 /// The sorted runs of `keys` (`counts[r]` from each rank in turn, each sorted without
 /// repeats) merged into one sorted run without repeats, pairwise.
@@ -128,81 +112,42 @@ pub(crate) fn answer_runs(
     }
 }
 
-/// The rank that owns `key` in a tier whose ranks' lower bounds are `bounds` (rank 0's
-/// is 0): the last rank whose bound is at most the key.
-pub(crate) fn owner(bounds: &[u64], key: u64) -> usize {
-    bounds
-        .get(1..)
-        .map_or(0, |rest| rest.partition_point(|&b| b <= key))
-}
-
-/// How many of `sorted` keys each rank owns (they are sorted, so each rank's are one run).
+/// How many of `sorted` keys each rank owns, the ranks' lower bounds of keys being
+/// `bounds` (rank 0's is 0): a key is the last rank's whose bound is at most the key, and
+/// as the keys are sorted, each rank's are one run, found by a search a rank.
 pub(crate) fn runs(bounds: &[u64], sorted: &[u64], ranks: usize) -> Vec<usize> {
-    let mut counts = vec![0usize; ranks];
-    for &key in sorted {
-        if let Some(c) = counts.get_mut(owner(bounds, key)) {
-            *c += 1;
-        }
-    }
-    counts
-}
-
-/// A tier's manifest: every rank's key bounds, segment length and CRC-32.
-#[derive(Debug, PartialEq, Eq)]
-pub(crate) struct Manifest {
-    /// Every rank's lower bound of keys in the tier.
-    pub(crate) bounds: Vec<u64>,
-    /// Per rank: positions, bytes, CRC-32 of the segment.
-    pub(crate) segments: Vec<(u64, u64, u32)>,
-}
-
-impl Manifest {
-    pub(crate) fn text(&self) -> String {
-        let mut text = String::new();
-        let bounds: Vec<String> = self.bounds.iter().map(u64::to_string).collect();
-        let _ = writeln!(text, "bounds {}", bounds.join(" "));
-        for (rank, (positions, bytes, crc)) in self.segments.iter().enumerate() {
-            let _ = writeln!(
-                text,
-                "rank {rank} positions {positions} bytes {bytes} crc32 {crc:08x}"
-            );
-        }
-        text
-    }
-
-    pub(crate) fn parse(text: &str) -> Option<Manifest> {
-        let mut lines = text.lines();
-        let bounds = lines
-            .next()?
-            .strip_prefix("bounds ")?
-            .split(' ')
-            .map(|b| b.parse().ok())
-            .collect::<Option<Vec<u64>>>()?;
-        let segments = lines
-            .enumerate()
-            .map(|(rank, line)| {
-                let words: Vec<&str> = line.split(' ').collect();
-                match words.as_slice() {
-                    ["rank", r, "positions", n, "bytes", b, "crc32", c]
-                        if r.parse::<usize>().ok()? == rank =>
-                    {
-                        Some((
-                            n.parse().ok()?,
-                            b.parse().ok()?,
-                            u32::from_str_radix(c, 16).ok()?,
-                        ))
-                    }
-                    _ => None,
-                }
-            })
-            .collect::<Option<Vec<_>>>()?;
-        (bounds.len() == segments.len()).then_some(Manifest { bounds, segments })
-    }
+    let mut start = 0;
+    let mut starts: Vec<usize> = (1..ranks)
+        .map(|r| {
+            let at = bounds
+                .get(r)
+                .map_or(sorted.len(), |&b| sorted.partition_point(|&k| k < b));
+            start = start.max(at);
+            start
+        })
+        .collect();
+    starts.push(sorted.len());
+    let mut from = 0;
+    starts
+        .into_iter()
+        .map(|to| {
+            let count = to - from;
+            from = to;
+            count
+        })
+        .collect()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The rank that owns `key`, key by key: the last rank whose bound is at most the key.
+    fn owner(bounds: &[u64], key: u64) -> usize {
+        bounds
+            .get(1..)
+            .map_or(0, |rest| rest.partition_point(|&b| b <= key))
+    }
 
     #[test]
     fn owners_follow_the_bounds() {
@@ -214,6 +159,22 @@ mod tests {
         // Tier 0: rank 0 owns every key.
         assert_eq!(owner(&[0, u64::MAX, u64::MAX], 12345), 0);
         assert_eq!(runs(&bounds, &[1, 2, 11, 30], 3), [2, 1, 1]);
+        // Every run as `owner` counts it, key by key, at repeated bounds, empty ranks and
+        // keys at the top.
+        let keys: Vec<u64> = (0..200).map(|k| k * 7).chain([u64::MAX]).collect();
+        for bounds in [
+            vec![0],
+            vec![0, 700],
+            vec![0, 7, 9, 9],
+            vec![0, 350, 350, 1_000, u64::MAX],
+            vec![0, u64::MAX, u64::MAX],
+        ] {
+            let mut counted = vec![0; bounds.len()];
+            for &key in &keys {
+                counted[owner(&bounds, key)] += 1;
+            }
+            assert_eq!(runs(&bounds, &keys, bounds.len()), counted, "{bounds:?}");
+        }
     }
 
     #[test]
@@ -290,29 +251,10 @@ mod tests {
     }
 
     #[test]
-    fn each_part_starts_where_the_parts_before_it_end() {
-        assert_eq!(displacements(&[3, 0, 2, 1]), [0, 3, 3, 5]);
-        assert_eq!(displacements(&[]), Vec::<i32>::new());
-    }
-
-    #[test]
     fn runs_merge_sorted_without_repeats() {
         let keys = vec![1, 4, 9, 2, 4, 10, 0, 9, 11];
         assert_eq!(merge_runs(keys, &[3, 0, 3, 3]), [0, 1, 2, 4, 9, 10, 11]);
         assert_eq!(merge_runs(vec![3, 5], &[0, 2]), [3, 5]);
         assert_eq!(merge_runs(Vec::new(), &[0, 0]), Vec::<u64>::new());
-    }
-
-    #[test]
-    fn a_manifest_reads_back() {
-        let manifest = Manifest {
-            bounds: vec![0, 77],
-            segments: vec![(3, 40, 0xdead_beef), (0, 8, 1)],
-        };
-        assert_eq!(Manifest::parse(&manifest.text()), Some(manifest));
-        assert_eq!(
-            Manifest::parse("bounds 0 1\nrank 1 positions 1 bytes 1 crc32 0\n"),
-            None
-        );
     }
 }
