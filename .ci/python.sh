@@ -4,7 +4,8 @@
 # `pip install ./python`), installed into a fresh venv with no compiler involved (only the
 # wheel, `--only-binary`), with the extras `openspiel` and `pettingzoo`. Then stubtest checks
 # the type stubs against the compiled module, and pytest runs python/tests and the README
-# examples (doctests) against the installed wheel.
+# examples (doctests) against the installed wheel; then the ConnectX agent's tests inside
+# kaggle-environments, in a venv of their own.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source .ci/target-dir.sh
@@ -48,6 +49,18 @@ if [ "$status" -eq 5 ]; then
   exit 1
 fi
 [ "$status" -eq 0 ] || exit "$status"
+
+echo "Kaggle's ConnectX: perfect_play.kaggle inside kaggle-environments, in a venv of its own"
+# kaggle-environments (1.33) pins OpenSpiel 2.0.1; the openspiel extra needs 2.0.2: the two
+# cannot share the venv above.
+venvk="$target/python-venv-kaggle"
+rm -rf "$venvk"
+python3 -m venv "$venvk"
+"$venvk/bin/python" -m pip install --quiet --upgrade pip
+"$venvk/bin/python" -m pip install --quiet --only-binary perfect-play "$wheel" kaggle-environments pytest
+# Installed, so that its tests run rather than skip.
+"$venvk/bin/python" -c 'import kaggle_environments, perfect_play.kaggle'
+"$venvk/bin/python" -m pytest -c python/pyproject.toml --rootdir python -q -rs python/tests/test_kaggle.py
 
 echo "the same wheel on the oldest CPython it is for (3.9): the core's tests"
 # OpenSpiel 2.0.2 has no 3.9 wheels, so the bridges' tests run on the CI's python3 above;

@@ -192,6 +192,19 @@ pub fn open<G: Game>(path: &Path, name: &str) -> Result<&'static Solved<G>, Open
     solved(path, name, open_any(path)?, &G::start())
 }
 
+/// [`open`] for a family at `size`'s size (any of its positions): its name is the size's
+/// (`dobutsu:giraffes=false,elephants=true`), and its layout is checked against the size's.
+///
+/// # Errors
+/// As [`open`].
+pub fn open_at<G: Game>(
+    path: &Path,
+    name: &str,
+    size: &G,
+) -> Result<&'static Solved<G>, OpenError> {
+    solved(path, name, open_any(path)?, size)
+}
+
 /// [`open`], but the file read whole into memory backed by huge pages where the system
 /// gives them, instead of mapped: it takes the file's length in memory and a read of the
 /// whole file up front (which [`open`]'s checksums read anyway), and in return a warm probe
@@ -222,7 +235,10 @@ fn solved<G: Game>(
             expected: name.into(),
         }));
     }
-    if table.is_canonical() {
+    // A game without tiers solved by `solve_loopy` keeps one entry per class of symmetric
+    // positions (the probe asks for the canonical form); a canonical file of a tiered game
+    // is an opening book, keyed by the search engine.
+    if table.is_canonical() && size.tiers() > 1 {
         return Err(fail(OpenErrorKind::Canonical));
     }
     let found = (table.rules_version(), table.tiers(), table.key_bits());

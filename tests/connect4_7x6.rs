@@ -240,3 +240,58 @@ fn the_eighth_ply_holds_the_uci_data_sets_positions() {
         .collect();
     assert_eq!(not_forced, unforced);
 }
+
+#[test]
+fn the_book_key_is_one_to_one_on_the_mirror_pairs_of_each_ply() {
+    // Every position of up to 8 plies nobody has won, walked with this file's own masks:
+    // the book key must be the same for a position and its mirror image (this file's
+    // `pair_key`), differ between pairs, and take at most 2p + 6 bits at ply p.
+    let mut level = std::collections::HashSet::from([(0u64, 0u64)]);
+    for ply in 0..=8u32 {
+        let mut pair_of = std::collections::HashMap::new();
+        let mut key_of = std::collections::HashMap::new();
+        for &(mover, mask) in &level {
+            let (x, o) = if ply % 2 == 0 {
+                (mover, mover ^ mask)
+            } else {
+                (mover ^ mask, mover)
+            };
+            let position = Connect4On7x6::from_discs(x, o).unwrap().search_position();
+            let book_key = position.book_key();
+            assert!(book_key < 1 << (2 * ply + 6), "ply {ply}: {book_key:#x}");
+            let pair = pair_key(mover, mask);
+            assert_eq!(*key_of.entry(pair).or_insert(book_key), book_key, "mirrors");
+            assert_eq!(*pair_of.entry(book_key).or_insert(pair), pair, "pairs");
+        }
+        let mut next = std::collections::HashSet::new();
+        for &(mover, mask) in &level {
+            for cell in landing(mask) {
+                if !four(mover | cell) {
+                    next.insert((mover ^ mask, mask | cell));
+                }
+            }
+        }
+        level = next;
+    }
+}
+
+#[test]
+#[ignore = "the shipped book holds 4 plies until the 8-ply build finishes"]
+fn the_book_counts_the_uci_data_sets_results() {
+    // The UCI "Connect-4" data set's totals (see the module docs), counted from the book:
+    // its positions of 8 plies where the side to move (the first player) need not block.
+    let book = connect4_7x6::book().unwrap();
+    assert!(book.depth() >= 8, "a book of {} plies", book.depth());
+    let (mut wins, mut losses, mut draws) = (0, 0, 0);
+    for position in &book_positions::<Connect4On7x6>(8)[8] {
+        if position.must_block() {
+            continue;
+        }
+        match book.record(position).unwrap().value {
+            Value::Win => wins += 1,
+            Value::Loss => losses += 1,
+            Value::Draw => draws += 1,
+        }
+    }
+    assert_eq!((wins, losses, draws), (44_473, 16_635, 6_449));
+}

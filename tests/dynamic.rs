@@ -266,3 +266,123 @@ fn moves_are_every_ranked_move_in_the_game_order() {
         other => panic!("{other:?}"),
     }
 }
+
+/// A game sketched (`sketch_game`: nothing probed) and completed from probes
+/// (`PositionAnalysis::of_sketch`, `SketchedMove::record`, `JudgedPly::new`) is the game
+/// reviewed, position for position and ply for ply: what a server that sends each answer
+/// as it is found puts together is what `review` answers, for every game of the registry
+/// on seeded random games (a game answered by search within its book's first plies).
+#[test]
+fn a_game_sketched_and_probed_is_the_game_reviewed() {
+    use perfect_play::dynamic::{JudgedPly, PositionAnalysis};
+
+    let mut seed = 0x5ce7_u64;
+    let mut below = move |n: usize| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        (seed % n as u64) as usize
+    };
+    for name in games::names() {
+        let game = games::open(name).unwrap();
+        let searched = game.about().answered_by == perfect_play::AnsweredBy::Search;
+        for _ in 0..8 {
+            let mut moves: Vec<String> = Vec::new();
+            let length = if searched { 2 } else { below(20) };
+            for _ in 0..length {
+                let sketched = game
+                    .sketch_game(None, &moves.iter().map(String::as_str).collect::<Vec<_>>())
+                    .unwrap();
+                let last = sketched.positions.last().unwrap();
+                if last.moves.is_empty() {
+                    break;
+                }
+                moves.push(last.moves[below(last.moves.len())].name.clone());
+            }
+            let texts: Vec<&str> = moves.iter().map(String::as_str).collect();
+            let sketched = game.sketch_game(None, &texts).unwrap();
+            let review = game.review(None, &texts).unwrap();
+            assert_eq!(
+                sketched.positions.len(),
+                review.positions.len(),
+                "{name} {moves:?}"
+            );
+            assert_eq!(
+                sketched.moves, moves,
+                "{name}: the moves as the game writes them"
+            );
+            let records: Vec<Record> = sketched
+                .positions
+                .iter()
+                .map(|sketch| game.probe(&sketch.position).unwrap().record)
+                .collect();
+            for ((sketch, reviewed), &record) in sketched
+                .positions
+                .iter()
+                .zip(&review.positions)
+                .zip(&records)
+            {
+                assert_eq!(
+                    sketch.winner,
+                    reviewed
+                        .probe
+                        .finished
+                        .then(|| reviewed.probe.winner())
+                        .flatten(),
+                    "{name}"
+                );
+                let children: Vec<Record> = sketch
+                    .moves
+                    .iter()
+                    .map(|mv| {
+                        let after = game.probe(&mv.after).unwrap();
+                        assert_eq!(mv.ends, after.finished, "{name}: {} ends the game", mv.name);
+                        mv.record(after.record)
+                    })
+                    .collect();
+                let whole = PositionAnalysis::of_sketch(sketch.clone(), record, &children);
+                assert_eq!(&whole, reviewed, "{name} {moves:?}");
+            }
+            for (index, ply) in review.plies.iter().enumerate() {
+                let before = &sketched.positions[index];
+                let played = before
+                    .moves
+                    .iter()
+                    .find(|mv| mv.name == moves[index])
+                    .unwrap();
+                let judged = JudgedPly::new(
+                    game.about(),
+                    index + 1,
+                    before.to_move,
+                    moves[index].clone(),
+                    records[index],
+                    played.record(records[index + 1]),
+                    sketched.positions[index + 1].finished,
+                );
+                assert_eq!(&judged, ply, "{name} {moves:?}");
+            }
+        }
+    }
+}
+
+/// A sketch says what cannot be played as a review does, naming the move; it probes
+/// nothing, so a start no game reaches is sketched (its probe says it is unreachable).
+#[test]
+fn a_sketch_refuses_what_a_review_refuses() {
+    let hexapawn = games::open("hexapawn").unwrap();
+    let refused = hexapawn.sketch_game(None, &["2-5", "5-1"]).unwrap_err();
+    let reviewed = hexapawn.review(None, &["2-5", "5-1"]).unwrap_err();
+    assert_eq!(refused.to_string(), reviewed.to_string());
+    assert!(matches!(refused, ReviewError::Move { number: 2, .. }));
+    assert!(matches!(
+        hexapawn.sketch_game(Some("www/.../bbx w"), &[]),
+        Err(ReviewError::Start(PositionError::Notation(_)))
+    ));
+    let misere = games::open("misere").unwrap();
+    let unreachable = misere.sketch_game(Some("xxx/ooo/..."), &[]).unwrap();
+    assert_eq!(unreachable.positions.len(), 1);
+    assert!(matches!(
+        misere.probe("xxx/ooo/..."),
+        Err(PositionError::Unreachable { .. })
+    ));
+}

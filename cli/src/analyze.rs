@@ -11,6 +11,7 @@ use super::draw::{self, Paint};
 use super::input::MAX_LINE;
 use super::output::{Output, Status, output_failed, report};
 use super::table;
+use super::thinking::thinking;
 
 /// Analyzes the position given (or read from stdin) and prints the drawing.
 pub fn run(args: &AnalyzeArgs) -> Status {
@@ -60,7 +61,15 @@ fn analyse(game: &dyn DynGame, text: &[u8], paint: Paint) -> Result<String, Stri
     let name = &game.about().name;
     let text =
         std::str::from_utf8(text).map_err(|_| format!("not a {name} position: not UTF-8"))?;
-    match game.analyze(text) {
+    if text.trim().is_empty() {
+        // Nothing to read: say what a position of this game looks like.
+        return Err(format!(
+            "no position given: `analyze --game {name}` takes one in the game's notation, \
+             such as its start `{}` (`perfect-play games --families` gives every family's)",
+            game.about().start
+        ));
+    }
+    match thinking("every move's value", || game.analyze(text)) {
         Ok(analysis) => Ok(draw::analysis(game.about(), &analysis, paint)),
         Err(PositionError::Notation(error)) => {
             // Several lines that each read as a position are several positions, not the

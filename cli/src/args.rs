@@ -120,15 +120,28 @@ pub enum Command {
     /// `second` player wins, or `draw`) and in how many plies (`endless` for a draw that never ends).
     Games(GamesArgs),
     /// Builds an opening book for a game answered by search: the exact score of every
-    /// position up to a ply, found by the search engine from the deepest ply up.
+    /// position up to a ply, the deepest ply searched, each shallower one read from the
+    /// ply below.
     ///
     /// Writes the book to OUT (`GAME.book` by default; a table file of the project's
     /// format, one entry per mirror pair, a tier a ply: `table verify` checks it) and, as
-    /// it goes, every score found
-    /// to `OUT.partial`: run the same command again to resume a stopped build (a deeper
-    /// book reuses a shallower one's scores too). Progress is shown on a terminal.
+    /// it goes, every score found to `OUT.partial`, each as soon as it is found: run the
+    /// same command again to resume a stopped build (scores of shallower plies in the
+    /// partial file, a shallower book's, are checked against the deeper ply's). Progress
+    /// is shown on a terminal.
     #[command(after_help = BOOK_EXAMPLES)]
     Book(BookArgs),
+    /// Answers Connect Four 7x6 positions as Pascal Pons's `c4solver` does, byte for byte:
+    /// a drop-in for scripts that call it.
+    ///
+    /// Reads one position a line from stdin, the columns played from the empty board
+    /// (`4453`), and prints the line, a space and the score for the side to move (0 a
+    /// draw, `22 - n` a win whose winner's last disc is its `n`-th, negated a loss), or
+    /// with `-a` the score of each column, -1000 for a full one. A line that is not a
+    /// position is said on stderr as `Line L: Invalid move M "LINE"` and not answered;
+    /// the exit status is 0 all the same, as `c4solver`'s. Each answer is flushed at once.
+    #[command(after_help = C4SOLVER_EXAMPLES)]
+    C4solver(C4solverArgs),
     /// Serves the web board: play, analyse and learn every game in a browser.
     ///
     /// Every move on the board shows what it leads to; a chart shows the game's value move
@@ -161,12 +174,16 @@ pub struct ServeArgs {
     #[arg(long)]
     pub open: bool,
 
-    /// Footholds solves run at once, 1 to 64; more wait their turn (up to 5 s, then 503).
+    /// Searches run at once, 1 to 64: each footholds solve and each answer of a game
+    /// answered by search (connect4-7x6 past its opening book) holds one; more wait their
+    /// turn (up to 5 s, then 503 with Retry-After; the board's answers say they wait).
     #[arg(long, value_name = "N", default_value_t = 2)]
     pub solves: usize,
 
-    /// The longest one footholds solve may take, in milliseconds (1 to 60000), before it is
-    /// answered 503 ("not solved within the budget").
+    /// The longest one search may take, in milliseconds (1 to 60000): a footholds solve, or
+    /// all the searches of one answer of a game answered by search (connect4-7x6: a
+    /// position's value and its moves'). Past it the answer is 503 with Retry-After; what
+    /// a search proved is kept, so asking again goes further (the board asks by itself).
     #[arg(long, value_name = "MS", default_value_t = 3000)]
     pub solve_time_limit: u64,
 
@@ -180,6 +197,10 @@ pub struct ServeArgs {
     /// game. Repeat for more files.
     #[arg(long, value_name = "FILE")]
     pub table: Vec<std::path::PathBuf>,
+
+    /// Searches (connect4-7x6): threads and opening book.
+    #[command(flatten)]
+    pub search: SearchArgs,
 }
 
 #[cfg(feature = "serve")]
@@ -189,6 +210,36 @@ Examples:
   perfect-play serve --addr 127.0.0.1:0     # any free port
   perfect-play serve --addr 0.0.0.0:7682 --allow-host board.lan   # for the whole network
   curl -s http://127.0.0.1:7682/api/tictactoe/xo.x..o..";
+
+/// The arguments of `c4solver`, spelled as Pons's.
+#[derive(Debug, Args)]
+pub struct C4solverArgs {
+    /// Weak solver: the score's sign alone (1 a win, 0 a draw, -1 a loss; a win at once
+    /// scored exactly, as Pons's), found faster.
+    #[arg(short = 'w')]
+    pub weak: bool,
+
+    /// Every column's score, each the score its move gives the side to move (-1000 for a
+    /// full column).
+    #[arg(short = 'a')]
+    pub all: bool,
+
+    /// An opening book of this project's format (`perfect-play book` writes one) instead
+    /// of the shipped one. A file that is not one (Pons's own `7x6.book`, say) is refused
+    /// whole, with why, before any line is read.
+    #[arg(short = 'b', value_name = "BOOK")]
+    pub book: Option<std::path::PathBuf>,
+
+    /// Searches, opening book and threads.
+    #[command(flatten)]
+    pub search: SearchArgs,
+}
+
+const C4SOLVER_EXAMPLES: &str = "\
+Examples:
+  echo 2252576253462244111563 | perfect-play c4solver     # ...563 -2
+  echo 2252576253462244111563 | perfect-play c4solver -a  # ...563 -4 -1000 -9 -2 -4 -10 -4
+  perfect-play c4solver -w < positions.txt     # win 1, draw 0, loss -1";
 
 /// The arguments of `book`.
 #[derive(Debug, Args)]
@@ -205,7 +256,7 @@ pub struct BookArgs {
     #[arg(long, value_name = "OUT")]
     pub out: Option<std::path::PathBuf>,
 
-    /// Positions searched at once.
+    /// Positions searched at once, each on a thread of its own.
     #[arg(long, value_name = "N", default_value_t = 2)]
     pub threads: usize,
 
@@ -366,6 +417,10 @@ pub struct OutcomeArgs {
     #[arg(long)]
     pub json: bool,
 
+    /// Searches (connect4-7x6): threads and opening book.
+    #[command(flatten)]
+    pub search: SearchArgs,
+
     /// Where the boards come from.
     #[command(flatten)]
     pub input: Input,
@@ -433,8 +488,8 @@ pub struct AnalyzeArgs {
     /// one-line notation (`perfect-play games` lists them; README says each notation):
     /// rows split by `/`, then the side to move where the board does not say it
     /// (`www/.../bbb w`). `-` or none reads it from stdin (tic-tac-toe's rows may be on
-    /// separate lines).
-    #[arg(value_name = "POSITION")]
+    /// separate lines). A position may start with `-` (a line drawn in Dots and Boxes).
+    #[arg(value_name = "POSITION", allow_hyphen_values = true)]
     pub board: Vec<String>,
 
     /// The game, in any case (`perfect-play games` lists them; tictactoe when not given;
@@ -473,11 +528,20 @@ pub struct SearchArgs {
     /// by default). Games answered by tables ignore it.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=1024))]
     pub threads: Option<u16>,
+
+    /// Answer without the opening book (connect4-7x6): every position searched, for
+    /// benchmarks of the search.
+    #[arg(long)]
+    pub no_book: bool,
 }
 
 impl SearchArgs {
-    /// Tells the searched games how many threads to use, if the command line says.
+    /// Tells the searched games how many threads to use and whether to use their book, as
+    /// the command line says.
     pub fn apply(&self) {
+        if self.no_book {
+            perfect_play::games::connect4_7x6::without_book();
+        }
         if let Some(threads) = self.threads {
             perfect_play::games::set_search_threads(usize::from(threads));
         }

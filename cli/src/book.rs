@@ -2,8 +2,9 @@
 //! terminal.
 //!
 //! The scores found so far go to `OUT.partial` as they are found, one `KEY SCORE` line each
-//! (the position's symmetric key in hex): a build stopped any way is resumed by running the
-//! same command again, and a deeper book reuses what a shallower one found.
+//! (the position's symmetric key in hex), flushed at once: a build stopped any way loses
+//! only the positions being searched and is resumed by running the same command again; a
+//! shallower book's scores in the file are checked against the deeper ply's.
 
 use std::fmt;
 use std::fs::{self, OpenOptions};
@@ -13,7 +14,7 @@ use std::time::Instant;
 
 use perfect_play::Game;
 use perfect_play::games::connect4::Connect4;
-use perfect_play::search::{Engine, Progress, build_book};
+use perfect_play::search::{BuildError, Engine, Progress, build_book};
 
 use crate::args::BookArgs;
 use crate::output::{Status, report};
@@ -38,6 +39,8 @@ enum BookFailure {
     Io(PathBuf, io::Error),
     /// A line of the partial file is not `KEY SCORE`.
     Partial(PathBuf, usize),
+    /// The scores found disagree with each other.
+    Build(BuildError),
 }
 
 impl fmt::Display for BookFailure {
@@ -49,7 +52,14 @@ impl fmt::Display for BookFailure {
                 "{}:{line}: not a `KEY SCORE` line of a stopped build (remove the file to start over)",
                 path.display()
             ),
+            BookFailure::Build(error) => error.fmt(f),
         }
+    }
+}
+
+impl From<BuildError> for BookFailure {
+    fn from(error: BuildError) -> Self {
+        BookFailure::Build(error)
     }
 }
 
@@ -88,7 +98,8 @@ fn build(args: &BookArgs) -> Result<(), BookFailure> {
     partial
         .seek(SeekFrom::End(0))
         .map_err(|e| BookFailure::Io(partial_path.clone(), e))?;
-    let mut engine = Engine::new(args.memory << 20).with_threads(args.threads);
+    // One thread a search, `--threads` searches at once.
+    let engine = Engine::new(args.memory << 20).with_threads(1);
     let started = Instant::now();
     if resumed > 0 {
         let _ = writeln!(stderr, "resuming: {resumed} positions already solved");
@@ -129,7 +140,8 @@ fn build(args: &BookArgs) -> Result<(), BookFailure> {
         }
         Ok(())
     };
-    let built = build_book::<Connect4<7, 6>, _, _>(&mut engine, args.plies, known, solved);
+    let built =
+        build_book::<Connect4<7, 6>, _, _>(&engine, args.plies, known, args.threads, solved);
     bar.finish_and_clear();
     let book = built?;
     let name = perfect_play::games::connect4_7x6::NAME;

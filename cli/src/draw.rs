@@ -5,9 +5,9 @@
 
 use std::fmt::Write;
 
-use perfect_play::dynamic::{About, PositionAnalysis};
-use perfect_play::games::MoveShape;
+use perfect_play::dynamic::{About, PositionAnalysis, Sketch};
 use perfect_play::games::Side;
+use perfect_play::games::{Geometry, MoveShape};
 use perfect_play::{ENDLESS, Record, Value};
 
 /// How to style text: ANSI SGR codes, or nothing.
@@ -96,7 +96,13 @@ impl Numbering {
     /// The numbering the moves of `analysis` call for, from their shapes (the game says
     /// what a move is; nothing is guessed from its text).
     pub fn of(analysis: &PositionAnalysis) -> Numbering {
-        match analysis.moves.first().map(|mv| mv.shape) {
+        Numbering::of_shape(analysis.moves.first().map(|mv| mv.shape))
+    }
+
+    /// The numbering a position's moves call for, from the shape of one of them (`None`
+    /// once the game is over).
+    pub fn of_shape(shape: Option<MoveShape>) -> Numbering {
+        match shape {
             Some(MoveShape::Drop { .. }) => Numbering::Columns,
             Some(MoveShape::Place { .. } | MoveShape::FromTo { .. } | MoveShape::Domino { .. }) => {
                 Numbering::Cells
@@ -114,10 +120,60 @@ fn side_style(side: Side) -> &'static str {
     }
 }
 
-/// A game's board (`cells`, row-major from the top left), each piece as its letter and,
-/// if `numbered`, what a person types to name a move: on a 3x3 board each empty cell's
-/// number 1-9, on a wider one each column's number under the board.
-pub fn board(about: &About, cells: &[Option<Side>], paint: Paint, numbering: Numbering) -> String {
+/// A position's board as a person reads it, drawn from its game's [`Geometry`]: a grid of
+/// cells with each piece as its letter and what a person types to name a move (each empty
+/// cell's number on a board of placements and from-to moves, each column's under a board
+/// of drops), Nim's piles, Kalah's pits and stores, Dots and Boxes' dots and lines.
+pub fn board(about: &About, drawn: Board<'_>, paint: Paint) -> String {
+    match about.geometry {
+        Geometry::Piles { .. } => piles(drawn.counts),
+        Geometry::Pits { pits } => sowing_board(about, usize::from(pits), drawn.counts),
+        Geometry::Dots { rows, columns } => dots(
+            about,
+            (usize::from(rows), usize::from(columns)),
+            drawn,
+            paint,
+        ),
+        _ => cells(about, drawn.cells, paint, drawn.numbering),
+    }
+}
+
+/// What [`board`] draws of a position: its cells, its counters and how its moves are
+/// numbered, from its analysis or from its sketch (drawn before any answer is known).
+#[derive(Clone, Copy, Debug)]
+pub struct Board<'a> {
+    /// The piece on each cell, row-major from the top left.
+    pub cells: &'a [Option<Side>],
+    /// The counters, pits or lines, as the game's geometry numbers them.
+    pub counts: &'a [u16],
+    /// What a person types to name a move, shown on the board.
+    pub numbering: Numbering,
+}
+
+impl<'a> Board<'a> {
+    /// The board of an analysed position.
+    pub fn of(analysis: &'a PositionAnalysis) -> Board<'a> {
+        Board {
+            cells: &analysis.cells,
+            counts: &analysis.counts,
+            numbering: Numbering::of(analysis),
+        }
+    }
+
+    /// The board of a sketched position.
+    pub fn of_sketch(sketch: &'a Sketch) -> Board<'a> {
+        Board {
+            cells: &sketch.cells,
+            counts: &sketch.counts,
+            numbering: Numbering::of_shape(sketch.moves.first().map(|mv| mv.shape)),
+        }
+    }
+}
+
+/// A board of cells (`cells`, row-major from the top left), each piece as its letter and,
+/// as `numbering` says, what a person types to name a move: each empty cell's number, or
+/// each column's number under the board.
+fn cells(about: &About, cells: &[Option<Side>], paint: Paint, numbering: Numbering) -> String {
     let drawn: Vec<(String, &str)> = cells
         .iter()
         .enumerate()
@@ -135,6 +191,108 @@ pub fn board(about: &About, cells: &[Option<Side>], paint: Paint, numbering: Num
             .collect();
         let _ = writeln!(out, "{}", vec!["=".repeat(NARROW); about.width].join("+"));
         grid(&mut out, paint, NARROW, about.width, &numbers);
+    }
+    out
+}
+
+/// Nim's piles, one a line: its number (as a move names it), a stroke a counter, and the
+/// count.
+fn piles(counts: &[u16]) -> String {
+    let widest = counts.iter().copied().max().unwrap_or(0);
+    let strokes = |count: u16| {
+        let drawn = "| ".repeat(usize::from(count));
+        format!(
+            "{:<width$}",
+            drawn.trim_end(),
+            width = 2 * usize::from(widest)
+        )
+    };
+    let mut out = String::new();
+    for (pile, &count) in counts.iter().enumerate() {
+        let _ = writeln!(out, "pile {}: {}  {count}", pile + 1, strokes(count));
+    }
+    out
+}
+
+/// Kalah's board: the second side's pits along the top (numbered from its left, so right
+/// to left here) with its store on the left, the first side's along the bottom with its
+/// store on the right, each pit's number (as a move names it) beside its row of pits.
+/// `counts` holds the pits in the [`Geometry::Pits`] order, then the two stores.
+fn sowing_board(about: &About, pits: usize, counts: &[u16]) -> String {
+    let seeds = |pit: usize| counts.get(pit).copied().unwrap_or(0);
+    let pit = |pit: usize| format!("[{:>2}]", seeds(pit));
+    let number = |pit: usize| format!("{:^4}", pit + 1);
+    let pad = " ".repeat(4);
+    let top: Vec<usize> = (pits..2 * pits).rev().collect();
+    let bottom: Vec<usize> = (0..pits).collect();
+    let row = |pits: &[usize], show: &dyn Fn(usize) -> String| {
+        pits.iter().map(|&p| show(p)).collect::<String>()
+    };
+    let (first, second) = (about.piece(Side::First), about.piece(Side::Second));
+    let mut out = String::new();
+    let _ = writeln!(out, "{pad}{}", row(&top, &number).trim_end());
+    let _ = writeln!(out, "{pad}{}  {second}", row(&top, &pit));
+    let _ = writeln!(
+        out,
+        "{}{}{}",
+        pit(2 * pits + 1),
+        " ".repeat(4 * pits),
+        pit(2 * pits)
+    );
+    let _ = writeln!(out, "{pad}{}  {first}", row(&bottom, &pit));
+    let _ = writeln!(out, "{pad}{}", row(&bottom, &number).trim_end());
+    let _ = writeln!(
+        out,
+        "({second}'s store on the left, {first}'s on the right; the numbers name the pits)"
+    );
+    out
+}
+
+/// Dots and Boxes' grid: each dot its number (as a move names it), each line drawn as
+/// `---` or `|`, each box its owner's letter. `counts` says which lines are drawn, in the
+/// [`Geometry::Dots`] order; `board.cells` the boxes' owners.
+fn dots(about: &About, (rows, columns): (usize, usize), board: Board<'_>, paint: Paint) -> String {
+    let drawn = |line: usize| board.counts.get(line).is_some_and(|&c| c > 0);
+    let horizontal = |row: usize, column: usize| drawn(row * columns + column);
+    let vertical =
+        |row: usize, column: usize| drawn((rows + 1) * columns + row * (columns + 1) + column);
+    let width = ((rows + 1) * (columns + 1)).to_string().len();
+    let mut out = String::new();
+    for row in 0..=rows {
+        let mut line = String::new();
+        for column in 0..=columns {
+            let _ = write!(line, "{:>width$}", row * (columns + 1) + column + 1);
+            if column < columns {
+                line.push_str(if horizontal(row, column) {
+                    "---"
+                } else {
+                    "   "
+                });
+            }
+        }
+        out.push_str(line.trim_end());
+        out.push('\n');
+        if row == rows {
+            break;
+        }
+        let mut line = String::new();
+        for column in 0..=columns {
+            line.push_str(&" ".repeat(width - 1));
+            line.push(if vertical(row, column) { '|' } else { ' ' });
+            if column < columns {
+                let owner = board.cells.get(row * columns + column).copied().flatten();
+                line.push(' ');
+                match owner {
+                    Some(side) => {
+                        paint.push(&mut line, &about.piece(side).to_string(), side_style(side))
+                    }
+                    None => line.push(' '),
+                }
+                line.push(' ');
+            }
+        }
+        out.push_str(line.trim_end());
+        out.push('\n');
     }
     out
 }
@@ -165,7 +323,7 @@ pub fn analysis(about: &About, analysis: &PositionAnalysis, paint: Paint) -> Str
         };
         paint.push(&mut out, &format!("Game over: {verdict}."), BOLD);
         out.push_str("\n\n");
-        out.push_str(&board(about, &analysis.cells, paint, Numbering::None));
+        out.push_str(&board(about, Board::of(analysis), paint));
         return out;
     }
     let record = probe.record;
@@ -225,7 +383,7 @@ pub fn analysis(about: &About, analysis: &PositionAnalysis, paint: Paint) -> Str
             }
             let width = drawn
                 .iter()
-                .map(|(text, _)| text.chars().count() + 1)
+                .map(|(text, _)| text.chars().count() + 2)
                 .max()
                 .unwrap_or(WIDE)
                 .max(WIDE);
@@ -237,12 +395,7 @@ pub fn analysis(about: &About, analysis: &PositionAnalysis, paint: Paint) -> Str
             );
         }
         None => {
-            out.push_str(&board(
-                about,
-                &analysis.cells,
-                paint,
-                Numbering::of(analysis),
-            ));
+            out.push_str(&board(about, Board::of(analysis), paint));
             let _ = writeln!(
                 out,
                 "\nMoves, best first, and what each leads to for {mover_name}{}:",

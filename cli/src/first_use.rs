@@ -1,16 +1,18 @@
 //! A game opened by name, with a family's size that is not compiled in solved on first use
 //! (`perfect_play::games::open_with`) and shown on a terminal: a spinner on standard error
-//! once the solve has taken a second, then one line with what was solved; nothing at all
+//! ([`crate::thinking::spin`]) once the solve has taken a second, then one line with what
+//! was solved; nothing at all
 //! when standard error is not a terminal, so that scripts see only their answers.
 
 use std::io::{self, IsTerminal, Write as _};
-use std::sync::mpsc::{self, RecvTimeoutError};
+use std::sync::mpsc;
 use std::thread::{self, JoinHandle};
 use std::time::{Duration, Instant};
 
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use perfect_play::dynamic::DynGame;
 use perfect_play::games::{self, OpenError, Solving};
+
+use super::thinking::spin;
 
 /// How long a solve on first use runs before the terminal shows it.
 const QUIET: Duration = Duration::from_secs(1);
@@ -50,7 +52,7 @@ impl Shown {
                 self.end(None);
                 let (stop, stopped) = mpsc::channel();
                 let message = format!("solving {name} on first use (it is not compiled in)");
-                let shower = thread::spawn(move || spin(&message, &stopped));
+                let shower = thread::spawn(move || spin(&message, &stopped, QUIET));
                 self.running = Some(Running {
                     started: Instant::now(),
                     stop,
@@ -79,43 +81,9 @@ impl Shown {
     }
 }
 
-/// Waits [`QUIET`] for `stopped`; if the solve is still running then, spins with `message`
-/// until it ends. Whether the spinner was shown.
-fn spin(message: &str, stopped: &mpsc::Receiver<()>) -> bool {
-    match stopped.recv_timeout(QUIET) {
-        Ok(()) | Err(RecvTimeoutError::Disconnected) => return false,
-        Err(RecvTimeoutError::Timeout) => {}
-    }
-    let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
-    if let Ok(style) = ProgressStyle::with_template("{spinner} {msg} {elapsed}") {
-        bar.set_style(style);
-    }
-    bar.set_message(message.to_owned());
-    bar.enable_steady_tick(Duration::from_millis(120));
-    let _ = stopped.recv();
-    bar.finish_and_clear();
-    true
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn a_solve_within_a_second_shows_nothing() {
-        let (stop, stopped) = mpsc::channel();
-        stop.send(()).unwrap();
-        assert!(!spin("solving", &stopped));
-    }
-
-    #[test]
-    fn a_solve_past_a_second_shows_the_spinner_until_it_ends() {
-        let (stop, stopped) = mpsc::channel();
-        let shower = thread::spawn(move || spin("solving", &stopped));
-        thread::sleep(QUIET + Duration::from_millis(300));
-        stop.send(()).unwrap();
-        assert!(shower.join().unwrap());
-    }
 
     #[test]
     fn a_compiled_game_opens_without_a_solve() {

@@ -32,6 +32,7 @@ pub mod wire;
 
 mod analyze;
 mod book;
+mod c4solver;
 mod draw;
 mod first_use;
 mod games;
@@ -40,6 +41,7 @@ mod random;
 mod review;
 #[cfg(feature = "serve")]
 mod serve;
+mod thinking;
 
 use clap::Parser;
 
@@ -76,7 +78,10 @@ where
 /// Runs a parsed command line.
 pub fn run(cli: Cli) -> Status {
     match cli.command {
-        Command::Outcome(args) => outcome::run(&args),
+        Command::Outcome(args) => {
+            args.search.apply();
+            outcome::run(&args)
+        }
         Command::Validity(args) => {
             let style = if args.json {
                 judges::validity::Style::Json
@@ -113,7 +118,14 @@ pub fn run(cli: Cli) -> Status {
         Command::Solve(args) => solve::run(&args),
         Command::Table(args) => table::run(&args),
         Command::Book(args) => book::run(&args),
+        Command::C4solver(args) => {
+            args.search.apply();
+            c4solver::run(&args)
+        }
         #[cfg(feature = "serve")]
-        Command::Serve(args) => serve::run(&args),
+        Command::Serve(args) => {
+            args.search.apply();
+            serve::run(&args)
+        }
     }
 }

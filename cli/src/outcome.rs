@@ -10,7 +10,7 @@
 use std::fmt::Display;
 use std::io::Read;
 
-use perfect_play::dynamic::{DynGame, PositionError};
+use perfect_play::dynamic::{DynGame, PositionAnalysis, PositionError, Probe};
 
 use crate::args::OutcomeArgs;
 use crate::batch::{self, Answered, ReadFailed};
@@ -91,8 +91,16 @@ fn answer(
             out.answer(b"\n")?;
             continue;
         }
-        let analysis = match game.analyze(text) {
-            Ok(analysis) => analysis,
+        // The text answer is who wins alone: a probe, never the ranking of every move
+        // that `--json`'s best moves need (for a game answered by search, a search of
+        // each move).
+        let answer = if json {
+            game.analyze(text).map(Answer::Analysis)
+        } else {
+            game.probe(text).map(Answer::Probe)
+        };
+        let answer = match answer {
+            Ok(answer) => answer,
             Err(PositionError::Notation(error)) => {
                 let why = format!("not a {name} position: {error}");
                 fault(out, number, Some(text.to_owned()), &why, json)?;
@@ -113,17 +121,26 @@ fn answer(
             }
         };
         let buf = out.buffer();
-        if json {
-            wire::line(buf, &wire::GamePosition::of(about, &analysis));
-        } else {
-            let probe = analysis.probe;
-            buf.extend_from_slice(
-                wire::winner(about, probe.to_move, probe.record.value).as_bytes(),
-            );
-            buf.push(b'\n');
+        match answer {
+            Answer::Analysis(analysis) => {
+                wire::line(buf, &wire::GamePosition::of(about, &analysis));
+            }
+            Answer::Probe(probe) => {
+                buf.extend_from_slice(
+                    wire::winner(about, probe.to_move, probe.record.value).as_bytes(),
+                );
+                buf.push(b'\n');
+            }
         }
         out.answered()?;
     }
+}
+
+/// What a line is answered from: the whole analysis for `--json` (its best moves), the
+/// probe alone for the winner's name.
+enum Answer {
+    Analysis(PositionAnalysis),
+    Probe(Probe),
 }
 
 /// Answers a line that is not a position: `error`, or its [`wire::PositionError`]; and

@@ -5,17 +5,18 @@ use std::fmt::Display;
 use std::io::{self, IsTerminal};
 
 use perfect_play::Level;
-use perfect_play::dynamic::{About, DynGame, PositionAnalysis};
+use perfect_play::dynamic::{About, DynGame, PositionAnalysis, ReviewError, Sketch};
 use perfect_play::games::Side;
 
 use super::args::PlayArgs;
-use super::draw::{self, Numbering, Paint, Style};
+use super::draw::{self, Board, Paint, Style};
 use super::input::{Line, LineReader};
 use super::output::Status;
 use super::output::{Output, OutputError, output_failed, report};
 use super::random;
 use super::review;
 use super::table;
+use super::thinking::thinking;
 
 /// What a line of input asks for besides a move.
 #[derive(Debug, PartialEq, Eq)]
@@ -40,6 +41,9 @@ pub(crate) fn command(line: &[u8]) -> Command {
 
 /// Plays one game on stdin and stdout.
 pub fn run(args: &PlayArgs) -> Status {
+    // clap checked the name; a size too large to solve now is refused below. Opened before
+    // the output locks standard error, where a solve on first use shows its spinner.
+    let opened = table::open(&args.game, args.table.as_deref());
     let mut out = Output::new();
     let paint = Paint::new(args.color.enabled(out.is_terminal()));
     let stdin = io::stdin();
@@ -54,8 +58,7 @@ pub fn run(args: &PlayArgs) -> Status {
         random: random::source(args.seed),
     };
     let side = args.side.to_ascii_lowercase();
-    // clap checked the name; a size too large to solve now is refused here.
-    let played = match table::open(&args.game, args.table.as_deref()) {
+    let played = match opened {
         Ok(game) => {
             human_side(game.about(), &side).and_then(|human| play(&*game, human, &mut session))
         }
@@ -103,7 +106,7 @@ pub(crate) struct Session<'a, R> {
     /// How the table plays: `None` for the first of its optimal moves, always the same.
     pub(crate) level: Option<Level>,
     /// Where a level's random choices come from.
-    pub(crate) random: Box<dyn FnMut() -> u32>,
+    pub(crate) random: Box<dyn FnMut() -> u32 + Send>,
 }
 
 impl<R: io::Read> Session<'_, R> {
@@ -179,7 +182,9 @@ fn human_side(about: &About, asked: &str) -> Result<Side, Stop> {
     }
 }
 
-/// The game loop, `human` against the table.
+/// The game loop, `human` against the table. Each position is drawn at once (its
+/// sketch: nothing searched); its answers are asked for only when needed (the table's
+/// move, a hint, the review at the end), each behind [`thinking`].
 fn play<R: io::Read>(game: &dyn DynGame, human: Side, s: &mut Session<R>) -> Result<(), Stop> {
     let about = game.about();
     let name = |side: Side| about.side_name(side);
@@ -194,35 +199,24 @@ fn play<R: io::Read>(game: &dyn DynGame, human: Side, s: &mut Session<R>) -> Res
         name(Side::First),
     ))?;
     let mut moves: Vec<String> = Vec::new();
-    let mut analysis = analyse(game, &about.start)?;
-    s.say(draw::board(
-        about,
-        &analysis.cells,
-        s.paint,
-        Numbering::of(&analysis),
-    ))?;
-    while !analysis.probe.finished {
-        if analysis.probe.to_move == machine {
+    let mut sketch = sketched(game, &about.start, None)?;
+    s.say(draw::board(about, Board::of_sketch(&sketch), s.paint))?;
+    while !sketch.finished {
+        if sketch.to_move == machine {
             // The table's move: at the level asked for, or the first of its optimal moves.
-            let chosen = match s.level {
-                Some(level) => game
-                    .pick(&analysis.position, level, &mut s.random)
-                    .map_err(|error| Stop::Usage(error.to_string()))?,
-                None => analysis.moves.first().map(|mv| mv.name.clone()),
-            };
+            let what = format!("{}'s move", name(machine));
+            let chosen = thinking(&what, || match s.level {
+                Some(level) => game.pick(&sketch.position, level, &mut s.random),
+                None => game
+                    .analyze(&sketch.position)
+                    .map(|analysis| analysis.moves.first().map(|mv| mv.name.clone())),
+            })
+            .map_err(|error| Stop::Usage(format!("{}: {error}", about.name)))?;
             let Some(mv) = chosen else { break };
-            let after = game
-                .play(&analysis.position, &mv)
-                .map_err(|error| Stop::Usage(error.to_string()))?;
-            analysis = analyse(game, &after)?;
+            sketch = sketched(game, &sketch.position, Some(&mv))?;
             s.say(format_args!("\n{} plays {mv}.\n\n", name(machine)))?;
             moves.push(mv);
-            s.say(draw::board(
-                about,
-                &analysis.cells,
-                s.paint,
-                Numbering::of(&analysis),
-            ))?;
+            s.say(draw::board(about, Board::of_sketch(&sketch), s.paint))?;
             continue;
         }
         let Some(line) = s.ask(format_args!("\nYour move ({}): ", name(human)))? else {
@@ -231,6 +225,7 @@ fn play<R: io::Read>(game: &dyn DynGame, human: Side, s: &mut Session<R>) -> Res
         let text = String::from_utf8_lossy(&line);
         match command(&line) {
             Command::Hint => {
+                let analysis = thinking("every move's value", || analyse(game, &sketch.position))?;
                 s.say("\n")?;
                 s.say(draw::analysis(about, &analysis, s.paint))?;
             }
@@ -238,29 +233,44 @@ fn play<R: io::Read>(game: &dyn DynGame, human: Side, s: &mut Session<R>) -> Res
                 s.say("Game abandoned.\n")?;
                 return Ok(());
             }
-            Command::Move => match game.play(&analysis.position, &text) {
-                Ok(after) => {
-                    analysis = analyse(game, &after)?;
+            Command::Move => match game.sketch_game(Some(&sketch.position), &[&text]) {
+                Ok(mut after) => {
+                    let Some(next) = after.positions.pop() else {
+                        return Err(Stop::Usage(format!(
+                            "{}: a move without a position",
+                            about.name
+                        )));
+                    };
+                    sketch = next;
                     moves.push(text.trim().to_owned());
                     s.say("\n")?;
-                    s.say(draw::board(
-                        about,
-                        &analysis.cells,
-                        s.paint,
-                        Numbering::of(&analysis),
-                    ))?;
+                    s.say(draw::board(about, Board::of_sketch(&sketch), s.paint))?;
+                }
+                Err(ReviewError::Move { refusal, .. }) => {
+                    s.say(format_args!("{refusal} (or `hint`, `quit`).\n"))?;
                 }
                 Err(error) => s.say(format_args!("{error} (or `hint`, `quit`).\n"))?,
             },
         }
     }
-    let winner = analysis.probe.winner();
+    let winner = sketch.winner;
     s.result(winner.map(name), winner == Some(human))?;
     let moves: Vec<&str> = moves.iter().map(String::as_str).collect();
-    let review = game
-        .review(None, &moves)
+    let review = thinking("the review of the game", || game.review(None, &moves))
         .map_err(|error| Stop::Usage(error.to_string()))?;
     s.say(format_args!("\n{}", review::layout(about, &review)))
+}
+
+/// The position `mv` (if any) leads to from `position`, drawn and its moves listed, nothing
+/// searched. A failure here is the game's (a move its own analysis chose, refused), said as
+/// such.
+fn sketched(game: &dyn DynGame, position: &str, mv: Option<&str>) -> Result<Sketch, Stop> {
+    let moves: Vec<&str> = mv.into_iter().collect();
+    game.sketch_game(Some(position), &moves)
+        .map_err(|error| Stop::Usage(format!("{}: {error}", game.about().name)))?
+        .positions
+        .pop()
+        .ok_or_else(|| Stop::Usage(format!("{}: a game without a position", game.about().name)))
 }
 
 /// The analysis of a position the game itself reached: a failure here is the game's

@@ -13,6 +13,7 @@ use super::args::ReviewArgs;
 use super::input::MAX_LINE;
 use super::output::{Output, Status, output_failed, report};
 use super::table;
+use super::thinking::thinking;
 
 /// The value of a position for no side in particular: `x wins in 5`, `draw in 4`, `x won`,
 /// `drawn`, `draw, endless`.
@@ -109,7 +110,12 @@ pub fn run(args: &ReviewArgs) -> Status {
         .filter(|m| !m.is_empty())
         .collect();
     // The moves that could be played are reviewed even when a later one cannot be.
-    let (review, refused) = match game.review(None, &moves) {
+    let what = format!(
+        "the review of {} {}",
+        moves.len(),
+        if moves.len() == 1 { "move" } else { "moves" }
+    );
+    let (review, refused) = match thinking(&what, || game.review(None, &moves)) {
         Ok(review) => (review, None),
         Err(ReviewError::Move {
             sentence, played, ..

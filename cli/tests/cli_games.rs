@@ -433,7 +433,8 @@ fn analyze_refuses_what_is_not_a_position_of_the_game() {
         (
             "misere",
             "",
-            "not a misere position: empty: expected a position",
+            "no position given: `analyze --game misere` takes one in the game's notation, \
+             such as its start `.../.../...` (`perfect-play games --families` gives every family's)",
         ),
         // Well formed, but no game gets there: three blue cars; more o than x.
         (

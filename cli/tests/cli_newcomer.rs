@@ -183,3 +183,68 @@ fn footholds_gives_up_on_a_query_past_its_budget() {
         .success()
         .stdout(unlimited.stdout);
 }
+
+#[test]
+fn every_board_is_drawn_piles_pits_and_dots_too() {
+    // Nim's start, 1-3-5-7 (the family's default, `games --families`): each pile a line,
+    // its number as a move names it, a stroke a counter and the count.
+    let nim = perfect_play()
+        .args(["analyze", "--game", "nim", "1/3/5/7 x"])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let nim = String::from_utf8(nim).unwrap();
+    for pile in [
+        "pile 1: |               1",
+        "pile 2: | | |           3",
+        "pile 3: | | | | |       5",
+        "pile 4: | | | | | | |   7",
+    ] {
+        assert!(nim.contains(pile), "{pile:?} missing from\n{nim}");
+    }
+    // Playing Nim draws the piles as they shrink: 3 counters from the fourth pile.
+    perfect_play()
+        .args(["play", "--game", "nim"])
+        .write_stdin("4:3\n")
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("pile 4: | | | |     4"));
+    // Kalah's start, 3 pits of 2 seeds (its notation: x's pits, x's store, o's pits,
+    // o's store): o's pits along the top numbered 6 5 4, x's along the bottom 1 2 3.
+    perfect_play()
+        .args(["analyze", "--game", "kalah", "2-2-2/0/2-2-2/0 x"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "     6   5   4\n    [ 2][ 2][ 2]  o\n[ 0]            [ 0]\n    [ 2][ 2][ 2]  x\n     1   2   3\n",
+        ));
+    // Dots and Boxes on 1x2 boxes: the dots numbered as moves name them, each line as it
+    // is drawn, a box by its owner's letter.
+    perfect_play()
+        .args(["play", "--game", "dots-and-boxes:1,2", "--as", "o"])
+        .write_stdin("")
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("1   2   3\n\n4   5   6\n"));
+    perfect_play()
+        .args(["analyze", "--game", "dots-and-boxes:1,2", "-./|o|../-. o"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("1---2   3\n| o |\n4---5   6\n"));
+}
+
+#[test]
+fn analyze_without_a_position_says_what_one_looks_like() {
+    perfect_play()
+        .args(["analyze", "--game", "nim"])
+        .write_stdin("")
+        .assert()
+        .code(1)
+        .stdout("")
+        .stderr(predicate::str::contains(
+            "no position given: `analyze --game nim:piles=1-3-5-7,misere=false` takes one in \
+             the game's notation, such as its start `1/3/5/7 x`",
+        ));
+}

@@ -128,7 +128,11 @@ fn analyze_refuses_what_is_not_a_reachable_board() {
         .write_stdin("")
         .assert()
         .code(1)
-        .stderr("perfect-play: not a tictactoe position: empty: expected a position\n");
+        .stderr(
+            "perfect-play: no position given: `analyze --game tictactoe` takes one in the \
+             game's notation, such as its start `.........` (`perfect-play games --families` \
+             gives every family's)\n",
+        );
 }
 
 #[test]

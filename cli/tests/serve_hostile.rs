@@ -313,3 +313,101 @@ fn connections_over_the_cap_are_answered_busy() {
         std::thread::sleep(Duration::from_millis(50));
     }
 }
+
+/// A stream of answers (`/api/games/{game}/stream`) is bounded as every request is: its
+/// searches stop at `--solve-time-limit` in all (a bound of 1 ms no search of a position
+/// past the opening book meets), its last line then says why with `retry_after`, and a
+/// 503 of the one-answer routes carries `Retry-After` too.
+#[test]
+fn a_stream_s_searches_stop_at_the_time_bound_and_say_so() {
+    let server = Server::start(&["--solve-time-limit", "1"]);
+    // Positions 10 to 16 plies into random games (seeded): past any opening book, each of
+    // their moves needs a search of its own.
+    let mut seed = 0x5157_u64;
+    let mut column = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        (seed % 7 + 1).to_string()
+    };
+    let mut stopped = 0;
+    for plies in 10..=16 {
+        let moves: Vec<String> = (0..plies).map(|_| column()).collect();
+        let path = format!("/api/games/connect4-7x6/stream?moves={}", moves.join(","));
+        let started = Instant::now();
+        let response = server.get(&path);
+        if response.status == 422 {
+            continue; // a full column, or a game already won: not a position to search
+        }
+        assert_eq!(response.status, 200, "{path}: {}", response.text());
+        assert!(started.elapsed() < SLACK, "{path}: {:?}", started.elapsed());
+        let events = response.lines();
+        assert_eq!(events[0]["event"], "game", "{path}");
+        let last = events.last().unwrap();
+        match last["event"].as_str() {
+            Some("error") => {
+                stopped += 1;
+                assert_eq!(last["status"], 503, "{last}");
+                assert_eq!(last["retry_after"], 1, "{last}");
+                let why = last["error"].as_str().unwrap();
+                assert!(why.contains("--solve-time-limit"), "{why}");
+            }
+            Some("done") => {}
+            other => panic!("{path}: the stream ended with {other:?}"),
+        }
+    }
+    assert!(stopped > 0, "no stream met the 1 ms bound");
+    let position = "......./......./......./..o..../..xo.../..xxo..".replace('/', "%2F");
+    let refused = server.get(&format!(
+        "/api/games/connect4-7x6/position?position={position}"
+    ));
+    if refused.status == 503 {
+        assert_eq!(
+            refused.header("retry-after"),
+            Some("1"),
+            "{}",
+            refused.text()
+        );
+    }
+}
+
+/// A board that moves on leaves its stream: the server stops that stream's search at the
+/// end of a slice of it (at most 2 s) and frees its `--solves` permit, so that with one
+/// permit the next question gets it within the 5 s a request waits for one, rather than
+/// after the first search's bound of a minute.
+#[test]
+fn a_stream_left_by_its_client_frees_its_search() {
+    let server = Server::start(&["--solves", "1", "--solve-time-limit", "60000"]);
+    // Five plies in, past the shipped book: its value and two of its moves are searched
+    // for seconds (the other five lose to a double threat at once).
+    let path = "/api/games/connect4-7x6/stream?moves=4,4,4,4,3";
+    let mut stream = hold(
+        &server,
+        format!(
+            "GET {path} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n\r\n",
+            server.addr
+        )
+        .as_bytes(),
+    );
+    // The head, the game drawn and what is found at once (down to the start's value, the
+    // book's) arrive at once; then the searches begin, and the client leaves.
+    stream.set_read_timeout(Some(SLACK)).unwrap();
+    let mut seen = Vec::new();
+    let mut byte = [0; 1];
+    while !String::from_utf8_lossy(&seen).contains("\"index\":0,") {
+        assert_eq!(
+            stream.read(&mut byte).unwrap(),
+            1,
+            "{}",
+            String::from_utf8_lossy(&seen)
+        );
+        seen.push(byte[0]);
+    }
+    assert!(String::from_utf8_lossy(&seen).starts_with("HTTP/1.1 200"));
+    std::thread::sleep(Duration::from_millis(200));
+    drop(stream);
+    // The one permit is free again within a slice: a question that needs it is answered
+    // (a 503 after 5 s if it were not).
+    let answer = server.get("/api/games/connect4-7x6/position");
+    assert_eq!(answer.status, 200, "{}", answer.text());
+}

@@ -11,10 +11,11 @@ the package was built, each question one lookup in a perfect-hash table.
 - ``solve_footholds`` and ``FootholdsSolver`` solve the disappearing-footholds game
   (Programmers 92345) exactly at run time, within a budget if you give one.
 
-Two submodules bring perfect play to the game frameworks, each imported on its own (so that
-``import perfect_play`` needs neither): ``perfect_play.openspiel`` (a ``pyspiel.Bot``, an MCTS
-evaluator, exact labels; ``pip install ./python[openspiel]``) and ``perfect_play.pettingzoo``
-(a policy for PettingZoo's ``tictactoe_v3``).
+Three submodules bring perfect play to the game frameworks, each imported on its own (so
+that ``import perfect_play`` needs none of them): ``perfect_play.openspiel`` (a ``pyspiel.Bot``,
+an MCTS evaluator, exact labels; ``pip install ./python[openspiel]``),
+``perfect_play.pettingzoo`` (a policy for PettingZoo's ``tictactoe_v3`` and
+``connect_four_v3``) and ``perfect_play.kaggle`` (an agent for Kaggle's ConnectX).
 
 Positions and moves are written in each game's one-line notation (``game.start`` shows it);
 a text that is not one raises ``NotationError``, a ``ValueError`` naming the column.

@@ -39,6 +39,15 @@ def test_every_example_and_the_bridges_pass_mypy_strict() -> None:
     assert status == 0, out + err
 
 
+def test_the_connectx_agent_passes_mypy_strict() -> None:
+    # perfect_play.kaggle reads Kaggle's observations and imports nothing of
+    # kaggle-environments: it is checked without it.
+    config = str(PACKAGE / "pyproject.toml")
+    module = str(PACKAGE / "perfect_play" / "kaggle.py")
+    out, err, status = api.run(["--strict", "--no-incremental", "--config-file", config, module])
+    assert status == 0, out + err
+
+
 def test_the_example_runs() -> None:
     done = subprocess.run([sys.executable, str(EXAMPLE)], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr

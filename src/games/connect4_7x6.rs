@@ -29,6 +29,7 @@
 //! ```
 
 use alloc::boxed::Box;
+use core::sync::atomic::{AtomicBool, Ordering};
 use std::sync::OnceLock;
 
 use perfect_play_core::dynamic::{DynGame, Handle};
@@ -59,20 +60,34 @@ pub fn book() -> Option<Book> {
     Book::read(BOOK, NAME, <Connect4<7, 6> as crate::Game>::RULES_VERSION).ok()
 }
 
-/// The process's one engine for the game, with the shipped book and a transposition
-/// table of [`DEFAULT_MEMORY`] bytes (allocated at its first search), analysing on every
-/// core (see [`Engine::set_threads`]).
+/// The process's one engine, made at its first use.
+static SEARCHED: OnceLock<Searched<Connect4<7, 6>>> = OnceLock::new();
+
+/// Whether [`searched`] is to be made without the shipped book.
+static WITHOUT_BOOK: AtomicBool = AtomicBool::new(false);
+
+/// The process's one engine for the game, with the shipped book (unless
+/// [`without_book`] was called first) and a transposition table of [`DEFAULT_MEMORY`]
+/// bytes (allocated at its first search), analysing on every core (see
+/// [`Engine::set_threads`]).
 #[must_use]
 pub fn searched() -> &'static Searched<Connect4<7, 6>> {
-    static SEARCHED: OnceLock<Searched<Connect4<7, 6>>> = OnceLock::new();
     SEARCHED.get_or_init(|| {
         let engine = Engine::new(DEFAULT_MEMORY);
-        let engine = match book() {
+        let book = (!WITHOUT_BOOK.load(Ordering::Relaxed)).then(book).flatten();
+        Searched::new(match book {
             Some(book) => engine.with_book(book),
             None => engine,
-        };
-        Searched::new(engine)
+        })
     })
+}
+
+/// Makes [`searched`] answer every position by search, the shipped book left out: what a
+/// benchmark of the search through a surface asks (`--no-book`). Only before the first
+/// question: `false` if [`searched`]'s engine was already made (with the book).
+pub fn without_book() -> bool {
+    WITHOUT_BOOK.store(true, Ordering::Relaxed);
+    SEARCHED.get().is_none()
 }
 
 /// The game behind the dynamic handle every surface uses.

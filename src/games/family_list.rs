@@ -36,4 +36,5 @@ families! {
     hexapawn "hexapawn.rs" Hexapawn [] also HEXAPAWN "rows=3,columns=3";
     dodgem "dodgem.rs" Dodgem [] also DODGEM "n=3";
     toads_and_frogs "toads_and_frogs.rs" ToadsAndFrogs [];
+    dobutsu "dobutsu.rs" Dobutsu [];
 }

@@ -49,6 +49,7 @@
 //! | [`hexapawn`] | `rows`, `columns` (3,3) | | 3x3 second player wins (Gardner 1962) |
 //! | [`dodgem`] | `n` (3), n-1 cars a side | | 3x3 first wins (*Winning Ways*); 4x4, 5x5 draws |
 //! | [`toads_and_frogs`] | `toads`, `gap`, `frogs` (3,2,3) | | *Winning Ways* ch. 1; Erickson 1996 |
+//! | [`dobutsu`] | `giraffes`, `elephants` (true,true) | | second player wins in 78 plies (Tanaka 2009); a table file, not first use |
 //!
 //! Who moves next is the position's to say ([`Game::moves_again`]): in Dots and Boxes a
 //! player who completes a box, and in Kalah one whose last seed lands in their store,

@@ -280,7 +280,11 @@ where
         name: name.to_string(),
         reason: match error {
             FlatError::TooManyPositions { limit } => {
-                format!("more than {limit} positions, the most a size is solved on first use")
+                format!(
+                    "more than {limit} positions, the most a size is solved on first use: \
+                     solve it once into a table file (`perfect-play solve {name} --out FILE`) \
+                     and give that file (`--table FILE`)"
+                )
             }
             error => error.to_string(),
         },

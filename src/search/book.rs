@@ -10,8 +10,9 @@
 //!
 //! - tier `t` holds the open positions of `t` plies, so a book of `n` plies has `n + 1`
 //!   tiers;
-//! - it is canonical: one entry per mirror pair, keyed by the smaller of the position's
-//!   key and its mirror image's ([`Searchable::symmetric_key`]);
+//! - it is canonical: one entry per mirror pair, keyed by [`Searchable::book_key`] (for
+//!   Connect Four a code of each column's discs, 22 bits at 8 plies, so that a position
+//!   takes 3 to 4 bytes of the file);
 //! - each record is the position's value and plies to the end, as every table gives them.
 //!
 //! This module is the one place that reads or writes a book: the file's bytes go through
@@ -33,7 +34,7 @@ use crate::Record;
 /// Exact records of the open positions up to a ply, for one game.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Book {
-    /// By ply: the symmetric keys, sorted, each with its position's record.
+    /// By ply: the book keys, sorted, each with its position's record.
     plies: Vec<Vec<(u64, Record)>>,
 }
 
@@ -92,7 +93,7 @@ impl fmt::Display for BookError {
 impl core::error::Error for BookError {}
 
 impl Book {
-    /// A book of `depth` plies from `(ply, symmetric key, record)` triples in any order (a
+    /// A book of `depth` plies from `(ply, book key, record)` triples in any order (a
     /// key given twice keeps one record; a ply past `depth` is left out).
     #[must_use]
     pub fn new(depth: u32, entries: impl IntoIterator<Item = (u32, u64, Record)>) -> Self {
@@ -199,7 +200,7 @@ impl Book {
         self.len() == 0
     }
 
-    /// Every `(ply, symmetric key, record)` of the book, by ply, then by key.
+    /// Every `(ply, book key, record)` of the book, by ply, then by key.
     pub fn entries(&self) -> impl Iterator<Item = (u32, u64, Record)> + '_ {
         self.plies.iter().enumerate().flat_map(|(ply, entries)| {
             entries
@@ -212,7 +213,7 @@ impl Book {
     #[must_use]
     pub fn record<S: Searchable>(&self, position: &S) -> Option<Record> {
         let ply = self.plies.get(position.plies() as usize)?;
-        let key = position.symmetric_key();
+        let key = position.book_key();
         let at = ply.binary_search_by_key(&key, |&(k, _)| k).ok()?;
         ply.get(at).map(|&(_, record)| record)
     }

@@ -76,7 +76,7 @@ mod searched;
 mod transposition;
 
 pub use book::{Book, BookError};
-pub use build::{Progress, book_positions, build_book};
+pub use build::{BuildError, Progress, book_positions, build_book};
 pub use connect4::{Bitboard, Opened};
 pub use deadline::{OutOfTime, within};
 pub use engine::Engine;

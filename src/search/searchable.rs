@@ -47,6 +47,14 @@ pub trait Searchable: Copy + Send + Sync {
         (self.key(), false)
     }
 
+    /// The key an opening book files the position under: shared by the position and its
+    /// mirror images, one-to-one among the positions of one ply (the book's tier), and as
+    /// small as the game can make it, since the book stores it. The default is
+    /// [`Searchable::symmetric_key`].
+    fn book_key(&self) -> u64 {
+        self.symmetric_key()
+    }
+
     /// How many plies have been played to reach the position (a child's is one more):
     /// an opening book holds the positions up to some ply.
     fn plies(&self) -> u32;

@@ -33,6 +33,7 @@ const ASSETS: &[Asset] = assets! {
     "style.css" "text/css; charset=utf-8",
     "app.js" "text/javascript; charset=utf-8",
     "api.js" "text/javascript; charset=utf-8",
+    "answers.js" "text/javascript; charset=utf-8",
     "board.js" "text/javascript; charset=utf-8",
     "chart.js" "text/javascript; charset=utf-8",
     "state.js" "text/javascript; charset=utf-8",

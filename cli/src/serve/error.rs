@@ -44,7 +44,9 @@ pub enum ApiError {
     Unprocessable(String),
     /// 503 with `Retry-After`: the server is at one of its limits; asking again later works.
     Busy(String),
-    /// 503: a footholds solve ran over the server's time bound (asking again will not help).
+    /// 503 with `Retry-After`: a search or a footholds solve ran over the server's time
+    /// bound (a search asked again goes on from what it proved; a footholds solve does
+    /// not).
     OverBudget(String),
     /// 500: a failure of the server itself (a solver thread that did not finish).
     Internal(String),
@@ -82,7 +84,7 @@ impl ApiError {
     }
 
     /// The words of the `error` field.
-    fn words(&self) -> String {
+    pub fn words(&self) -> String {
         match self {
             ApiError::BadRequest(why)
             | ApiError::Forbidden(why)
@@ -149,7 +151,7 @@ impl IntoResponse for ApiError {
             body,
         )
             .into_response();
-        if matches!(self, ApiError::Busy(_)) {
+        if status == StatusCode::SERVICE_UNAVAILABLE {
             response
                 .headers_mut()
                 .insert(header::RETRY_AFTER, HeaderValue::from(RETRY_AFTER));

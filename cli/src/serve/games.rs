@@ -9,11 +9,12 @@
 
 use std::ops::Deref;
 use std::path::PathBuf;
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 use std::time::{Duration, Instant};
 
 use axum::extract::rejection::PathRejection;
 use axum::extract::{Path, State};
+use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
 use perfect_play::AnsweredBy;
 use perfect_play::dynamic::{DynGame, MoveRefusal, PositionAnalysis, PositionError, ReviewError};
@@ -57,7 +58,8 @@ pub fn list_families() -> Vec<FamilyInfo> {
 /// which column of `moves`) or for more than [`MAX_REVIEW_MOVES`] moves, 422 for a position no
 /// game reaches or a move that cannot be played. The review runs on a blocking thread, at
 /// most [`REVIEWS`] at once: a long one must not hold up the async workers that answer
-/// cheap requests.
+/// cheap requests. A game answered by search also holds one of the server's solves
+/// (`--solves`) and is bounded by `--solve-time-limit`, as [`position`] is.
 pub async fn game(
     State(shared): State<Shared>,
     name: Result<Path<String>, PathRejection>,
@@ -65,27 +67,25 @@ pub async fn game(
 ) -> Answer {
     let Path(name) = name?;
     let moves = move_list(query.moves.as_deref().unwrap_or(""))?;
-    let busy = || {
-        ApiError::Busy(format!(
-            "busy: all {REVIEWS} game reviews stayed taken for the {} s a request may wait; try again in {RETRY_AFTER} s",
-            REVIEW_WAIT.as_secs()
-        ))
-    };
-    let permit = tokio::time::timeout(REVIEW_WAIT, shared.reviews.acquire_owned())
+    let permit = turn(&shared.reviews, "game reviews", REVIEWS).await?;
+    let game = tokio::task::spawn_blocking(move || open(&name))
         .await
-        .map_err(|_| busy())?
-        .map_err(|_| busy())?;
+        .map_err(|why| ApiError::Internal(format!("opening the game failed: {why}")))??;
+    let searched = game.about().answered_by == AnsweredBy::Search;
+    let solve = if searched {
+        Some(turn(&shared.solves, "solves", shared.limits.solves).await?)
+    } else {
+        None
+    };
     let limit = shared.limits.solve_time;
     tokio::task::spawn_blocking(move || {
-        let answer = open(&name).and_then(|game| {
-            let work = || reply::ok(&review(&*game, query.start.as_deref(), &moves)?);
-            if game.about().answered_by == AnsweredBy::Search {
-                search_within(&game.about().name, limit, work)
-            } else {
-                work()
-            }
-        });
-        drop(permit);
+        let work = || reply::ok(&review(&*game, query.start.as_deref(), &moves)?);
+        let answer = if searched {
+            search_within(&game.about().name, limit, work)
+        } else {
+            work()
+        };
+        drop((permit, solve));
         answer
     })
     .await
@@ -165,17 +165,7 @@ async fn with_game(
     if game.about().answered_by == AnsweredBy::Table {
         return work(&*game);
     }
-    let busy = || {
-        ApiError::Busy(format!(
-            "busy: all {} solves stayed taken for the {} s a request may wait; try again in {RETRY_AFTER} s",
-            shared.limits.solves,
-            REVIEW_WAIT.as_secs()
-        ))
-    };
-    let permit = tokio::time::timeout(REVIEW_WAIT, shared.solves.clone().acquire_owned())
-        .await
-        .map_err(|_| busy())?
-        .map_err(|_| busy())?;
+    let permit = turn(&shared.solves, "solves", shared.limits.solves).await?;
     let limit = shared.limits.solve_time;
     tokio::task::spawn_blocking(move || {
         let answer = search_within(&game.about().name, limit, || work(&*game));
@@ -186,8 +176,27 @@ async fn with_game(
     .map_err(|why| ApiError::Internal(format!("the search failed: {why}")))?
 }
 
+/// One of the `count` permits of `permits` (the server's `what`), waited for at most
+/// [`REVIEW_WAIT`]: 503 with `Retry-After` past it.
+pub(super) async fn turn(
+    permits: &Arc<Semaphore>,
+    what: &str,
+    count: usize,
+) -> Result<OwnedSemaphorePermit, ApiError> {
+    let busy = || {
+        ApiError::Busy(format!(
+            "busy: all {count} {what} stayed taken for the {} s a request may wait; try again in {RETRY_AFTER} s",
+            REVIEW_WAIT.as_secs()
+        ))
+    };
+    tokio::time::timeout(REVIEW_WAIT, permits.clone().acquire_owned())
+        .await
+        .map_err(|_| busy())?
+        .map_err(|_| busy())
+}
+
 /// `work`, every search it starts given up after `limit`: 503 then, naming the bound.
-fn search_within(name: &str, limit: Duration, work: impl FnOnce() -> Answer) -> Answer {
+pub(super) fn search_within(name: &str, limit: Duration, work: impl FnOnce() -> Answer) -> Answer {
     search::within(Instant::now() + limit, work).unwrap_or_else(|out_of_time| {
         Err(ApiError::OverBudget(format!(
             "{name}: {out_of_time}: the server's bound is {} ms (--solve-time-limit)",
@@ -281,7 +290,7 @@ pub fn open(name: &str) -> Result<Served, ApiError> {
 
 /// The moves of `moves=M1,M2` with the column (from 1) each starts at; 400 for more than
 /// [`MAX_REVIEW_MOVES`], counted before any is read.
-fn move_list(text: &str) -> Result<Vec<(usize, String)>, ApiError> {
+pub(super) fn move_list(text: &str) -> Result<Vec<(usize, String)>, ApiError> {
     let mut moves = Vec::new();
     let mut column = 1;
     for part in text.split(',') {
@@ -302,7 +311,7 @@ fn move_list(text: &str) -> Result<Vec<(usize, String)>, ApiError> {
 }
 
 /// The 400 (not a position) or 422 (no game reaches it) for parameter `parameter`.
-fn position_error(parameter: &str, why: &PositionError) -> ApiError {
+pub(super) fn position_error(parameter: &str, why: &PositionError) -> ApiError {
     match why {
         PositionError::Notation(error) => {
             ApiError::bad_request(format_args!("{parameter}: {error}"))
@@ -349,22 +358,31 @@ pub fn review(
         Err(ReviewError::Start(PositionError::Unreachable { position, reason })) => Ok(
             OrUnreachable::Unreachable(UnreachablePosition::new(position, reason)),
         ),
-        Err(ReviewError::Start(why)) => Err(position_error("start", &why)),
-        Err(ReviewError::Move {
+        Err(why) => Err(refused(why, moves)),
+    }
+}
+
+/// The 400 or 422 for a game that cannot be reviewed or sketched: a start that is not a
+/// position (or that no game reaches), a move that is not one (400, with its column in
+/// `moves`) or that cannot be played (422), too many moves (400).
+pub(super) fn refused(why: ReviewError, moves: &[(usize, String)]) -> ApiError {
+    match why {
+        ReviewError::Start(why) => position_error("start", &why),
+        ReviewError::Move {
             number,
             refusal,
             sentence,
             ..
-        }) => {
+        } => {
             let column = moves.get(number - 1).map_or(0, |(column, _)| *column);
             let message = format!("{sentence} (at column {column} of moves)");
-            Err(match *refusal {
+            match *refusal {
                 MoveRefusal::NotAMove { .. } => ApiError::bad_request(message),
                 _ => ApiError::unprocessable(message),
-            })
+            }
         }
-        Err(too_long @ ReviewError::TooLong { .. }) => {
-            Err(ApiError::bad_request(format_args!("moves: {too_long}")))
+        too_long @ ReviewError::TooLong { .. } => {
+            ApiError::bad_request(format_args!("moves: {too_long}"))
         }
     }
 }

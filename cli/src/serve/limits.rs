@@ -52,16 +52,41 @@ pub const MAX_REVIEW_MOVES: usize = 1000;
 /// leave the async workers free for cheap requests. More wait their turn.
 pub const REVIEWS: usize = 4;
 
+/// How long a stream (`/api/games/{game}/stream`) lets one probe search before it moves
+/// on, in its first pass over a position and its moves: a finished position, a book's,
+/// a win in one or a position the transposition table holds answers in microseconds, so
+/// those are shown before any long search starts; 20 ms a probe keeps the pass under
+/// 0.2 s for a position of 7 moves.
+pub const AT_ONCE: Duration = Duration::from_millis(20);
+
+/// How long a stream spends in all on the earlier positions' values in its first pass
+/// (each probe [`AT_ONCE`] at most): a game's history is mostly the book's and the
+/// transposition table's, so its chart fills at once, but a long game of positions that
+/// need a search does not hold up the current position's answers for more than this.
+pub const HISTORY_AT_ONCE: Duration = Duration::from_millis(100);
+
+/// The first slice a stream's search runs in: between two, the stream sees whether its
+/// client is still there, so a board that moved on frees its search (and its `--solves`
+/// permit). A search stopped at a slice's end keeps what it proved in the transposition
+/// table, so the next slice goes on from there; each slice is twice the last, up to
+/// [`SEARCH_SLICE_MOST`], so that a long search restarts a few times only.
+pub const SEARCH_SLICE: Duration = Duration::from_millis(500);
+
+/// The longest slice of a stream's search: a client that left is noticed within this.
+pub const SEARCH_SLICE_MOST: Duration = Duration::from_secs(2);
+
 /// How long a review waits for its turn before it is answered 503 with `Retry-After`.
 pub const REVIEW_WAIT: Duration = Duration::from_secs(5);
 
 /// The seconds a busy client is told to wait (`Retry-After`).
 pub const RETRY_AFTER: u64 = 1;
 
-/// Footholds solves at once (`--solves`): at least one, at most 64 (each holds a thread
-/// and a table of up to 64 MiB, so more than the cores is only waiting).
+/// Searches at once (`--solves`: footholds solves, and the answers of a game answered by
+/// search): at least one, at most 64 (each holds a thread or more and memory, so more than
+/// the cores is only waiting).
 pub const SOLVES: RangeInclusive<usize> = 1..=64;
 
-/// The time bound of one footholds solve in milliseconds (`--solve-time-limit`): at least
-/// 1 ms, at most 60 s.
+/// The time bound of one search in milliseconds (`--solve-time-limit`: a footholds solve,
+/// or all the searches of one answer of a game answered by search): at least 1 ms, at most
+/// 60 s.
 pub const SOLVE_TIME: RangeInclusive<u64> = 1..=60_000;

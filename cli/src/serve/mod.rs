@@ -30,6 +30,7 @@ mod random;
 mod reply;
 mod routes;
 mod state;
+mod stream;
 mod tictactoe;
 
 use std::io::{self, Write};

@@ -22,12 +22,13 @@ use perfect_play::games::TICTACTOE;
 use perfect_play::games::tictactoe::Board;
 
 use crate::wire::api::{
-    AnalysedPosition, ErrorBody, FootholdsAnalysis, GamePick, OrUnreachable, TicTacToeGame,
-    TicTacToePick, TicTacToePosition,
+    AnalysedPosition, ErrorBody, FootholdsAnalysis, GamePick, OrUnreachable, StreamEvent,
+    TicTacToeGame, TicTacToePick, TicTacToePosition,
 };
 use crate::wire::{FootholdsSolution, UnreachablePosition, Validity};
 
 use super::games::{list_families, list_games, review};
+use super::stream;
 
 /// The document the server serves.
 fn document() -> Value {
@@ -171,6 +172,14 @@ fn sample(samples: &mut Samples, game: &dyn DynGame) {
         moves.push((1, mv));
     }
     samples.add("/api/games/{game}", &review(game, None, &moves).unwrap());
+    for line in stream::lines(game, None, &moves).unwrap() {
+        let event: Value = serde_json::from_slice(&line).unwrap();
+        samples
+            .0
+            .entry("/api/games/{game}/stream")
+            .or_default()
+            .push(event);
+    }
     samples.add(
         "/api/games/{game}",
         &review(game, Some(&position), &[]).unwrap(),
@@ -211,6 +220,36 @@ fn samples() -> Samples {
     samples.add(
         "/api/games/{game}",
         &review(&*misere, Some(unreachable), &[]).unwrap(),
+    );
+    let lines = stream::lines(&*misere, Some(unreachable), &[]).unwrap();
+    assert_eq!(
+        lines.len(),
+        1,
+        "an unreachable start is the stream's one line"
+    );
+    for line in lines {
+        let event: Value = serde_json::from_slice(&line).unwrap();
+        assert_eq!(event["event"], "unreachable", "{event}");
+        samples
+            .0
+            .entry("/api/games/{game}/stream")
+            .or_default()
+            .push(event);
+    }
+    // The events a stream sends only when the server is busy or out of time.
+    samples.add(
+        "/api/games/{game}/stream",
+        &StreamEvent::Waiting {
+            why: "all 2 searches of the server are running".to_owned(),
+        },
+    );
+    samples.add(
+        "/api/games/{game}/stream",
+        &StreamEvent::Error {
+            status: 503,
+            error: "not solved within the time limit".to_owned(),
+            retry_after: 1,
+        },
     );
     let PositionError::Unreachable { position, reason } = misere.analyze(unreachable).unwrap_err()
     else {
@@ -285,7 +324,12 @@ fn the_document_describes_what_the_structs_write() {
             .get(path.as_str())
             .unwrap_or_else(|| panic!("{path} is documented but has no samples here"));
         for operation in item.as_object().unwrap().values() {
-            let schema = &operation["responses"]["200"]["content"]["application/json"]["schema"];
+            // JSON, or one JSON object a line (NDJSON): each sample is one.
+            let content = &operation["responses"]["200"]["content"];
+            let schema = match content.get("application/x-ndjson") {
+                Some(lines) => &lines["schema"],
+                None => &content["application/json"]["schema"],
+            };
             for answer in answers {
                 check(&document, schema, answer, path, &mut why);
             }

@@ -19,7 +19,7 @@ use super::error::{self, ApiError};
 use super::guard::{self, Hosts};
 use super::limits::{BODY_TIMEOUT, MAX_BODY};
 use super::state::{Limits, Shared};
-use super::{assets, footholds, games, tictactoe};
+use super::{assets, footholds, games, stream, tictactoe};
 
 /// The whole application: the page, its assets, the API and its OpenAPI document, for
 /// requests naming `hosts`.
@@ -34,6 +34,7 @@ pub fn router(limits: &Limits, hosts: Hosts) -> Router {
         .route("/api/games/{game}", get(games::game))
         .route("/api/games/{game}/pick", get(games::pick))
         .route("/api/games/{game}/position", get(games::position))
+        .route("/api/games/{game}/stream", get(stream::stream))
         .route("/api/tictactoe/game", get(tictactoe::game))
         .route("/api/tictactoe/{board}", get(tictactoe::board))
         .route("/api/tictactoe/{board}/validity", get(tictactoe::validity))

@@ -11,17 +11,19 @@ use super::limits::REVIEWS;
 /// Bounds on the work the server takes on for strangers.
 #[derive(Clone, Copy, Debug)]
 pub struct Limits {
-    /// Footholds solves run at once; more wait their turn, up to a point.
+    /// Searches run at once (footholds solves, and the answers of a game answered by
+    /// search); more wait their turn, up to a point.
     pub solves: usize,
-    /// The longest one footholds solve may take.
+    /// The longest one search may take: a footholds solve, or all the searches of one
+    /// answer of a game answered by search.
     pub solve_time: Duration,
 }
 
-/// What handlers share: the footholds solves' permits and time bound, the game reviews'
-/// permits.
+/// What handlers share: the searches' permits and time bound, the game reviews' permits.
 #[derive(Clone, Debug)]
 pub struct Shared {
-    /// One permit per footholds solve that may run at once.
+    /// One permit per search that may run at once (a footholds solve, an answer of a game
+    /// answered by search).
     pub solves: Arc<Semaphore>,
     /// One permit per game review that may run at once ([`REVIEWS`]).
     pub reviews: Arc<Semaphore>,

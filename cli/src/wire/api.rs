@@ -6,13 +6,15 @@
 use serde::Serialize;
 use serde::ser::SerializeMap;
 
-use perfect_play::dynamic::{About, JudgedPly, PositionAnalysis, RankedMove, Review};
+use perfect_play::dynamic::{
+    About, JudgedPly, PositionAnalysis, Review, Sketch, SketchedGame, WinningLine,
+};
 use perfect_play::footholds::{self, Analysis};
 use perfect_play::games::Notation;
 use perfect_play::games::Side;
 use perfect_play::games::tictactoe::{Board, Outcome, Position};
 use perfect_play::games::{Geometry, MoveShape};
-use perfect_play::{PlayedGame, Value};
+use perfect_play::{PlayedGame, Record, Value};
 
 use super::{
     GamePosition, JudgedBoard, Parameters, UnreachablePosition, judged_outcome, plies, side_name,
@@ -40,12 +42,23 @@ pub enum OrUnreachable<T> {
 
 /// One position of any game with every move's value (schema `GamePosition`): the answer
 /// of `GET /api/games/{game}/position` and each position of a review. The fields of
-/// `outcome --game NAME --json` ([`GamePosition`]) and two of the server's own.
+/// `outcome --game NAME --json` ([`GamePosition`]), the board's drawing and every move.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct AnalysedPosition {
     /// The fields `outcome --game NAME --json` writes.
     #[serde(flatten)]
     pub summary: GamePosition,
+    /// The board as a drawing needs it.
+    #[serde(flatten)]
+    pub drawing: Drawing,
+    /// Every legal move, best first for the side to move.
+    pub moves: Vec<GameMove>,
+}
+
+/// A position's board as a drawing needs it: the fields of schemas `GamePosition` and
+/// `PositionSketch` that say what is where.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Drawing {
     /// The board's cells row by row from the top, each its piece's letter or `.`, for
     /// drawing the board: `width` times `height` of them.
     pub cells: String,
@@ -59,11 +72,37 @@ pub struct AnalysedPosition {
     /// a board of dots is drawn (1) or not (0), in the order `geometry` numbers them;
     /// empty on a board of cells.
     pub counts: Vec<u16>,
-    /// Every legal move, best first for the side to move.
-    pub moves: Vec<GameMove>,
     /// The line that ended the game, in a game that ended on one (k in a row): null
     /// otherwise.
     pub winning_line: Option<GameLine>,
+}
+
+impl Drawing {
+    /// The drawing of a position of the game `about` describes, from its `cells`, `counts`
+    /// and winning `line` (a [`PositionAnalysis`]'s or a [`Sketch`]'s).
+    fn of(
+        about: &About,
+        cells: &[Option<Side>],
+        counts: &[u16],
+        line: Option<&WinningLine>,
+    ) -> Drawing {
+        Drawing {
+            cells: cells
+                .iter()
+                .map(|piece| piece.map_or('.', |side| about.piece(side)))
+                .collect(),
+            width: about.width,
+            height: about.height,
+            geometry: BoardGeometry(about.geometry),
+            counts: counts.to_vec(),
+            winning_line: line.map(|line| GameLine {
+                owner: side_name(about, line.owner),
+                winner: line.winner.map(|side| side_name(about, side)),
+                cells: line.cells.clone(),
+                sentence: line.sentence.clone(),
+            }),
+        }
+    }
 }
 
 /// The line of pieces that ended a game (schema `GameLine`), as the game's rules find it.
@@ -82,30 +121,24 @@ pub struct GameLine {
 impl AnalysedPosition {
     /// The shape of an analysed position of the game `about` describes.
     pub fn of(about: &About, analysis: &PositionAnalysis) -> AnalysedPosition {
-        let cells = analysis
-            .cells
-            .iter()
-            .map(|piece| piece.map_or('.', |side| about.piece(side)))
-            .collect();
         let mover = analysis.probe.to_move;
         AnalysedPosition {
             summary: GamePosition::of(about, analysis),
-            cells,
-            width: about.width,
-            height: about.height,
-            geometry: BoardGeometry(about.geometry),
-            counts: analysis.counts.clone(),
+            drawing: Drawing::of(
+                about,
+                &analysis.cells,
+                &analysis.counts,
+                analysis.winning_line.as_ref(),
+            ),
             moves: analysis
                 .moves
                 .iter()
-                .map(|mv| GameMove::of(about, mover, mv))
+                .map(|mv| GameMove {
+                    sketch: MoveSketch::of(&mv.name, &mv.after, mv.shape),
+                    outcome: winner(about, mover, mv.record.value),
+                    plies: plies(mv.record),
+                })
                 .collect(),
-            winning_line: analysis.winning_line.as_ref().map(|line| GameLine {
-                owner: side_name(about, line.owner),
-                winner: line.winner.map(|side| side_name(about, side)),
-                cells: line.cells.clone(),
-                sentence: line.sentence.clone(),
-            }),
         }
     }
 }
@@ -176,6 +209,19 @@ impl Serialize for Shape {
 /// One legal move and what it leads to (schema `GameMove`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct GameMove {
+    /// The move, what it does and where it leads.
+    #[serde(flatten)]
+    pub sketch: MoveSketch,
+    /// Who wins after this move with perfect play: a side's name, or `draw`.
+    pub outcome: &'static str,
+    /// Plies to the end, this move included; null for a draw that never ends.
+    pub plies: Option<u16>,
+}
+
+/// One legal move before its value is known (schema `MoveSketch`): the fields of
+/// `GameMove` without `outcome` and `plies`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct MoveSketch {
     /// The move in the game's notation, as `play` takes it.
     #[serde(rename = "move")]
     pub mv: String,
@@ -192,34 +238,28 @@ pub struct GameMove {
     pub to: Option<u16>,
     /// The column a disc is dropped into (0 from the left), for a drop; null otherwise.
     pub column: Option<u8>,
-    /// Who wins after this move with perfect play: a side's name, or `draw`.
-    pub outcome: &'static str,
-    /// Plies to the end, this move included; null for a draw that never ends.
-    pub plies: Option<u16>,
     /// The position the move leads to, in the game's notation.
     pub position: Option<String>,
 }
 
-impl GameMove {
-    /// The shape of `mv`, a move of `mover` in the game `about` describes: its cells from
-    /// the move's own shape, never from its text.
-    fn of(about: &About, mover: Side, mv: &RankedMove) -> GameMove {
-        let (from, to, column) = match mv.shape {
+impl MoveSketch {
+    /// The move `name` to the position `after`: its cells from the move's own `shape`,
+    /// never from its text.
+    fn of(name: &str, after: &str, shape: MoveShape) -> MoveSketch {
+        let (from, to, column) = match shape {
             MoveShape::Place { cell } => (None, Some(cell), None),
             MoveShape::FromTo { from, to } => (Some(from), to, None),
             MoveShape::Drop { column } => (None, None, Some(column)),
             _ => (None, None, None),
         };
-        GameMove {
-            kind: mv.shape.kind(),
-            shape: Shape(mv.shape),
+        MoveSketch {
+            mv: name.to_owned(),
+            kind: shape.kind(),
+            shape: Shape(shape),
             from,
             to,
             column,
-            outcome: winner(about, mover, mv.record.value),
-            plies: plies(mv.record),
-            position: Some(mv.after.clone()),
-            mv: mv.name.clone(),
+            position: Some(after.to_owned()),
         }
     }
 }
@@ -227,13 +267,9 @@ impl GameMove {
 /// One move of a game, judged (schema `GamePly`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct GamePly {
-    /// The move's number, from 1.
-    pub number: usize,
-    /// The side that moved.
-    pub player: &'static str,
-    /// The move in the game's notation.
-    #[serde(rename = "move")]
-    pub mv: String,
+    /// The move's number, who played it and what it was.
+    #[serde(flatten)]
+    pub ply: PlySketch,
     /// The library's verdict: `best`, `inaccuracy`, `mistake`...
     pub verdict: String,
     /// Who would win with perfect play before the move.
@@ -244,13 +280,28 @@ pub struct GamePly {
     pub sentence: String,
 }
 
+/// One move of a game before it is judged (schema `PlySketch`): the fields of `GamePly`
+/// that need no answer.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PlySketch {
+    /// The move's number, from 1.
+    pub number: usize,
+    /// The side that moved.
+    pub player: &'static str,
+    /// The move in the game's notation.
+    #[serde(rename = "move")]
+    pub mv: String,
+}
+
 impl GamePly {
     /// The shape of a judged move of the game `about` describes.
     pub fn of(about: &About, ply: &JudgedPly) -> GamePly {
         GamePly {
-            number: ply.number,
-            player: side_name(about, ply.mover),
-            mv: ply.name.clone(),
+            ply: PlySketch {
+                number: ply.number,
+                player: side_name(about, ply.mover),
+                mv: ply.name.clone(),
+            },
             verdict: ply.verdict.to_string(),
             outcome_before: winner(about, ply.mover, ply.best.value),
             outcome_after: winner(about, ply.mover, ply.chosen.value),
@@ -259,9 +310,10 @@ impl GamePly {
     }
 }
 
-/// A game reviewed move by move (schema `GameReview`): `GET /api/games/{game}`.
+/// What a game says of itself at the head of its review (schema `GameReview`) and of its
+/// sketch (schema `GameSketch`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct GameReview {
+pub struct GameHead {
     /// The game's name.
     pub game: String,
     /// The family it is a size of, or its own name for a game of one size.
@@ -279,6 +331,30 @@ pub struct GameReview {
     pub pieces: [String; 2],
     /// How a move is written, for a person.
     pub move_help: &'static str,
+}
+
+impl GameHead {
+    /// The head of the game `about` describes.
+    fn of(about: &About) -> GameHead {
+        GameHead {
+            game: about.name.clone(),
+            family: about.family.clone(),
+            parameters: Parameters::of(about),
+            title: about.title,
+            rules: about.rules,
+            sides: about.sides,
+            pieces: about.pieces.map(String::from),
+            move_help: about.move_help,
+        }
+    }
+}
+
+/// A game reviewed move by move (schema `GameReview`): `GET /api/games/{game}`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct GameReview {
+    /// The game's name, title, rules, sides and pieces.
+    #[serde(flatten)]
+    pub head: GameHead,
     /// The moves as given.
     pub moves: Vec<String>,
     /// The start and the position after each move.
@@ -291,14 +367,7 @@ impl GameReview {
     /// The shape of a whole game of `about`'s, its `moves` as given, reviewed.
     pub fn of(about: &About, moves: &[&str], review: &Review) -> GameReview {
         GameReview {
-            game: about.name.clone(),
-            family: about.family.clone(),
-            parameters: Parameters::of(about),
-            title: about.title,
-            rules: about.rules,
-            sides: about.sides,
-            pieces: about.pieces.map(String::from),
-            move_help: about.move_help,
+            head: GameHead::of(about),
             moves: moves.iter().map(|&mv| mv.to_owned()).collect(),
             positions: review
                 .positions
@@ -310,6 +379,186 @@ impl GameReview {
                 .iter()
                 .map(|ply| GamePly::of(about, ply))
                 .collect(),
+        }
+    }
+}
+
+/// A game drawn move by move before any answer (schema `GameSketch`): the first event of
+/// `GET /api/games/{game}/stream`, the fields of `GameReview` without a value.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct GameSketch {
+    /// The game's name, title, rules, sides and pieces.
+    #[serde(flatten)]
+    pub head: GameHead,
+    /// The moves as given.
+    pub moves: Vec<String>,
+    /// The start and the position after each move, drawn, their moves listed.
+    pub positions: Vec<PositionSketch>,
+    /// Every move, not yet judged.
+    pub plies: Vec<PlySketch>,
+}
+
+impl GameSketch {
+    /// The shape of a game of `about`'s, its `moves` as given, sketched.
+    pub fn of(about: &About, moves: &[&str], sketched: &SketchedGame) -> GameSketch {
+        GameSketch {
+            head: GameHead::of(about),
+            moves: moves.iter().map(|&mv| mv.to_owned()).collect(),
+            positions: sketched
+                .positions
+                .iter()
+                .map(|sketch| PositionSketch::of(about, sketch))
+                .collect(),
+            plies: sketched
+                .moves
+                .iter()
+                .zip(&sketched.positions)
+                .enumerate()
+                .map(|(index, (name, before))| PlySketch {
+                    number: index + 1,
+                    player: side_name(about, before.to_move),
+                    mv: name.clone(),
+                })
+                .collect(),
+        }
+    }
+}
+
+/// One position before its value is known (schema `PositionSketch`): the fields of
+/// `GamePosition` that need no answer, its moves listed in the game's order.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PositionSketch {
+    /// The position in the game's notation, as the game prints it.
+    pub position: String,
+    /// The side to move (in a finished position, the side that would move next).
+    pub to_move: &'static str,
+    /// Whether the game is over.
+    pub finished: bool,
+    /// In a finished position, who won (null for a draw or a game still going on).
+    pub winner: Option<&'static str>,
+    /// The board as a drawing needs it.
+    #[serde(flatten)]
+    pub drawing: Drawing,
+    /// Every legal move, in the game's move order.
+    pub moves: Vec<MoveSketch>,
+}
+
+impl PositionSketch {
+    /// The shape of a sketched position of the game `about` describes.
+    fn of(about: &About, sketch: &Sketch) -> PositionSketch {
+        PositionSketch {
+            position: sketch.position.clone(),
+            to_move: side_name(about, sketch.to_move),
+            finished: sketch.finished,
+            winner: sketch.winner.map(|side| side_name(about, side)),
+            drawing: Drawing::of(
+                about,
+                &sketch.cells,
+                &sketch.counts,
+                sketch.winning_line.as_ref(),
+            ),
+            moves: sketch
+                .moves
+                .iter()
+                .map(|mv| MoveSketch::of(&mv.name, &mv.after, mv.shape))
+                .collect(),
+        }
+    }
+}
+
+/// One line of `GET /api/games/{game}/stream` (schema `StreamEvent`): `{"event": kind,
+/// ...}`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "event", rename_all = "lowercase")]
+pub enum StreamEvent {
+    /// First: the game drawn, every position's moves listed, nothing valued yet.
+    Game {
+        /// The game.
+        game: GameSketch,
+    },
+    /// First and last: the start given is a position no game reaches.
+    Unreachable {
+        /// The start, and why.
+        unreachable: UnreachablePosition,
+    },
+    /// Every search of the server is taken: this one waits its turn.
+    Waiting {
+        /// Why, in words.
+        why: String,
+    },
+    /// A position's value, once it is known.
+    Value {
+        /// The position's index in the game event's `positions` (0 the start).
+        index: usize,
+        /// Who wins with perfect play from it: a side's name, or `draw`.
+        outcome: &'static str,
+        /// Plies to the end; null for a draw that never ends.
+        plies: Option<u16>,
+    },
+    /// One move's value, of the last position, once it is known.
+    Move {
+        /// The position's index in the game event's `positions`.
+        index: usize,
+        /// The move, in the game's notation.
+        #[serde(rename = "move")]
+        mv: String,
+        /// Who wins after it with perfect play: a side's name, or `draw`.
+        outcome: &'static str,
+        /// Plies to the end, this move included; null for a draw that never ends.
+        plies: Option<u16>,
+    },
+    /// The last position whole, its moves ranked, as `/position` answers it.
+    Position {
+        /// The position's index in the game event's `positions`.
+        index: usize,
+        /// The answer.
+        analysis: AnalysedPosition,
+    },
+    /// A move judged, once the values before and after it are known.
+    Ply {
+        /// The move, judged.
+        ply: GamePly,
+    },
+    /// Every answer has been sent.
+    Done,
+    /// The answers stop here: a search ran past the server's time bound, or waited for
+    /// its turn longer than the server lets it wait.
+    Error {
+        /// The HTTP status a request of one answer would have had (503).
+        status: u16,
+        /// Why, in words.
+        error: String,
+        /// Seconds to wait before asking again: what the search proved is kept, so the
+        /// next answer goes further.
+        retry_after: u64,
+    },
+}
+
+impl StreamEvent {
+    /// The event of position `index`'s value, `record` for its side to move `mover`, in
+    /// the game `about` describes.
+    pub fn value(about: &About, index: usize, mover: Side, record: Record) -> StreamEvent {
+        StreamEvent::Value {
+            index,
+            outcome: winner(about, mover, record.value),
+            plies: plies(record),
+        }
+    }
+
+    /// The event of move `name`'s value from position `index`, `record` for its player
+    /// `mover`, in the game `about` describes.
+    pub fn move_value(
+        about: &About,
+        index: usize,
+        mover: Side,
+        name: &str,
+        record: Record,
+    ) -> StreamEvent {
+        StreamEvent::Move {
+            index,
+            mv: name.to_owned(),
+            outcome: winner(about, mover, record.value),
+            plies: plies(record),
         }
     }
 }

@@ -185,6 +185,17 @@ impl Response {
         })
     }
 
+    /// The body as JSON lines (NDJSON: `/api/games/{game}/stream`), one value a line.
+    pub fn lines(&self) -> Vec<serde_json::Value> {
+        self.text()
+            .lines()
+            .map(|line| {
+                serde_json::from_str(line)
+                    .unwrap_or_else(|error| panic!("not JSON ({error}): {line:?}"))
+            })
+            .collect()
+    }
+
     /// The body as text.
     pub fn text(&self) -> String {
         String::from_utf8_lossy(&self.body).into_owned()

@@ -364,11 +364,14 @@ describe("input that cannot jam", () => {
     await asked;
     // The computer is asked after the person's one move, and only that one is played.
     assert.deepEqual(await movesInUrl(), ["1"]);
-    // A click during the computer's turn is ignored too.
+    // A click during the computer's turn is not played either, and the page says why.
     try {
       // (forced: the cell says it is disabled, and Playwright would otherwise not click it)
       await page.click('#game-board .cell[data-cell="7"]', { force: true });
       assert.deepEqual(await movesInUrl(), ["1"]);
+      const said = await page.textContent("#game-notice");
+      assert.match(said, /^Not played: it is o's turn, and the computer plays o/);
+      assert.ok(await page.isVisible("#game-notice"));
     } finally {
       release();
     }
@@ -506,9 +509,18 @@ describe("every game, played to its end by clicking", () => {
       return { game: "connect4-4x4", move_help: "a column 1-4", moves, pieces: ["x", "o"], sides: ["x", "o"], plies, positions: [...moves.map(() => positions[0]), positions[0]] };
     };
     await other.route("**/api/games", (route) => route.fulfill({ json: [{ game: "connect4-4x4", name: "connect4-4x4", sides: ["x", "o"], start: "..../..../..../....", outcome: "draw", plies: 16, positions: 1 }] }));
-    await other.route("**/api/games/connect4-4x4?*", (route) => {
+    await other.route("**/api/games/connect4-4x4/stream?*", (route) => {
       const moves = (new URL(route.request().url()).searchParams.get("moves") ?? "").split(",").filter(Boolean);
-      return route.fulfill({ json: answer(moves) });
+      // The stream's events for that review: the game drawn, each position whole, each
+      // ply judged, done.
+      const review = answer(moves);
+      const events = [
+        { event: "game", game: review },
+        ...review.positions.map((analysis, index) => ({ event: "position", index, analysis })),
+        ...review.plies.map((ply) => ({ event: "ply", ply })),
+        { event: "done" },
+      ];
+      return route.fulfill({ contentType: "application/x-ndjson", body: events.map((event) => JSON.stringify(event) + "\n").join("") });
     });
     await other.goto(`${url}#game/connect4-4x4`);
     await idle(other);
@@ -618,7 +630,7 @@ describe("a game answered by search", () => {
     // The server's 503 for a search past its --solve-time-limit, given twice (as a search
     // of a position past the book gives it), then the real answer.
     let refused = 0;
-    const route = "**/api/games/connect4-7x6?*";
+    const route = "**/api/games/connect4-7x6/stream?*";
     await page.route(route, async (request) => {
       if (refused < 2) {
         refused++;
@@ -634,8 +646,7 @@ describe("a game answered by search", () => {
     });
     await page.goto("about:blank");
     await page.goto(`${url}#game/connect4-7x6?moves=4`);
-    await page.waitForFunction(() => /^Searching: this position is past the opening book/.test(document.querySelector("#game-solving")?.textContent ?? ""));
-    assert.match(await page.textContent("#game-solving"), /\(try 2 of 20\)/);
+    await page.waitForFunction(() => /keeps what each try proved: try 2 of 20/.test(document.querySelector("#game-solving")?.textContent ?? ""));
     await idle();
     await page.unroute(route);
     assert.equal(refused, 2);
@@ -646,7 +657,7 @@ describe("a game answered by search", () => {
   });
 
   test("a game answered by a table is not asked again: its 503 is shown", async () => {
-    const route = "**/api/games/hexapawn?*";
+    const route = "**/api/games/hexapawn/stream?*";
     await page.route(route, (request) => request.fulfill({ status: 503, contentType: "application/json", body: JSON.stringify({ error: "busy" }) }));
     await page.goto("about:blank");
     await page.goto(`${url}#game/hexapawn`);

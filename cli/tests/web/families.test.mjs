@@ -353,7 +353,7 @@ describe("a family's size, chosen and shown", () => {
     // The first answer held, as a slow solve holds it.
     let release;
     const held = new Promise((resolve) => { release = resolve; });
-    await page.route("**/api/games/hex%3Arows%3D2%2Ccolumns%3D3?*", async (route) => {
+    await page.route("**/api/games/hex%3Arows%3D2%2Ccolumns%3D3/stream?*", async (route) => {
       await held;
       await route.continue();
     });
@@ -365,7 +365,7 @@ describe("a family's size, chosen and shown", () => {
     release();
     await W.idle(page);
     assert.ok(await page.isHidden("#game-solving"));
-    await page.unroute("**/api/games/hex%3Arows%3D2%2Ccolumns%3D3?*");
+    await page.unroute("**/api/games/hex%3Arows%3D2%2Ccolumns%3D3/stream?*");
     assert.equal((await drawn()).cells.length, 6);
   });
 

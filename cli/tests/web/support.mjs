@@ -8,6 +8,7 @@ import { after, afterEach, before } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync, spawn } from "node:child_process";
 import { mkdirSync } from "node:fs";
+import { createServer } from "node:http";
 import { createRequire } from "node:module";
 import { createInterface } from "node:readline";
 import { chromium } from "playwright-core";
@@ -22,14 +23,14 @@ export function jsonLines(args) {
   return execFileSync(BIN, args).toString().trim().split("\n").map((line) => JSON.parse(line));
 }
 
-// Starts the server and the browser before the file's tests (a page of 1200x900 ready),
-// then calls `ready` with them; stops them after. `errors` collects what any page throws,
-// checked empty after each test.
-export function harness(ready = () => {}) {
+// Starts the server (`serve` with `args` besides its address) and the browser before the
+// file's tests (a page of 1200x900 ready), then calls `ready` with them; stops them after.
+// `errors` collects what any page throws, checked empty after each test.
+export function harness(ready = () => {}, args = []) {
   const shared = { server: null, url: null, browser: null, page: null, errors: [] };
   before(async () => {
     mkdirSync(SHOTS, { recursive: true });
-    shared.server = spawn(BIN, ["serve", "--addr", "127.0.0.1:0"], { stdio: ["ignore", "pipe", "inherit"] });
+    shared.server = spawn(BIN, ["serve", "--addr", "127.0.0.1:0", ...args], { stdio: ["ignore", "pipe", "inherit"] });
     const line = await new Promise((resolve, reject) => {
       shared.server.on("error", reject);
       createInterface({ input: shared.server.stdout }).once("line", resolve);
@@ -116,4 +117,42 @@ export async function axe(page) {
   return result.violations
     .filter((violation) => ["critical", "serious"].includes(violation.impact))
     .flatMap((violation) => violation.nodes.map((node) => `${violation.id} (${violation.impact}): ${node.target.join(" ")} ${node.failureSummary ?? ""}`));
+}
+
+// Serves the page's streams of answers (`/api/games/*/stream`) through a proxy that sends
+// the first line at once and each later one `delay` ms after the last, as a search that
+// takes its time would: what the page shows while values are still coming, made slow
+// enough to watch whatever the search's speed. `close()` stops it.
+export async function slowStreams(page, url, delay) {
+  const proxy = createServer(async (request, response) => {
+    const upstream = await fetch(new URL(request.url, url));
+    const text = await upstream.text();
+    response.writeHead(upstream.status, { "content-type": upstream.headers.get("content-type") ?? "text/plain", "cache-control": "no-store" });
+    if (!upstream.ok) {
+      response.end(text);
+      return;
+    }
+    const [first, ...rest] = text.split("\n").filter(Boolean);
+    response.write(`${first}\n`);
+    for (const line of rest) {
+      await new Promise((resolve) => setTimeout(resolve, delay));
+      if (response.destroyed) return;
+      response.write(`${line}\n`);
+    }
+    response.end();
+  });
+  await new Promise((resolve) => proxy.listen(0, "127.0.0.1", resolve));
+  const { port } = proxy.address();
+  const pattern = "**/api/games/*/stream?*";
+  await page.route(pattern, (route) => {
+    const asked = new URL(route.request().url());
+    return route.continue({ url: `http://127.0.0.1:${port}${asked.pathname}${asked.search}` });
+  });
+  return {
+    close: async () => {
+      await page.unroute(pattern);
+      proxy.closeAllConnections();
+      await new Promise((resolve) => proxy.close(resolve));
+    },
+  };
 }

@@ -302,6 +302,101 @@ impl PositionAnalysis {
             .iter()
             .take_while(move |mv| Some(mv.record) == best)
     }
+
+    /// The analysis of a position `sketch` drew, once its answers are known: its `record`,
+    /// and each move's record to the side that plays it, one a move in the sketch's order
+    /// (what [`SketchedMove::record`] makes of the record of the position it leads to).
+    /// The moves come ranked best first, ties in the game's move order, as
+    /// [`DynGame::analyze`] ranks them: what a caller that asks for each answer on its own
+    /// (a server showing each as it is found) puts together at the end.
+    #[must_use]
+    pub fn of_sketch(sketch: Sketch, record: Record, records: &[Record]) -> PositionAnalysis {
+        let mut moves: Vec<RankedMove> = sketch
+            .moves
+            .into_iter()
+            .zip(records)
+            .map(|(mv, &record)| RankedMove {
+                name: mv.name,
+                after: mv.after,
+                record,
+                shape: mv.shape,
+            })
+            .collect();
+        // Stable: ties keep the game's move order.
+        moves.sort_by_key(|mv| core::cmp::Reverse(mv.record.rank()));
+        PositionAnalysis {
+            position: sketch.position,
+            probe: Probe {
+                to_move: sketch.to_move,
+                finished: sketch.finished,
+                record,
+            },
+            cells: sketch.cells,
+            counts: sketch.counts,
+            moves,
+            winning_line: sketch.winning_line,
+        }
+    }
+}
+
+/// A position read and drawn with its legal moves, nothing probed: what a board draws at
+/// once, before any answer is known (in a game answered by search, before any search
+/// starts). [`PositionAnalysis::of_sketch`] completes it with the answers.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Sketch {
+    /// The position as the game writes it.
+    pub position: String,
+    /// The side to move (in a finished position, the side that would move next).
+    pub to_move: Side,
+    /// Whether the game is over here.
+    pub finished: bool,
+    /// In a finished position, the side that won (`None` for a draw, and while the game
+    /// goes on).
+    pub winner: Option<Side>,
+    /// The piece on each cell, as [`PositionAnalysis::cells`].
+    pub cells: Vec<Option<Side>>,
+    /// The counters, pits or lines, as [`PositionAnalysis::counts`].
+    pub counts: Vec<u16>,
+    /// Every legal move, in the game's move order (none once the game is over).
+    pub moves: Vec<SketchedMove>,
+    /// The line that ended the game, as [`PositionAnalysis::winning_line`].
+    pub winning_line: Option<WinningLine>,
+}
+
+/// One legal move of a [`Sketch`], not yet valued.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct SketchedMove {
+    /// The move in the game's notation.
+    pub name: String,
+    /// The position it leads to, in the game's notation.
+    pub after: String,
+    /// What the move does on the board, as data.
+    pub shape: MoveShape,
+    /// Whether the side that plays it moves again (a box completed, a last seed in one's
+    /// store).
+    pub moves_again: bool,
+    /// Whether the move ends the game (a win in one, a last move): its value needs no
+    /// search.
+    pub ends: bool,
+}
+
+impl SketchedMove {
+    /// What the move is worth to the side that plays it, the move counted in the plies,
+    /// when the position it leads to has the record `after` (for its own side to move).
+    #[must_use]
+    pub const fn record(&self, after: Record) -> Record {
+        after.before(self.moves_again)
+    }
+}
+
+/// A game walked from its start through its moves with nothing probed:
+/// [`DynGame::sketch_game`].
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct SketchedGame {
+    /// The start and the position after each move: one more than the moves.
+    pub positions: Vec<Sketch>,
+    /// Each move as the game writes it.
+    pub moves: Vec<String>,
 }
 
 /// One move of a reviewed game, judged.
@@ -321,6 +416,39 @@ pub struct JudgedPly {
     pub verdict: Verdict,
     /// One sentence on what it did: `x 8 delayed the win: a win in 5 plies instead of 1`.
     pub sentence: String,
+}
+
+impl JudgedPly {
+    /// Move `number` of a game of `about`'s, `name` played by `mover`, judged: `best` what
+    /// the position before it was worth to `mover`, `chosen` what the move was worth to
+    /// `mover` (both the move included), `finished` whether it ended the game.
+    #[must_use]
+    pub fn new(
+        about: &About,
+        number: usize,
+        mover: Side,
+        name: String,
+        best: Record,
+        chosen: Record,
+        finished: bool,
+    ) -> JudgedPly {
+        let sentence = Sentence {
+            mover: &format_args!("{} {name}", about.side_name(mover)),
+            best,
+            chosen,
+            finished,
+        }
+        .to_string();
+        JudgedPly {
+            number,
+            mover,
+            name,
+            best,
+            chosen,
+            verdict: Verdict::judge(best, chosen),
+            sentence,
+        }
+    }
 }
 
 /// A whole game judged move by move: what `review` prints and the web board charts.
@@ -422,7 +550,8 @@ pub enum ReviewError {
         /// The sentence with the move's place: `the game ended at move 7: x won; move 8
         /// cannot be played`, `move 2: ...`.
         sentence: String,
-        /// The review of the moves before it.
+        /// The review of the moves before it (empty from [`DynGame::sketch_game`], which
+        /// judges nothing).
         played: alloc::boxed::Box<Review>,
     },
     /// More moves than [`MAX_LINE`].
@@ -515,6 +644,18 @@ pub trait DynGame: Send + Sync {
     /// # Errors
     /// [`ReviewError`] naming the start or the first move that cannot be played.
     fn review(&self, start: Option<&str>, moves: &[&str]) -> Result<Review, ReviewError>;
+
+    /// A game from `start` (the game's start if `None`) through `moves`, each position
+    /// drawn with its legal moves and nothing probed: what a board shows at once, while
+    /// [`probe`](DynGame::probe) finds each answer (in a game answered by search, the
+    /// moves of a position are searched one by one, and each shown as it is found).
+    /// Nothing here says whether a game reaches `start`: its probe does.
+    ///
+    /// # Errors
+    /// [`ReviewError`] naming the start (only [`PositionError::Notation`]: nothing is
+    /// probed) or the first move that cannot be played (its `played` review empty).
+    fn sketch_game(&self, start: Option<&str>, moves: &[&str])
+    -> Result<SketchedGame, ReviewError>;
 }
 
 /// The [`DynGame`] of a typed game `G` answered by the oracle `O` (a compiled table, a
@@ -632,13 +773,7 @@ impl<G: Notation, O: Oracle<G>> Handle<G, O> {
 
     /// The analysis of a position already read.
     fn analysis_of(&self, position: &G, probe: Probe) -> PositionAnalysis {
-        let cells = (0..position.width() * position.height())
-            .map(|cell| {
-                u8::try_from(cell)
-                    .ok()
-                    .and_then(|cell| position.piece(cell))
-            })
-            .collect();
+        let board = self.board_of(position);
         let moves = self
             .ranked(position)
             .into_iter()
@@ -647,6 +782,43 @@ impl<G: Notation, O: Oracle<G>> Handle<G, O> {
                 after: after.to_string(),
                 record,
                 shape: position.move_shape(mv),
+            })
+            .collect();
+        PositionAnalysis {
+            position: board.position,
+            probe,
+            cells: board.cells,
+            counts: board.counts,
+            moves,
+            winning_line: board.winning_line,
+        }
+    }
+
+    /// The sketch of `position`: drawn, its moves listed, nothing probed.
+    fn sketch_of(&self, position: &G) -> Sketch {
+        let mut sketch = self.board_of(position);
+        if !sketch.finished {
+            position.moves(&mut |mv, after| {
+                sketch.moves.push(SketchedMove {
+                    name: ShowMove::<G>(mv).to_string(),
+                    after: after.to_string(),
+                    shape: position.move_shape(mv),
+                    moves_again: position.moves_again(&after),
+                    ends: after.finished().is_some(),
+                });
+            });
+        }
+        sketch
+    }
+
+    /// The drawing of `position` (a [`Sketch`] without its moves): its cells, counters and
+    /// the line that ended the game, if one did.
+    fn board_of(&self, position: &G) -> Sketch {
+        let cells = (0..position.width() * position.height())
+            .map(|cell| {
+                u8::try_from(cell)
+                    .ok()
+                    .and_then(|cell| position.piece(cell))
             })
             .collect();
         let counters = match position.geometry() {
@@ -658,7 +830,13 @@ impl<G: Notation, O: Oracle<G>> Handle<G, O> {
             }
             _ => 0,
         };
-        let winner = probe.finished.then(|| probe.winner()).flatten();
+        let to_move = position.to_move();
+        let finished = position.finished();
+        let winner = match finished {
+            Some(Value::Win) => Some(to_move),
+            Some(Value::Loss) => Some(to_move.other()),
+            Some(Value::Draw) | None => None,
+        };
         let winning_line = position
             .winning_line()
             .map(|(owner, line)| WinningLine::new(&self.about, owner, winner, line))
@@ -667,12 +845,14 @@ impl<G: Notation, O: Oracle<G>> Handle<G, O> {
                 let (owner, joins) = position.winning_chain(&mut |cell| cells.push(cell))?;
                 Some(WinningLine::chain(&self.about, owner, winner, cells, joins))
             });
-        PositionAnalysis {
+        Sketch {
             position: position.to_string(),
-            probe,
+            to_move,
+            finished: finished.is_some(),
+            winner,
             cells,
             counts: (0..counters).map(|i| position.count(i)).collect(),
-            moves,
+            moves: Vec::new(),
             winning_line,
         }
     }
@@ -856,29 +1036,53 @@ where
                 finished: after.finished().is_some(),
                 record,
             };
-            let mover = position.to_move();
-            let best = probe.record;
-            let chosen = after_probe.record.before(position.moves_again(&after));
-            let name = ShowMove::<G>(mv).to_string();
-            let sentence = Sentence {
-                mover: &format_args!("{} {name}", G::side_name(mover)),
-                best,
-                chosen,
-                finished: after_probe.finished,
-            }
-            .to_string();
-            plies.push(JudgedPly {
+            plies.push(JudgedPly::new(
+                &self.about,
                 number,
-                mover,
-                name,
-                best,
-                chosen,
-                verdict: Verdict::judge(best, chosen),
-                sentence,
-            });
+                position.to_move(),
+                ShowMove::<G>(mv).to_string(),
+                probe.record,
+                after_probe.record.before(position.moves_again(&after)),
+                after_probe.finished,
+            ));
             (position, probe) = (after, after_probe);
             positions.push(self.analysis_of(&position, probe));
         }
         Ok(Review { positions, plies })
+    }
+
+    fn sketch_game(
+        &self,
+        start: Option<&str>,
+        moves: &[&str],
+    ) -> Result<SketchedGame, ReviewError> {
+        if moves.len() > MAX_LINE {
+            return Err(ReviewError::TooLong { moves: moves.len() });
+        }
+        let text = start.unwrap_or(&self.about.start);
+        let mut position = self
+            .start
+            .parse_at(text)
+            .map_err(|error| ReviewError::Start(PositionError::Notation(error)))?;
+        let mut game = SketchedGame {
+            positions: Vec::with_capacity(moves.len() + 1),
+            moves: Vec::with_capacity(moves.len()),
+        };
+        game.positions.push(self.sketch_of(&position));
+        for (index, text) in moves.iter().enumerate() {
+            let number = index + 1;
+            let (mv, after) = self
+                .after(&position, text)
+                .map_err(|error| ReviewError::Move {
+                    number,
+                    refusal: alloc::boxed::Box::new(Self::refusal(&error)),
+                    sentence: GameMoveError { number, error }.to_string(),
+                    played: alloc::boxed::Box::default(),
+                })?;
+            game.moves.push(ShowMove::<G>(mv).to_string());
+            position = after;
+            game.positions.push(self.sketch_of(&position));
+        }
+        Ok(game)
     }
 }

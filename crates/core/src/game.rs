@@ -198,6 +198,15 @@ pub trait Game: Copy + Eq {
     /// finished position.
     fn moves(&self, visit: &mut dyn FnMut(Self::Move, Self));
 
+    /// The plies a finished position still counts to its end: its record's remoteness,
+    /// 0 unless the game says otherwise. A game whose rules call a position over one forced
+    /// ply early says 1 there: Dōbutsu shōgi as Tanaka counts it, where a side that can take
+    /// the enemy lion has won in 1 (the capture) and the position is not expanded. Every
+    /// solver seeds its analysis with this remoteness, so the distances count that ply.
+    fn finished_plies(&self) -> u16 {
+        0
+    }
+
     /// The position `mv` leads to, or `None` if `mv` is not a legal move here (none is
     /// once the game is finished).
     fn play(&self, mv: Self::Move) -> Option<Self> {

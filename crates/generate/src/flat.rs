@@ -304,13 +304,16 @@ pub fn solve_flat_from<G: Game + fmt::Debug>(
     }
     let mut starts: Vec<u32> = Vec::new();
     let mut edges: Vec<u32> = Vec::new();
-    let mut finished: Vec<Option<Value>> = Vec::new();
+    let mut finished: Vec<Option<Record>> = Vec::new();
     let mut found: Vec<G> = Vec::new();
     let mut next = 0;
     while let Some(&position) = positions.get(next) {
         starts.push(edges.len() as u32);
         let result = position.finished();
-        finished.push(result);
+        finished.push(result.map(|value| Record {
+            value,
+            remoteness: position.finished_plies(),
+        }));
         if result.is_none() {
             found.clear();
             position.moves(&mut |_, child| found.push(child));
@@ -436,7 +439,7 @@ fn deep(value: Value, remoteness: u32, key: u64) -> Result<Record, FlatError> {
 fn solve_acyclic(
     graph: &Graph,
     again: &[bool],
-    finished: &[Option<Value>],
+    finished: &[Option<Record>],
     keys: &[u64],
     order: Order,
 ) -> Result<Vec<Record>, FlatError> {
@@ -450,10 +453,7 @@ fn solve_acyclic(
     ];
     let mut settle = |i: usize| -> Result<(), FlatError> {
         let record = match finished.get(i).copied().flatten() {
-            Some(value) => Record {
-                value,
-                remoteness: 0,
-            },
+            Some(record) => record,
             None => {
                 // The best child, as the mover sees it: its record one ply further off.
                 let mut best: Option<Record> = None;

@@ -19,6 +19,11 @@
 //!   into a table file, tier by tier on every core, within a memory budget, resumable, from
 //!   any program (`perfect-play solve` is one). The format: `docs/table-format.md`; one
 //!   writer for it, [`write_file`], behind both roads.
+//! - `solve_loopy` (feature `tiers`; what `solve_file` does for a game without tiers that
+//!   gives its positions back from their keys): a loopy game of hundreds of millions of
+//!   positions (Dōbutsu shōgi) walked into one table of keys, sorted, and solved by
+//!   backward induction with child counts in about 16 bytes a position and 4 a move,
+//!   resumable by phase.
 //!
 //! # Solving your own game
 //!
@@ -70,10 +75,14 @@ mod codegen;
 mod file_write;
 mod flat;
 mod graph;
+#[cfg(feature = "tiers")]
+mod loopy;
 mod retrograde;
 mod solve;
 #[cfg(feature = "tiers")]
 mod tiers;
+#[cfg(feature = "tiers")]
+mod to_file;
 
 pub use codegen::{PackedFiles, write_file_table, write_table};
 pub use file_write::{
@@ -81,6 +90,8 @@ pub use file_write::{
     write_file, write_key_index,
 };
 pub use flat::{FlatError, FlatLimits, SolvedKeys, solve_flat, solve_flat_from};
+#[cfg(feature = "tiers")]
+pub use loopy::{LOOPY_BYTES_PER_POSITION, LOOPY_KEY_BITS, solve_loopy};
 /// A tier's sorted keys as a table file keeps them, which [`walk_range`] and
 /// [`solve_range`] take.
 #[cfg(feature = "tiers")]
@@ -92,6 +103,8 @@ pub use tiers::{
     MAX_WALK_PASSES, MIN_WALK_MEMORY, Options, Phase, Progress, SAMPLE_ONE_IN, SolveFileError,
     Summary, WALK_BYTES_PER_MOVE, WalkedKeys, claim_parts, count_moves, join_file, parts_dir,
     parts_stamp, pass_bounds, pass_ranges, read_part, record_at, sample_children, sampled,
-    shared_pass_bounds, solve_file, solve_file_from, solve_range, ticker, tier_header,
-    walk_least_budget, walk_passes, walk_range, walk_within, write_atomically,
+    shared_pass_bounds, solve_range, ticker, tier_header, walk_least_budget, walk_passes,
+    walk_range, walk_within, write_atomically,
 };
+#[cfg(feature = "tiers")]
+pub use to_file::{solve_file, solve_file_from};

@@ -2,6 +2,7 @@
 //! one implementation behind both solvers (`solve.rs` keeps the positions, for canonical
 //! forms and a game's own bits; `flat.rs` keeps only keys, for games of millions).
 
+use std::collections::BTreeMap;
 use std::vec;
 use std::vec::Vec;
 
@@ -27,30 +28,38 @@ fn deep(value: Value, remoteness: u32, position: usize) -> Result<Record, usize>
 /// The index of a position too deep for a record (0x3ffe plies or more).
 pub(crate) fn retrograde(
     children: &Graph,
-    finished: &[Option<Value>],
+    finished: &[Option<Record>],
 ) -> Result<Vec<Record>, usize> {
     let n = children.len();
     let parents = children.reversed();
 
-    // Backward induction by remoteness level, from the finished positions.
+    // Backward induction by remoteness level, from the finished positions, each at its
+    // own remoteness (`Game::finished_plies`).
     let mut records: Vec<Option<Record>> = vec![None; n];
     let mut unsettled: Vec<u32> = (0..n).map(|i| children.of(i).len() as u32).collect();
-    let mut level: Vec<u32> = Vec::new();
+    let mut seeds: BTreeMap<u32, Vec<u32>> = BTreeMap::new();
     for (i, result) in finished.iter().enumerate() {
-        if let Some(value) = *result {
+        if let Some(record) = *result {
             if let Some(slot) = records.get_mut(i) {
-                *slot = Some(Record {
-                    value,
-                    remoteness: 0,
-                });
+                *slot = Some(record);
             }
-            if value != Value::Draw {
-                level.push(i as u32);
+            if record.value != Value::Draw {
+                seeds
+                    .entry(u32::from(record.remoteness))
+                    .or_default()
+                    .push(i as u32);
             }
         }
     }
     let mut depth = 0u32;
-    while !level.is_empty() {
+    let mut level: Vec<u32> = Vec::new();
+    loop {
+        if let Some(seeded) = seeds.remove(&depth) {
+            level.extend(seeded);
+        }
+        if level.is_empty() && seeds.is_empty() {
+            break;
+        }
         let mut next = Vec::new();
         for &child in &level {
             let Some(Some(record)) = records.get(child as usize).copied() else {

@@ -15,7 +15,7 @@ use std::fmt;
 use std::hash::{BuildHasherDefault, Hasher};
 use std::vec::Vec;
 
-use perfect_play_core::{ENDLESS, Game, Record, Value};
+use perfect_play_core::{ENDLESS, Game, Record};
 
 use crate::graph::Graph;
 use crate::retrograde::retrograde;
@@ -216,11 +216,14 @@ pub fn solve<G: Game>(canonical: bool) -> Result<SolvedPositions<G>, SolveError>
     let mut next = 0;
     let mut found = Vec::new();
     // Each position's result if the game is finished there, asked once.
-    let mut finished: Vec<Option<Value>> = Vec::new();
+    let mut finished: Vec<Option<Record>> = Vec::new();
     while let Some(&position) = positions.get(next) {
         children.starts.push(children.edges.len() as u32);
         let result = position.finished();
-        finished.push(result);
+        finished.push(result.map(|value| Record {
+            value,
+            remoteness: position.finished_plies(),
+        }));
         if result.is_none() {
             found.clear();
             position.moves(&mut |_, child| found.push(canon(child)));

@@ -18,9 +18,11 @@
 //! Every finished tier is written to `FILE.parts/` under a temporary name, synced and
 //! renamed: a solve that is stopped and started again with the same command resumes at
 //! the last finished tier. At the end the parts are joined into `FILE` (again a temporary
-//! name, synced, renamed) and removed. A game without tiers (a loopy one) is solved whole
-//! in memory by [`solve_flat`](crate::solve_flat), within the budget or refused with what
-//! it would need.
+//! name, synced, renamed) and removed. A game without tiers (a loopy one) is solved by
+//! [`solve_loopy`](crate::solve_loopy) when it gives its positions back from their keys
+//! (its keys walked and sorted, then backward induction with child counts), else whole in
+//! memory by [`solve_flat`](crate::solve_flat); either within the budget or refused with
+//! what it would need.
 
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
@@ -37,15 +39,12 @@ use perfect_play_core::file::KeyIndex;
 use perfect_play_core::{Game, Record};
 use rayon::prelude::*;
 
-use crate::file_write::{FileError, FileHeader, flat_file, key_index, key_index_of, write_file};
-use crate::flat::{FlatError, FlatLimits, solve_flat_from};
+use crate::file_write::{FileError, FileHeader, key_index, key_index_of, write_file};
+use crate::flat::FlatError;
 
 /// Positions a parallel task takes at a time: the chunks are fixed by the tier's size
 /// alone, so the output never depends on the threads.
 const CHUNK: usize = 1 << 14;
-
-/// Bytes the flat solver holds a position while it solves (its walk, edges and records).
-const FLAT_BYTES_PER_POSITION: u64 = 48;
 
 /// How a solve into a file runs.
 pub struct Options<'a> {
@@ -212,78 +211,6 @@ pub fn write_atomically(
     fs::rename(&temp, path).map_err(io_at(path))
 }
 
-/// Solves game `G`, called `name` (the name the file records, `connect4-6x4`), into the
-/// table file `out`, resuming from `out.parts/` if an earlier run left finished tiers.
-///
-/// # Errors
-/// [`SolveFileError`]: the budget is too small (with what it would need), the game breaks
-/// its tiers' rules, a file cannot be written.
-pub fn solve_file<G: Game + fmt::Debug + Send + Sync>(
-    name: &str,
-    out: &Path,
-    options: &Options,
-) -> Result<Summary, SolveFileError> {
-    solve_file_from(name, G::start(), out, options)
-}
-
-/// [`solve_file`] from `start` rather than `G::start()`: a family at a size, whose start
-/// is a value (`mnk:m=4,n=4,k=3`'s empty 4x4 board), and `name` that size's name.
-///
-/// # Errors
-/// As [`solve_file`].
-pub fn solve_file_from<G: Game + fmt::Debug + Send + Sync>(
-    name: &str,
-    start: G,
-    out: &Path,
-    options: &Options,
-) -> Result<Summary, SolveFileError> {
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(options.threads)
-        .build()
-        .map_err(|e| SolveFileError::Threads(e.to_string()))?;
-    pool.install(|| {
-        if start.tiers() > 1 {
-            solve_tiers(name, start, out, options)
-        } else {
-            solve_whole(name, start, out, options)
-        }
-    })
-}
-
-/// A game without tiers: solved whole in memory, if the budget holds it.
-fn solve_whole<G: Game + fmt::Debug>(
-    name: &str,
-    start: G,
-    out: &Path,
-    options: &Options,
-) -> Result<Summary, SolveFileError> {
-    let limits = FlatLimits {
-        positions: usize::try_from(options.memory / FLAT_BYTES_PER_POSITION).unwrap_or(usize::MAX),
-        max_key: u64::MAX,
-    };
-    let solution = solve_flat_from(start, limits).map_err(|error| match error {
-        FlatError::TooManyPositions { limit } => SolveFileError::Memory {
-            needed: (limit as u64 + 1) * FLAT_BYTES_PER_POSITION,
-            budget: options.memory,
-            what: format!(
-                "{name} has no tiers, so it is solved whole in memory; more than {limit} \
-                 positions"
-            ),
-        },
-        error => SolveFileError::Flat(error),
-    })?;
-    let bytes = flat_file(name, &solution)?;
-    write_atomically(out, |file| file.write_all(&bytes))?;
-    Ok(Summary {
-        positions: solution.len() as u64,
-        start: solution.start(),
-        bytes: bytes.len() as u64,
-        tiers: vec![solution.len() as u64],
-        resumed: 0,
-        passes: 1,
-    })
-}
-
 /// One tier's keys, as the file keeps them.
 struct Keys {
     bytes: Vec<u8>,
@@ -417,7 +344,7 @@ fn position<G: Game>(size: &G, key: u64, tier: u32) -> Result<G, SolveFileError>
 }
 
 /// A tiered game, tier by tier.
-fn solve_tiers<G: Game + fmt::Debug + Send + Sync>(
+pub(crate) fn solve_tiers<G: Game + fmt::Debug + Send + Sync>(
     name: &str,
     start: G,
     out: &Path,
@@ -1270,7 +1197,7 @@ pub fn solve_range<G: Game + fmt::Debug + Send + Sync>(
         let record = if let Some(value) = p.finished() {
             Record {
                 value,
-                remoteness: 0,
+                remoteness: p.finished_plies(),
             }
         } else {
             let mut best: Option<Record> = None;

@@ -57,3 +57,61 @@ export async function pick(name, position, level) {
   const query = new URLSearchParams({ position: position.position, level });
   return get(`/api/games/${encodeURIComponent(name)}/pick?${query}`);
 }
+
+// A game's answers as the server finds them (`/api/games/{game}/stream`, one JSON event a
+// line): `onEvents` is called with each batch of events as it arrives, the first batch
+// beginning with the game drawn and nothing valued. Resolves when the stream ends. What
+// is wrong with the request (400, 404, 422, or 503 before any answer) throws an ApiError,
+// as `game()` does; `signal` (an AbortSignal) stops the stream, and the server's work.
+export async function stream(name, moves, start, { signal, onEvents }) {
+  const query = new URLSearchParams({ moves: moves.join(",") });
+  if (start) query.set("start", start);
+  const path = `/api/games/${encodeURIComponent(name)}/stream?${query}`;
+  let response;
+  try {
+    response = await fetch(path, { signal });
+  } catch (error) {
+    if (error.name === "AbortError") throw error;
+    throw new ApiError(0, `the server cannot be reached (${error.message}); is perfect-play serve still running?`);
+  }
+  if (!response.ok) {
+    const text = await response.text();
+    let body = null;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      throw new ApiError(response.status, `the server answered something that is not JSON (HTTP ${response.status})`);
+    }
+    throw new ApiError(response.status, body.error ?? `HTTP ${response.status}`);
+  }
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  let buffered = "";
+  for (;;) {
+    let chunk;
+    try {
+      chunk = await reader.read();
+    } catch (error) {
+      if (error.name === "AbortError") throw error;
+      throw new ApiError(0, `the server stopped answering (${error.message}); is perfect-play serve still running?`);
+    }
+    if (chunk.done) break;
+    buffered += decoder.decode(chunk.value, { stream: true });
+    const lines = buffered.split("\n");
+    buffered = lines.pop();
+    const events = lines.filter((line) => line.trim()).map((line) => JSON.parse(line));
+    if (events.length) onEvents(events);
+  }
+}
+
+// Whether the game after `moves` can be shown (its moves legal, its start a position):
+// the stream's first answer, the game drawn, and nothing searched.
+export async function playable(name, moves, start) {
+  const controller = new AbortController();
+  try {
+    await stream(name, moves, start, { signal: controller.signal, onEvents: () => controller.abort() });
+    return true;
+  } catch (error) {
+    return error.name === "AbortError";
+  }
+}

@@ -18,11 +18,12 @@ export function el(tag, attrs = {}, ...children) {
   return node;
 }
 
-// A result from one side's view: "win", "draw" or "loss".
-export const GLYPH = { win: "\u2714", draw: "=", loss: "\u2718" };
+// A result from one side's view: "win", "draw" or "loss"; "pending" while it is searched.
+export const GLYPH = { win: "\u2714", draw: "=", loss: "\u2718", pending: "\u2026" };
 
-// "win in 3", "draw", "loss in 1" (plies null: a draw that never ends).
+// "win in 3", "draw", "loss in 1" (plies null: a draw that never ends), "searching".
 export function valueText(value, plies, unit = "ply") {
+  if (value === "pending") return "searching";
   if (value === "draw") return plies === null || plies === undefined ? "draw (endless)" : "draw";
   const units = plies === 1 ? unit : `${unit === "ply" ? "plies" : unit + "s"}`;
   return `${value} in ${plies} ${units}`;
@@ -30,7 +31,8 @@ export function valueText(value, plies, unit = "ply") {
 
 // A value badge: glyph and words, coloured by class v-win, v-draw or v-loss.
 export function badge(value, plies, unit) {
-  return el("span", { class: `value v-${value}`, "data-value": value },
+  const pending = value === "pending";
+  return el("span", { class: `value v-${value}`, "data-value": pending ? null : value, "data-pending": pending ? "" : null },
     el("span", { class: "glyph", "aria-hidden": "true" }, GLYPH[value]), " ", valueText(value, plies, unit));
 }
 

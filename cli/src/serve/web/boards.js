@@ -8,9 +8,11 @@
 //
 // Each drawing gets one context from view.js: the board's element, the position and the
 // review's data, the plan of its moves (geometry.js), whether values are shown, the best
-// moves, whose turn it is, the piece picked, and `play(move)` and `select(cell)`. Every
+// moves, whose turn it is, the piece picked, and `play(move)`, `select(cell)` and
+// `refuse()` (a click on a move that cannot be played now: the page says why). Every
 // element a click plays carries `data-move`, `data-value` and `data-plies` (the server's
-// values, never computed here), and says its move and value in words to a screen reader.
+// values, never computed here; `data-pending` while one is searched), and says its move
+// and value in words to a screen reader.
 
 import { GLYPH, el } from "./board.js";
 import * as G from "./geometry.js";
@@ -43,14 +45,15 @@ function activate(node, action) {
 }
 
 // The value a move shows, when values are shown: the server's outcome for the side to
-// move, its plies, and whether it is one of the best.
+// move, its plies, and whether it is one of the best; `pending` while it is searched.
 function hintOf(ctx, move) {
   if (!move || !ctx.shown) return null;
   return { value: ctx.valueOf(move), plies: move.plies, best: ctx.best.has(move.move) };
 }
 
-// "win in 5 plies", "draw", "draw (endless)".
+// "win in 5 plies", "draw", "draw (endless)", "value being searched".
 function valueWords(hint) {
+  if (hint.value === "pending") return "value being searched";
   if (hint.value === "draw") return hint.plies === null ? "draw (endless)" : "draw";
   return `${hint.value} in ${hint.plies} ${hint.plies === 1 ? "ply" : "plies"}`;
 }
@@ -65,14 +68,27 @@ function hintClasses(hint) {
   return hint ? ` hint v-${hint.value}${hint.best ? " best" : ""}` : "";
 }
 
-// The data attributes every playable element carries.
+// The data attributes every playable element carries (a value being searched has none
+// yet: `data-pending` says so).
 function hintData(hint) {
-  return { "data-value": hint?.value ?? null, "data-plies": hint ? hint.plies : null };
+  const pending = hint?.value === "pending";
+  return {
+    "data-value": pending ? null : hint?.value ?? null,
+    "data-plies": hint && !pending ? hint.plies : null,
+    "data-pending": pending ? "" : null,
+  };
 }
 
 // The value on a cell or a button: glyph and word (`best win 5` on a piece, whose best
 // move it is).
 export function valueLabel(value, plies, prefix = "") {
+  // A value being searched shows its glyph alone (a cell has no room for the word), the
+  // word said to a screen reader.
+  if (value === "pending") {
+    return el("span", { class: "cell-value" },
+      el("span", { class: "sr" }, ": value being searched"),
+      el("span", { class: "glyph", "aria-hidden": "true" }, GLYPH.pending));
+  }
   return el("span", { class: "cell-value" },
     el("span", { class: "sr" }, " "),
     el("span", { class: "glyph", "aria-hidden": "true" }, GLYPH[value]),
@@ -85,8 +101,9 @@ function star() {
 
 // The value as SVG text at (x, y): glyph and word.
 function svgValue(hint, x, y, prefix = "", anchor = "middle") {
+  const word = hint.value === "pending" ? "searching" : hint.value === "draw" ? "draw" : `${hint.value} ${hint.plies}`;
   return svg("text", { x, y, class: `svg-value v-${hint.value}`, "text-anchor": anchor },
-    `${GLYPH[hint.value]} ${prefix}${hint.value === "draw" ? "draw" : `${hint.value} ${hint.plies}`}${hint.best ? " \u2605" : ""}`);
+    `${GLYPH[hint.value]} ${prefix}${word}${hint.best ? " \u2605" : ""}`);
 }
 
 // Which side owns a piece letter: 0, 1, or -1 for none.
@@ -141,7 +158,7 @@ function drawRectangle(ctx) {
       "aria-disabled": action ? null : "true",
       "aria-pressed": picks ? String(ctx.selected === index) : null,
       tabindex: index === ctx.focus ? 0 : -1,
-      onclick: () => { ctx.focused(index); if (action) action(); },
+      onclick: () => { ctx.focused(index); if (action) action(); else if (!ctx.yourTurn) ctx.refuse(); },
     },
     el("span", { class: "sr" }, drop ? `row ${Math.floor(index / width) + 1} column ${(index % width) + 1}` : "cell "),
     number ? el("span", { class: "index" }, number) : null,
@@ -163,7 +180,7 @@ function drawRectangle(ctx) {
       "data-move": move && ctx.yourTurn ? move.move : null,
       ...hintData(hint),
       "aria-disabled": move && ctx.yourTurn ? null : "true",
-      onclick: () => { if (move && ctx.yourTurn) ctx.play(move); },
+      onclick: () => { if (move && ctx.yourTurn) ctx.play(move); else if (move) ctx.refuse(); },
     }, el("span", { class: "sr" }, "column "), el("span", { class: "index" }, column + 1),
     hint ? valueLabel(hint.value, hint.plies) : null,
     hint?.best ? star() : null);
@@ -211,7 +228,7 @@ function drawHexRhombus(ctx) {
       "aria-label": `cell ${index + 1}, row ${row + 1} column ${column + 1}${owner >= 0 ? `: ${piece}` : ""}${hintWords(hint)}${inLine ? ", in the line that ended the game" : ""}`,
     },
     svg("polygon", { points: corners.map(([px, py]) => `${px.toFixed(1)},${py.toFixed(1)}`).join(" "), class: "hex-shape" }));
-    activate(cell, () => { ctx.focused(index); if (playable) ctx.play(move); });
+    activate(cell, () => { ctx.focused(index); if (playable) ctx.play(move); else if (move) ctx.refuse(); });
     picture.append(cell);
     writing.append(...[
       svg("text", { x: x.toFixed(1), y: (y - size * 0.48).toFixed(1), class: "hex-index", "text-anchor": "middle" }, index + 1),
@@ -275,7 +292,7 @@ function drawPiles(ctx) {
         "data-move": playable ? move.move : null,
         ...hintData(hint),
         "aria-disabled": playable ? null : "true",
-        onclick: () => { if (playable) ctx.play(move); },
+        onclick: () => { if (playable) ctx.play(move); else if (move) ctx.refuse(); },
       },
       el("span", { class: "sr" }, `Pile ${pile + 1}, counter ${height} from the bottom: take ${count} (${what})`),
       hint ? valueLabel(hint.value, hint.plies) : null,
@@ -321,7 +338,7 @@ function drawPits(ctx) {
       "data-move": playable ? move.move : null,
       ...hintData(hint),
       "aria-disabled": move && !playable ? "true" : null,
-      onclick: playable ? () => ctx.play(move) : null,
+      onclick: playable ? () => ctx.play(move) : move ? () => ctx.refuse() : null,
     },
     el("span", { class: "sr" }, `${side}'s pit ${index + 1}: `),
     el("span", { class: "index", "aria-hidden": "true" }, index + 1),
@@ -399,7 +416,7 @@ function drawDots(ctx) {
       ? { x: x1 + 8, y: y1 - 11, width: x2 - x1 - 16, height: 22, class: "hit" }
       : { x: x1 - 11, y: y1 + 8, width: 22, height: y2 - y1 - 16, class: "hit" }),
     svg("line", { ...ends, class: "free" }));
-    activate(edge, () => { if (playable) ctx.play(move); });
+    activate(edge, () => { if (playable) ctx.play(move); else if (move) ctx.refuse(); });
     picture.append(edge);
     // A horizontal line's value just above it, a vertical one's just right of it: in the
     // box above or to the right, which is not complete while this line is not drawn.

@@ -34,12 +34,13 @@ export function reach(remoteness, depth) {
 }
 
 function height(position, sides, depth) {
-  if (position.outcome === "draw" || position.plies === null) return 0;
+  if (position.pending || position.outcome === "draw" || position.plies === null) return 0;
   const distance = reach(position.plies, depth);
   return position.outcome === sides[0] ? distance : -distance;
 }
 
 function view(position, side) {
+  if (position.pending) return "being searched";
   const won = position.outcome === side;
   if (position.plies === 0) return position.outcome === "draw" ? "drawn" : won ? "won" : "lost";
   if (position.outcome === "draw") return "a draw";
@@ -96,18 +97,22 @@ export function drawChart(container, positions, plies, onSelect, sides = ["x", "
     svg.append(node("text", { x: x(index), y: HEIGHT - 6, class: "tick", "text-anchor": "middle" }, String(index)));
   }
   const points = positions.map((position, index) => [x(index), y(height(position, sides, DEPTH))]);
-  svg.append(node("polyline", { points: points.map((point) => point.join(",")).join(" "), class: "trail" }));
+  // The trail joins the positions whose values are found; one still being searched is a
+  // hollow mark on the draw line, the trail broken there.
+  const known = points.filter((_, index) => !positions[index].pending);
+  svg.append(node("polyline", { points: known.map((point) => point.join(",")).join(" "), class: "trail" }));
   positions.forEach((position, index) => {
     const [cx, cy] = points[index];
     const ply = plies[index - 1];
+    const outcome = position.pending ? "pending" : position.outcome === "draw" ? "draw" : position.outcome === sides[0] ? "first" : "second";
     const group = node("g", {
-      class: `point outcome-${position.outcome === "draw" ? "draw" : position.outcome === sides[0] ? "first" : "second"}${ply ? ` verdict-${ply.verdict}` : ""}`,
+      class: `point outcome-${outcome}${ply && !ply.pending ? ` verdict-${ply.verdict}` : ""}`,
       "data-index": index,
       tabindex: 0,
       role: "button",
     });
     const title = [
-      index === 0 ? "Start" : `After ply ${ply.number}: ${ply.sentence}`,
+      index === 0 ? "Start" : `After ply ${ply.number}: ${ply.pending ? `${ply.player} ${ply.move}` : ply.sentence}`,
       `For ${sides[0]}: ${view(position, sides[0])}. For ${sides[1]}: ${view(position, sides[1])}.`,
     ].join("\n");
     group.setAttribute("aria-label", title.replace("\n", " "));
@@ -117,7 +122,9 @@ export function drawChart(container, positions, plies, onSelect, sides = ["x", "
       group.append(node("text", { x: cx, y: cy - 14, class: "mistake-label", "text-anchor": "middle" }, "!"));
     }
     // Shape as well as colour: triangle up for x winning, down for o, circle for a draw.
-    if (position.outcome === "draw") {
+    if (position.pending) {
+      group.append(node("circle", { cx, cy, r: 5, class: "mark pending" }));
+    } else if (position.outcome === "draw") {
       group.append(node("circle", { cx, cy, r: 6, class: "mark" }));
     } else {
       const d = position.outcome === sides[0] ? -7 : 7;

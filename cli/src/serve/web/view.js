@@ -1,5 +1,5 @@
 // One board for every game the server solves, at any size: drawn from what
-// `/api/games/{game}` answers (the position's geometry and cells or counts, the pieces of
+// `/api/games/{game}/stream` answers (the position's geometry and cells or counts, the pieces of
 // each side, every move with its shape and value), never from code written for one game
 // (boards.js draws each geometry). A click places a mark on a cell, drops a disc into a
 // column, picks a piece or a domino's cell and then its target, takes counters, sows a
@@ -9,6 +9,7 @@
 // into new states. Test hooks: `data-cell` (the number a person types), `data-move`,
 // `data-value`, `data-plies`, `data-status`, `data-ply`, `data-rules`.
 
+import * as A from "./answers.js";
 import * as api from "./api.js";
 import { badge, clearError, el, showError, valueFor } from "./board.js";
 import * as B from "./boards.js";
@@ -39,19 +40,31 @@ const NUMBERING = {
 // How many times a game answered by search asks again when the server's search runs out of
 // its time (each try of the server's --solve-time-limit, 3 s by default).
 const SEARCH_TRIES = 20;
+// How long an answer may take before the page says it is searching: a lookup never shows
+// it, a search that takes a moment always does.
+const QUIET_MS = 300;
 
 export async function mount(root, params, name, info, families = []) {
   let state = S.readState(params);
   const view = {
     data: null,
     token: 0,
-    waiting: false, // an answer is awaited: clicks are ignored until it is drawn
+    waiting: false, // the game after the last click is not drawn yet: clicks are refused, saying so
     selected: null, // the piece picked, in a game of moving pieces
     reveal: false, // hints are off, but the person asked for this position's answer
     focus: null, // the board cell that has the focus, kept across redraws
     drop: false, // the game's moves name columns
-    thinking: null,
+    thinking: null, // the computer's move, about to be asked for
+    picking: false, // the computer's move is asked for
+    unreachable: false, // the start given is a position no game reaches
+    asked: false, // the computer's move is asked for (or played) in this position
     notice: "",
+    controller: null, // stops the answers of a position left
+    started: 0, // when the answers of this position were first asked for
+    slow: null, // the timer that says an answer takes a moment
+    ticker: null, // the timer that keeps the search's progress up to date
+    retrying: "", // why the answers are asked for again
+    refused: null, // the timer that clears a refused click's reason
   };
   const id = (part) => `game-${part}`;
 
@@ -119,130 +132,261 @@ export async function mount(root, params, name, info, families = []) {
     return S.computerSide(state, view.data?.sides ?? info?.sides);
   }
 
-  // A person's move, unless it cannot be played now (see S.refusal): then nothing happens.
+  // A person's move, unless it cannot be played now (see S.refusal): then the reason is
+  // said where the status is, and nothing is played.
   function tryPlay(move) {
-    if (S.refusal(current(), move, { waiting: view.waiting, computer: computerSide() })) return;
+    const why = S.refusal(current(), move, { waiting: view.waiting, computer: computerSide() });
+    if (why) {
+      refused(why);
+      return;
+    }
     view.waiting = true;
     board.setAttribute("aria-busy", "true");
     go(S.played(state, move));
   }
 
-  async function answer(moves, token) {
-    return searching(() => api.game(name, moves, state.start), token);
+  // Says why a click was not played, for a few seconds.
+  function refused(why) {
+    const side = computerSide();
+    const words = {
+      waiting: "Not played: the last move is still being drawn. Click again once it is.",
+      computer: `Not played: it is ${side}'s turn, and the computer plays ${side}; your turn comes after its move.`,
+      finished: "Not played: the game is over. Undo, or start a new game.",
+      "no position": "Not played: the game is not drawn yet.",
+    }[why];
+    if (!words) return;
+    clearTimeout(view.refused);
+    notice.hidden = false;
+    notice.textContent = words;
+    notice.dataset.refused = why;
+    view.refused = setTimeout(() => {
+      delete notice.dataset.refused;
+      notice.hidden = !view.notice;
+      notice.textContent = view.notice;
+    }, 4000);
   }
 
-  // A game answered by search, past its opening book: the server answers 503 when a
-  // search runs past its time limit, keeping what it proved, so the same question asked
-  // again gets further. Asked again up to SEARCH_TRIES times, saying so, while this is
-  // still the question the page wants answered (`token`).
-  async function searching(ask, token) {
+  // The answers of `moves`, followed to their end and drawn as they come; asked for again
+  // while the server's search runs out of its time (each try goes on from what the last
+  // proved), up to SEARCH_TRIES times, saying so. Throws what is wrong with the request.
+  async function follow(moves, token) {
+    let known = null;
     for (let attempt = 1; ; attempt++) {
+      let again = null;
       try {
-        return await ask();
+        await listen(moves, token, known);
       } catch (error) {
-        const again = error.status === 503 && info?.answered_by === "search" &&
-          attempt < SEARCH_TRIES && token === view.token;
-        if (!again) throw error;
-        waiting.hidden = false;
-        waiting.textContent = `Searching: this position is past the opening book, so the server searches it, ` +
-          `a few seconds at a time, each try keeping what the last one proved (try ${attempt + 1} of ${SEARCH_TRIES})\u2026`;
+        if (error.name === "AbortError" || token !== view.token) return;
+        // A table's 503 is a server at its limits: said, not asked again.
+        if (error.status !== 503 || info?.answered_by !== "search" || attempt >= SEARCH_TRIES) throw error;
+        again = { message: error.message, retryAfter: 1 };
       }
+      if (token !== view.token) return;
+      const error = view.waiting ? null : view.data?.error;
+      if (!again && error && error.status === 503 && attempt < SEARCH_TRIES) again = error;
+      if (!again) break;
+      known = view.waiting ? null : view.data;
+      // The server's own words are for scripts; a person is told what happens.
+      view.retrying = `the server searches a few seconds at a time and keeps what each try proved: try ${attempt + 1} of ${SEARCH_TRIES}`;
+      progress();
+      await new Promise((resolve) => setTimeout(resolve, Math.min(1, again.retryAfter ?? 1) * 1000));
+      if (token !== view.token) return;
     }
+    view.retrying = "";
+    settle(token);
+  }
+
+  // One stream of answers: each batch of events folded into the game and drawn.
+  async function listen(moves, token, known) {
+    const controller = new AbortController();
+    view.controller = controller;
+    await api.stream(name, moves, state.start, {
+      signal: controller.signal,
+      onEvents: (events) => {
+        if (token !== view.token) {
+          controller.abort();
+          return;
+        }
+        let data = view.waiting ? null : view.data;
+        let drawn = false;
+        for (const event of events) {
+          if (event.event === "unreachable") {
+            unreachable(event);
+            return;
+          }
+          data = event.event === "game" ? A.keep(A.apply(null, event), known) : data && A.apply(data, event);
+          drawn ||= event.event === "game";
+        }
+        if (data) arrive(data, drawn, token);
+      },
+    });
+  }
+
+  // A start no game reaches: said, with why, and nothing to draw.
+  function unreachable({ unreachable: start }) {
+    view.data = null;
+    view.unreachable = true;
+    finish();
+    showError(`This game cannot be shown: no game reaches ${start.position}: ${start.reason}.`);
+  }
+
+  // New answers: the game drawn at once (the first batch), each value as it comes; the
+  // computer asked for its move as soon as the position's moves are ranked.
+  function arrive(data, drawn, token) {
+    if (drawn) {
+      clearTimeout(view.slow);
+      clearError();
+      view.waiting = false;
+      // The URL as this page writes it (a link's settings in another order, unknown ones dropped).
+      const hash = S.hashOf(name, state);
+      if (location.hash !== hash) history.replaceState(null, "", hash);
+    }
+    view.data = data;
+    render();
+    progress();
+    const position = current();
+    if (!view.asked && position.ranked && !position.finished && position.to_move === computerSide()) {
+      view.asked = true;
+      view.thinking = setTimeout(() => computerMove(token), 300);
+    }
+  }
+
+  // The answers are all in (or no more will come): the board is no longer busy.
+  function settle(token) {
+    if (token !== view.token || view.unreachable) return;
+    const data = view.data;
+    if (view.waiting || !data) {
+      showError("The server stopped answering before it drew the game; reload the page to ask again.");
+    } else if (data.error) {
+      showError(`Not every answer could be found: ${data.error.message}`);
+    } else if (!data.done) {
+      showError("The server stopped answering before the last answer; reload the page to ask again.");
+    }
+    finish();
+  }
+
+  function finish() {
+    clearTimeout(view.slow);
+    view.waiting = false;
+    view.retrying = "";
+    board.removeAttribute("aria-busy");
+    progress();
+  }
+
+  // What the page is waiting for, where it says so: the answers asked for again, a turn
+  // for the search, the computer's move, or the search's progress once the answers of this
+  // position take more than a moment (until every value of it is in).
+  function progress() {
+    const position = view.waiting ? null : current();
+    const searching = position && !A.complete(position);
+    const said = view.data?.waiting ||
+      (view.picking ? `The computer (${position?.to_move}) is choosing its move\u2026` : "") ||
+      (view.retrying && !position ? `Waiting for the server's answer (${view.retrying})\u2026` : "");
+    if (!searching && !said) {
+      clearInterval(view.ticker);
+      view.ticker = null;
+      if (!view.waiting) waiting.hidden = true;
+      return;
+    }
+    if (searching) view.ticker ??= setInterval(progress, 250);
+    const seconds = (performance.now() - view.started) / 1000;
+    if (!said && seconds * 1000 < QUIET_MS) return;
+    waiting.hidden = false;
+    if (said) {
+      waiting.textContent = said;
+      return;
+    }
+    const total = position.moves.length;
+    const value = `its value ${position.pending ? "not found yet" : "found"}`;
+    const moves = total ? `, ${A.found(position)} of ${total} ${total === 1 ? "move's value" : "moves' values"} found` : "";
+    const again = view.retrying ? ` (${view.retrying})` : "";
+    waiting.textContent = `Searching this position: ${value}${moves}\u2026 ${seconds.toFixed(1)} s${again}`;
   }
 
   async function update(params) {
     state = S.readState(params);
     view.selected = null;
     view.reveal = false;
+    view.asked = false;
+    view.picking = false;
+    view.retrying = "";
+    view.unreachable = false;
+    view.notice = "";
     clearTimeout(view.thinking);
+    view.controller?.abort();
     const token = ++view.token;
     view.waiting = true;
+    view.started = performance.now();
     board.setAttribute("aria-busy", "true");
     // An answer that takes a moment is said to be coming; the first of a family's size
     // that is not compiled in is being solved.
-    const slow = setTimeout(() => {
-      if (token !== view.token) return;
+    clearTimeout(view.slow);
+    view.slow = setTimeout(() => {
+      if (token !== view.token || !view.waiting) return;
       waiting.hidden = false;
       waiting.textContent = !view.data && family()
         ? `Solving ${name} on its first use: a size not compiled into the server is solved now, in memory (a second or two for the larger ones)\u2026`
         : "Waiting for the server's answer\u2026";
     }, 150);
-    let data;
     try {
-      data = await answer(state.moves, token);
-      if (token === view.token) view.notice = "";
+      await follow(state.moves, token);
+      return;
     } catch (error) {
-      clearTimeout(slow);
-      if (token === view.token) waiting.hidden = true;
       if (token !== view.token) return;
       if (![400, 422].includes(error.status) || !state.moves.length) {
-        view.waiting = false;
-        board.removeAttribute("aria-busy");
+        finish();
         showError(`This game cannot be shown: ${error.message}`);
         return;
       }
       // A link with a move that cannot be played: open at the last legal position.
-      const legal = async (moves) => answer(moves, token).then(() => true, () => false);
-      const keep = await S.longestLegal(state.moves, legal);
+      const keep = await S.longestLegal(state.moves, (moves) => api.playable(name, moves, state.start));
       if (token !== view.token) return;
       view.notice = `Move ${keep + 1} of the link (${state.moves[keep]}) cannot be played: ${error.message}. ` +
         `Shown: the position after ${keep} ${keep === 1 ? "move" : "moves"}.`;
       state = { ...state, moves: state.moves.slice(0, keep), redo: [] };
       history.replaceState(null, "", S.hashOf(name, state));
-      try {
-        data = await answer(state.moves, token);
-      } catch (again) {
-        view.waiting = false;
-        board.removeAttribute("aria-busy");
-        showError(`This game cannot be shown: ${again.message}`);
-        return;
-      }
+    }
+    try {
+      await follow(state.moves, token);
+    } catch (again) {
       if (token !== view.token) return;
-    }
-    clearTimeout(slow);
-    waiting.hidden = true;
-    // A start that parses but that no game reaches: answered, with why, and nothing to draw.
-    if (data.reachable === false) {
-      view.waiting = false;
-      board.removeAttribute("aria-busy");
-      showError(`This game cannot be shown: no game reaches ${data.position}: ${data.reason}.`);
-      return;
-    }
-    clearError();
-    // The URL as this page writes it (a link's settings in another order, unknown ones dropped).
-    const hash = S.hashOf(name, state);
-    if (location.hash !== hash) history.replaceState(null, "", hash);
-    view.data = data;
-    view.waiting = false;
-    board.removeAttribute("aria-busy");
-    render();
-    const position = current();
-    if (!position.finished && position.to_move === computerSide()) {
-      view.thinking = setTimeout(() => computerMove(token), 300);
+      finish();
+      showError(`This game cannot be shown: ${again.message}`);
     }
   }
 
-  // The family this game is a size of, from `/api/families`: the review's family once it
-  // is answered, else the name's part before `:`.
+  // The computer's move (`/pick`, asked again as the answers are while a search runs out
+  // of the server's time).
+  async function computerMove(token) {
+    const position = current();
+    view.picking = true;
+    progress();
+    try {
+      for (let attempt = 1; ; attempt++) {
+        try {
+          const picked = await api.pick(name, position, state.level);
+          if (token === view.token) go(S.played(state, picked.move));
+          return;
+        } catch (error) {
+          if (token !== view.token) return;
+          if (error.status === 503 && info?.answered_by === "search" && attempt < SEARCH_TRIES) continue;
+          showError(`The computer cannot move: ${error.message}`);
+          return;
+        }
+      }
+    } finally {
+      if (token === view.token) {
+        view.picking = false;
+        progress();
+      }
+    }
+  }
+
+  // The family this game is a size of, from `/api/families`: the game's family once it
+  // is drawn, else the name's part before `:`.
   function family() {
     const wanted = view.data?.family ?? name.split(":")[0];
     return families.find((entry) => entry.family === wanted.toLowerCase()) ?? null;
-  }
-
-  async function computerMove(token) {
-    const position = current();
-    try {
-      const picked = await searching(() => api.pick(name, position, state.level), token);
-      if (token === view.token) {
-        waiting.hidden = true;
-        go(S.played(state, picked.move));
-      }
-    } catch (error) {
-      if (token === view.token) {
-        waiting.hidden = true;
-        showError(`The computer cannot move: ${error.message}`);
-      }
-    }
   }
 
   // Arrow keys move the focus between the board's cells; Enter and Space click.
@@ -276,8 +420,10 @@ export async function mount(root, params, name, info, families = []) {
     const mover = position.to_move;
     const yourTurn = !position.finished && mover !== computerSide();
     const shown = state.hints || view.reveal;
-    const best = new Set(position.best_moves);
-    const valueOf = (move) => valueFor(move.outcome, mover);
+    // Until the server ranks the moves, the best are those whose value, once found, is
+    // the position's own; a value not found yet is `pending`.
+    const best = A.bestMoves(position);
+    const valueOf = (move) => (move.pending ? "pending" : valueFor(move.outcome, mover));
     // Once a game's moves show it drops into columns, its board stays a board of columns.
     // A finished game has no moves left to say so: any position of its history does.
     const drops = (moves) => moves.length > 0 && (moves.every((move) => move.shape || move.kind)
@@ -306,8 +452,10 @@ export async function mount(root, params, name, info, families = []) {
       el("option", { value: "first" }, `${data.sides[0]} (you are ${data.sides[1]})`));
     computer.value = state.computer;
     level.value = state.level;
-    notice.hidden = !view.notice;
-    notice.textContent = view.notice;
+    if (!notice.dataset.refused) {
+      notice.hidden = !view.notice;
+      notice.textContent = view.notice;
+    }
     help.textContent = `Position ${position.position}. Moves are written ${data.move_help}; ` +
       (NUMBERING[geometry.kind] ?? (view.drop ? "columns are numbered from the left." : "cells are numbered from the top left, row by row."));
 
@@ -329,6 +477,8 @@ export async function mount(root, params, name, info, families = []) {
       lineCells: new Set(line ? line.cells : []),
       last: B.lastTouched(geometry, lastMove ? G.shapeOf(lastMove, width) : null),
       play: (move) => tryPlay(move.move),
+      // A click where nothing can be played now: said why, never silently dropped.
+      refuse: () => refused(position.finished ? "finished" : "computer"),
       select: (cell) => { view.selected = view.selected === cell ? null : cell; render(); focusCell(cell); },
       focused: (cell) => { view.focus = cell; },
     });
@@ -345,15 +495,17 @@ export async function mount(root, params, name, info, families = []) {
       }, plan.pass.includes(move) ? "Pass " : `${move.move} `, shown ? badge(valueOf(move), move.plies) : null,
       shown && best.has(move.move) ? " \u2605 best" : null)));
 
-    // Best first when the values are shown; in the order of their names when not, so that
-    // the order gives nothing away.
+    // Best first when the values are shown and ranked (in the game's order while they are
+    // being found); in the order of their names when hidden, so that the order gives
+    // nothing away.
     const order = shown ? position.moves
       : position.moves.slice().sort((a, b) => a.move.localeCompare(b.move, "en", { numeric: true }));
     if (position.moves.length) list.replaceChildren(...order.map((move) =>
       el("li", {
         "data-move": move.move,
-        "data-value": shown ? valueOf(move) : null,
-        "data-plies": shown ? move.plies : null,
+        "data-value": shown && !move.pending ? valueOf(move) : null,
+        "data-plies": shown && !move.pending ? move.plies : null,
+        "data-pending": shown && move.pending ? "" : null,
         "data-from": move.from === null || move.from === undefined ? null : move.from + 1,
         "data-to": move.to === null || move.to === undefined ? null : move.to + 1,
       },
@@ -378,8 +530,8 @@ export async function mount(root, params, name, info, families = []) {
       drawChart(chart, data.positions, data.plies, (index) => go(S.rewound(state, index)), data.sides);
     } else chart.replaceChildren();
     plies.replaceChildren(...data.plies.map((ply) =>
-      el("li", { class: `ply${shown ? ` verdict-${ply.verdict}` : ""}`, value: ply.number, "data-ply": ply.number, "data-verdict": shown ? ply.verdict : null },
-        el("span", { class: "sentence" }, shown ? capitalize(ply.sentence) : `${ply.player} ${ply.move}`))));
+      el("li", { class: `ply${shown && !ply.pending ? ` verdict-${ply.verdict}` : ""}`, value: ply.number, "data-ply": ply.number, "data-verdict": shown && !ply.pending ? ply.verdict : null },
+        el("span", { class: "sentence" }, shown && !ply.pending ? capitalize(ply.sentence) : `${ply.player} ${ply.move}`))));
 
     if (hadFocus && board.contains(document.activeElement) === false) {
       const again = focusedKey ? board.querySelector(`[data-key="${focusedKey}"]`) : null;
@@ -391,7 +543,11 @@ export async function mount(root, params, name, info, families = []) {
   // Leaving the page: no answer awaited and no computer's move may land on another view.
   function unmount() {
     view.token++;
+    view.controller?.abort();
     clearTimeout(view.thinking);
+    clearTimeout(view.slow);
+    clearTimeout(view.refused);
+    clearInterval(view.ticker);
   }
 
   await update(params);
@@ -405,6 +561,7 @@ function describe(position, shown) {
     return position.winner ? `${position.winner} has won.` : "The game is over: a draw.";
   }
   if (!shown) return `${position.to_move} to move.`;
+  if (position.pending) return `${position.to_move} to move. With perfect play: being searched\u2026`;
   if (position.outcome === "draw") {
     return position.plies === null
       ? `${position.to_move} to move. With perfect play: a draw, and play can go on for ever.`

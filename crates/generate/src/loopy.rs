@@ -1,0 +1,926 @@
+//! Solving a game without tiers (a loopy one: positions repeat) into a table file at a
+//! scale the in-memory solvers cannot hold: hundreds of millions of positions in about
+//! 30 bytes a position, resumable by phase (feature `tiers`). Any [`Game`] whose keys
+//! fit 48 bits and whose [`Game::at_key`] turns a key back into its position.
+//!
+//! 1. **Walk** from the start, breadth first, one canonical form per class of symmetric
+//!    positions ([`Game::canonical`]). The set of keys found is one open-addressing table
+//!    of `u64` (about half the memory budget), filled by every core at once; a key is
+//!    stored mixed by an invertible hash, so its slot is the top bits of what it holds.
+//!    Finished positions are kept but not expanded. The table is then squeezed in place
+//!    and sorted: the positions' indices are their ranks in mixed order, found by a
+//!    directory of the mixed keys' top bits (a bucket of about 8 keys: one or two cache
+//!    lines a lookup). Kept: `FILE.parts/walk.keys`, 8 bytes a position.
+//! 2. **Solve**, by backward induction with child counts, as GamesmanOne's `bi.c` does, over
+//!    a reverse graph of the unfinished positions alone. A first pass over them records
+//!    what their finished children decide (a finished loss below a position makes it a
+//!    win; finished wins only raise a loss's remoteness) and counts the unfinished
+//!    children and each position's unfinished parents; a second pass files the parents in
+//!    one compressed array (4 bytes a move between unfinished positions). Then positions
+//!    are settled level by level of remoteness: a win as soon as a child is a loss, a loss
+//!    when the last child is settled a win; what never settles is a draw (its longest
+//!    drawing line when every one ends, [`ENDLESS`] when one can repeat). Records are
+//!    `u16` ([`Record::pack_in`] with 14 bits of remoteness). Kept: `FILE.parts/records`.
+//! 3. **Write**: each key unmixed beside its record in one `u64`, sorted in place, and
+//!    written through the one writer of the format.
+//!
+//! A stopped solve run again with the same command resumes after the last finished phase.
+//! The bytes depend on the game alone, never on the threads: the walk finds the same set
+//! whatever order the cores insert in, and the records do not depend on the order
+//! parents are filed in.
+
+use std::collections::BTreeMap;
+use std::fmt;
+use std::io::{BufWriter, Write};
+use std::path::Path;
+use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
+use std::vec::Vec;
+
+use perfect_play_core::{ENDLESS, Game, Record, Value};
+use rayon::prelude::*;
+
+use crate::file_write::{FileError, FileHeader, write_key_index};
+use crate::tiers::{
+    Options, Phase, Progress, SolveFileError, Summary, claim_parts, join_file, parts_dir,
+    read_part, write_atomically,
+};
+
+/// The widest key this solver takes: a key and its 16-bit record share a `u64` when the
+/// file is written.
+pub const LOOPY_KEY_BITS: u32 = 48;
+
+/// Bytes a position costs while solving, besides 4 a move between unfinished positions:
+/// its mixed key (8), record (2), child count (1), parents' offset (4) and the directory.
+pub const LOOPY_BYTES_PER_POSITION: u64 = 16;
+
+/// Remoteness bits of a record while solving: a `u16` holds the value and 14 bits.
+const BITS: u32 = 14;
+
+/// Positions a parallel task takes at a time.
+const CHUNK: usize = 1 << 16;
+
+/// The most moves a position may have: its children are looked up in one batch.
+const BATCH: usize = 256;
+
+/// The most parents a position's count holds (its unfinished children, and finished
+/// draws below it).
+const MAX_CHILDREN: u32 = u8::MAX as u32;
+
+/// Multipliers of the mixing function (MurmurHash3's 64-bit finalizer) and their inverses
+/// modulo 2^64.
+const M1: u64 = 0xff51_afd7_ed55_8ccd;
+const M2: u64 = 0xc4ce_b9fe_1a85_ec53;
+const M1_INV: u64 = inverse(M1);
+const M2_INV: u64 = inverse(M2);
+
+/// The inverse of odd `a` modulo 2^64 (Newton's iteration doubles the correct bits).
+const fn inverse(a: u64) -> u64 {
+    let mut x = a;
+    let mut i = 0;
+    while i < 6 {
+        x = x.wrapping_mul(2u64.wrapping_sub(a.wrapping_mul(x)));
+        i += 1;
+    }
+    x
+}
+
+/// A key mixed: a bijection of `u64` whose top bits are spread evenly.
+const fn mix(mut x: u64) -> u64 {
+    x ^= x >> 33;
+    x = x.wrapping_mul(M1);
+    x ^= x >> 33;
+    x = x.wrapping_mul(M2);
+    x ^ (x >> 33)
+}
+
+/// The key `mix` was given.
+const fn unmix(mut x: u64) -> u64 {
+    x ^= x >> 33;
+    x = x.wrapping_mul(M2_INV);
+    x ^= x >> 33;
+    x = x.wrapping_mul(M1_INV);
+    x ^ (x >> 33)
+}
+
+/// A game's error, as a sentence.
+fn game_error(what: String) -> SolveFileError {
+    SolveFileError::Game(what)
+}
+
+/// The set of mixed keys found by the walk: open addressing, linear probing, 0 empty (the
+/// key whose mix is 0, key 0, is kept aside).
+struct Found {
+    slots: Vec<AtomicU64>,
+    shift: u32,
+    zero: AtomicU64,
+}
+
+impl Found {
+    fn new(bits: u32) -> Found {
+        Found {
+            slots: (0..1u64 << bits).map(|_| AtomicU64::new(0)).collect(),
+            shift: 64 - bits,
+            zero: AtomicU64::new(0),
+        }
+    }
+
+    /// Adds `mixed`; whether it is new.
+    fn insert(&self, mixed: u64) -> bool {
+        if mixed == 0 {
+            return self.zero.swap(1, Ordering::Relaxed) == 0;
+        }
+        let mask = self.slots.len() - 1;
+        let mut i = (mixed >> self.shift) as usize;
+        loop {
+            let Some(slot) = self.slots.get(i) else {
+                return false;
+            };
+            match slot.load(Ordering::Relaxed) {
+                0 => match slot.compare_exchange(0, mixed, Ordering::Relaxed, Ordering::Relaxed) {
+                    Ok(_) => return true,
+                    Err(found) if found == mixed => return false,
+                    Err(_) => {}
+                },
+                found if found == mixed => return false,
+                _ => {}
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    /// What the slot of `mixed` holds now: a load that brings its line in.
+    fn peek(&self, mixed: u64) -> u64 {
+        self.slots
+            .get((mixed >> self.shift) as usize)
+            .map_or(0, |slot| slot.load(Ordering::Relaxed))
+    }
+
+    /// Every key held, mixed, sorted: the table's own memory, squeezed.
+    fn into_sorted(self) -> Vec<u64> {
+        let zero = self.zero.into_inner() != 0;
+        let mut keys: Vec<u64> = self
+            .slots
+            .into_iter()
+            .map(AtomicU64::into_inner)
+            .filter(|&m| m != 0)
+            .collect();
+        if zero {
+            keys.push(0);
+        }
+        keys.shrink_to_fit();
+        keys.par_sort_unstable();
+        keys
+    }
+}
+
+/// Positions by their rank among the sorted mixed keys.
+struct Index {
+    keys: Vec<u64>,
+    directory: Vec<u32>,
+    shift: u32,
+}
+
+impl Index {
+    fn new(keys: Vec<u64>) -> Index {
+        let n = keys.len() as u64;
+        let bits = (64 - (n / 8).max(1).leading_zeros()).clamp(1, 32);
+        let shift = 64 - bits;
+        let mut directory = Vec::with_capacity((1usize << bits) + 1);
+        let mut at = 0usize;
+        for bucket in 0..1u64 << bits {
+            while keys.get(at).is_some_and(|&m| m >> shift < bucket) {
+                at += 1;
+            }
+            directory.push(at as u32);
+        }
+        directory.push(keys.len() as u32);
+        Index {
+            keys,
+            directory,
+            shift,
+        }
+    }
+
+    fn len(&self) -> usize {
+        self.keys.len()
+    }
+
+    /// The index of the key mixed as `mixed`, if the walk found it.
+    fn find(&self, mixed: u64) -> Option<u32> {
+        let bucket = (mixed >> self.shift) as usize;
+        let lo = *self.directory.get(bucket)? as usize;
+        let hi = *self.directory.get(bucket + 1)? as usize;
+        let within = self.keys.get(lo..hi)?;
+        let at = within.iter().position(|&m| m >= mixed)?;
+        (within.get(at) == Some(&mixed)).then_some((lo + at) as u32)
+    }
+
+    /// The indices of `mixed` (each a key the walk found, else the error names it) into
+    /// `out`, in the same order. In phases over the whole batch (every bucket's bounds,
+    /// then every bucket's keys), so the memory waits of a position's children overlap
+    /// instead of following one another.
+    fn find_all(&self, mixed: &[u64], out: &mut Vec<u32>) -> Result<(), SolveFileError> {
+        out.clear();
+        let mut bounds = [(0u32, 0u32); BATCH];
+        for (b, &m) in bounds.iter_mut().zip(mixed) {
+            let bucket = (m >> self.shift) as usize;
+            *b = (
+                self.directory.get(bucket).copied().unwrap_or(0),
+                self.directory.get(bucket + 1).copied().unwrap_or(0),
+            );
+        }
+        for (&(lo, hi), &m) in bounds.iter().zip(mixed) {
+            let within = self.keys.get(lo as usize..hi as usize).unwrap_or(&[]);
+            match within.iter().position(|&k| k >= m) {
+                Some(at) if within.get(at) == Some(&m) => out.push(lo + at as u32),
+                _ => {
+                    return Err(game_error(format!(
+                        "a child with key {} was not found by the walk: Game::moves and \
+                         Game::canonical must give the same positions every time",
+                        unmix(m)
+                    )));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The key of position `i`.
+    fn key(&self, i: usize) -> u64 {
+        self.keys.get(i).map_or(0, |&m| unmix(m))
+    }
+}
+
+/// A record while solving: 0 unsettled, else [`Record::pack_in`] with [`BITS`].
+fn pack(record: Record, key: u64) -> Result<u16, SolveFileError> {
+    record
+        .pack_in(BITS)
+        .map(|p| p as u16)
+        .ok_or_else(|| too_deep(key))
+}
+
+fn too_deep(key: u64) -> SolveFileError {
+    game_error(format!(
+        "the position with key {key} is {} plies or more from the end: too deep for a record",
+        ENDLESS - 1
+    ))
+}
+
+fn unpack(bits: u16) -> Option<Record> {
+    Record::unpack_in(u32::from(bits), BITS)
+}
+
+/// The position of key `key`, or the error that says the game cannot give it.
+fn position<G: Game>(size: &G, key: u64) -> Result<G, SolveFileError> {
+    match size.at_key(key) {
+        Some(p) if p.key() == key => Ok(p),
+        _ => Err(game_error(format!(
+            "Game::at_key gives no position for the key {key} (or one of another key): a \
+             game solved without tiers into a file must turn every key back into its position"
+        ))),
+    }
+}
+
+/// What a solve phase reports, counted across threads.
+struct Ticker<'a> {
+    options: &'a Options<'a>,
+    phase: Phase,
+    done: AtomicU64,
+    total: Option<u64>,
+}
+
+impl Ticker<'_> {
+    fn add(&self, n: u64) {
+        let done = self.done.fetch_add(n, Ordering::Relaxed) + n;
+        (self.options.progress)(Progress {
+            phase: self.phase,
+            tier: 0,
+            tiers: 1,
+            done,
+            total: self.total,
+        });
+    }
+}
+
+/// Solves game `G` from `start` into the table file `out` by walking its keys and
+/// backward induction with child counts (see the module docs), resuming from
+/// `out.parts/` after the last finished phase. What `solve_file` calls for a game
+/// without tiers.
+///
+/// # Errors
+/// [`SolveFileError`]: the budget is too small (with what it would need), a key wider than
+/// [`LOOPY_KEY_BITS`], a game that does not give its positions back from their keys, a
+/// file that cannot be written.
+pub fn solve_loopy<G: Game + fmt::Debug + Send + Sync>(
+    name: &str,
+    start: G,
+    out: &Path,
+    options: &Options,
+) -> Result<Summary, SolveFileError> {
+    if start.key_bits() > LOOPY_KEY_BITS && start.key_bits() != 64 {
+        return Err(game_error(format!(
+            "{name}'s keys take {} bits; a game without tiers is solved into a file with \
+             keys of at most {LOOPY_KEY_BITS} bits",
+            start.key_bits()
+        )));
+    }
+    let dir = parts_dir(out);
+    claim_parts(
+        &dir,
+        &format!(
+            "{name} rules {} loopy keys {}\n",
+            G::RULES_VERSION,
+            start.key_bits()
+        ),
+    )?;
+    let keys_path = dir.join("walk.keys");
+    let records_path = dir.join("records");
+    let mut resumed = 0;
+
+    // 1. The walk.
+    let (keys, symmetric) = if let Some(bytes) = read_part(&keys_path)? {
+        resumed += 1;
+        let mut keys = words(&bytes, 8);
+        drop(bytes);
+        let symmetric = keys.pop() == Some(1);
+        (keys, symmetric)
+    } else {
+        let (keys, symmetric) = walk(&start, options)?;
+        write_atomically(&keys_path, |file| {
+            let mut w = BufWriter::new(file);
+            for &m in keys.iter().chain(&[u64::from(symmetric)]) {
+                w.write_all(&m.to_le_bytes())?;
+            }
+            w.flush()
+        })?;
+        (keys, symmetric)
+    };
+    let index = Index::new(keys);
+    let n = index.len();
+    if n >= u32::MAX as usize {
+        return Err(game_error(format!(
+            "{name} has {n} positions: this solver indexes fewer than 2^32"
+        )));
+    }
+    (options.progress)(Progress {
+        phase: if resumed > 0 {
+            Phase::Resumed
+        } else {
+            Phase::Walk
+        },
+        tier: 0,
+        tiers: 1,
+        done: n as u64,
+        total: Some(n as u64),
+    });
+
+    // 2. The solve.
+    let records: Vec<u16> = if let Some(bytes) = read_part(&records_path)? {
+        resumed += 1;
+        if bytes.len() != 2 * n {
+            return Err(game_error(format!(
+                "{} is damaged: delete it",
+                records_path.display()
+            )));
+        }
+        bytes
+            .chunks_exact(2)
+            .map(|w| {
+                u16::from_le_bytes([
+                    w.first().copied().unwrap_or(0),
+                    w.get(1).copied().unwrap_or(0),
+                ])
+            })
+            .collect()
+    } else {
+        let records = solve(&start, &index, options)?;
+        write_atomically(&records_path, |file| {
+            let mut w = BufWriter::new(file);
+            for &r in &records {
+                w.write_all(&r.to_le_bytes())?;
+            }
+            w.flush()
+        })?;
+        records
+    };
+
+    // 3. The file.
+    (options.progress)(Progress {
+        phase: Phase::Write,
+        tier: 0,
+        tiers: 1,
+        done: 0,
+        total: Some(n as u64),
+    });
+    let start_key = start.canonical().key();
+    let start_record = index
+        .find(mix(start_key))
+        .and_then(|i| records.get(i as usize).copied())
+        .and_then(unpack)
+        .ok_or_else(|| game_error(format!("the start (key {start_key}) was not solved")))?;
+    let deepest = records
+        .iter()
+        .filter_map(|&r| unpack(r))
+        .map(|r| r.remoteness)
+        .filter(|&r| r != ENDLESS)
+        .max()
+        .unwrap_or(0);
+    let mut entries = index.keys;
+    entries
+        .par_iter_mut()
+        .zip(records.par_iter())
+        .for_each(|(m, &r)| *m = unmix(*m) << 16 | u64::from(r));
+    drop(records);
+    entries.par_sort_unstable();
+    let widest = entries.last().map_or(0, |&e| e >> 16);
+    let key_bits = (u64::BITS - widest.leading_zeros()).max(1);
+    let width = if deepest < 63 { 1 } else { 2 };
+    let mut header = FileHeader::new::<G>(name, key_bits, width);
+    header.canonical = symmetric;
+    let bytes = join_file(out, &header, &[n as u64], |_, w| {
+        write_key_index(
+            0,
+            n as u64,
+            || entries.iter().map(|&e| e >> 16),
+            key_bits,
+            w,
+        )?;
+        let mut piece = Vec::with_capacity(1 << 16);
+        for &e in &entries {
+            let record = unpack(e as u16).ok_or(FileError::Record {
+                tier: 0,
+                key: e >> 16,
+            })?;
+            let packed = header.pack(record).ok_or(FileError::Record {
+                tier: 0,
+                key: e >> 16,
+            })?;
+            piece.extend_from_slice(packed.to_le_bytes().get(..width as usize).unwrap_or(&[]));
+            if piece.len() >= 1 << 16 {
+                w.write_all(&piece)?;
+                piece.clear();
+            }
+        }
+        w.write_all(&piece)?;
+        Ok(())
+    })?;
+    std::fs::remove_dir_all(&dir).map_err(|error| SolveFileError::Io { path: dir, error })?;
+    Ok(Summary {
+        positions: n as u64,
+        start: start_record,
+        bytes,
+        tiers: vec![n as u64],
+        resumed,
+        passes: 1,
+    })
+}
+
+/// The little-endian `u64`s of `bytes`, `width` bytes each.
+fn words(bytes: &[u8], width: usize) -> Vec<u64> {
+    bytes
+        .chunks_exact(width)
+        .map(|w| {
+            let mut word = [0u8; 8];
+            if let Some(low) = word.get_mut(..w.len()) {
+                low.copy_from_slice(w);
+            }
+            u64::from_le_bytes(word)
+        })
+        .collect()
+}
+
+/// The walk: every position reachable from `start`, canonical, as sorted mixed keys, and
+/// whether any position was not its own canonical form (the file then says so).
+fn walk<G: Game + fmt::Debug + Send + Sync>(
+    start: &G,
+    options: &Options,
+) -> Result<(Vec<u64>, bool), SolveFileError> {
+    // Half the budget for the table, a power of two of slots, filled at most to 3/4.
+    let slots_bits = (63 - (options.memory / 2 / 8).max(2).leading_zeros()).clamp(1, 40);
+    let found = Found::new(slots_bits);
+    let limit = (1u64 << slots_bits) / 4 * 3;
+    let first = start.canonical();
+    let symmetric = AtomicU64::new(u64::from(first != *start));
+    found.insert(mix(first.key()));
+    let mut frontier = vec![first.key()];
+    let mut total = 1u64;
+    let ticker = Ticker {
+        options,
+        phase: Phase::Walk,
+        done: AtomicU64::new(1),
+        total: None,
+    };
+    let bits = start.key_bits().min(LOOPY_KEY_BITS);
+    let wide = |key: u64| {
+        (key >> bits != 0).then(|| {
+            game_error(format!(
+                "the key {key} is wider than {bits} bits (Game::key_bits, or the most this \
+                 solver takes)"
+            ))
+        })
+    };
+    if let Some(error) = wide(first.key()) {
+        return Err(error);
+    }
+    while !frontier.is_empty() {
+        let next: Result<Vec<Vec<u64>>, SolveFileError> = frontier
+            .par_chunks(CHUNK / 16)
+            .map(|chunk| {
+                let mut new = Vec::new();
+                let mut error = None;
+                let mut kids: Vec<(u64, u64)> = Vec::new();
+                for &key in chunk {
+                    let p = position(start, key)?;
+                    if p.finished().is_some() {
+                        continue;
+                    }
+                    kids.clear();
+                    p.moves(&mut |_, child| {
+                        let c = child.canonical();
+                        if c != child {
+                            symmetric.store(1, Ordering::Relaxed);
+                        }
+                        let k = c.key();
+                        if let Some(e) = wide(k) {
+                            error.get_or_insert(e);
+                        }
+                        kids.push((k, mix(k)));
+                    });
+                    if kids.is_empty() {
+                        return Err(game_error(format!(
+                            "{p:?} (key {key}) is not finished but has no move: \
+                             Game::finished must give its result"
+                        )));
+                    }
+                    if let Some(e) = error.take() {
+                        return Err(e);
+                    }
+                    // Every slot asked for first, so that their waits overlap.
+                    let seen = kids.iter().fold(0u64, |acc, &(_, m)| acc ^ found.peek(m));
+                    std::hint::black_box(seen);
+                    for &(k, m) in &kids {
+                        if found.insert(m) {
+                            new.push(k);
+                        }
+                    }
+                }
+                ticker.add(new.len() as u64);
+                Ok(new)
+            })
+            .collect();
+        frontier = next?.concat();
+        total += frontier.len() as u64;
+        if total > limit {
+            return Err(SolveFileError::Memory {
+                needed: total * 32,
+                budget: options.memory,
+                what: "the walk of a game without tiers (a table of 32 bytes a position found)"
+                    .into(),
+            });
+        }
+    }
+    let symmetric = symmetric.into_inner() != 0;
+    Ok((found.into_sorted(), symmetric))
+}
+
+/// The mixed keys of `p`'s children's canonical forms into `out` (at most [`BATCH`]).
+fn children_of<G: Game + fmt::Debug>(p: &G, out: &mut Vec<u64>) -> Result<(), SolveFileError> {
+    out.clear();
+    p.moves(&mut |_, child| out.push(mix(child.canonical().key())));
+    if out.len() > BATCH {
+        return Err(game_error(format!(
+            "{p:?} has more than {BATCH} moves: too many for this solver"
+        )));
+    }
+    Ok(())
+}
+
+/// What a position's finished children decide, from the first pass.
+#[derive(Default)]
+struct Seeds {
+    /// Positions settled by a finished child, at a remoteness: (level, position, value).
+    settled: Vec<(u16, u32, Value)>,
+    /// Positions whose loss would come later than a ply after their last child's win:
+    /// (position, least remoteness of a loss), above 2 only.
+    floors: Vec<(u32, u16)>,
+    /// Positions with finished draws below: (position, how many, longest line through one).
+    draws: Vec<(u32, u8, u16)>,
+}
+
+/// The records of every position of `index`, in its order.
+fn solve<G: Game + fmt::Debug + Send + Sync>(
+    size: &G,
+    index: &Index,
+    options: &Options,
+) -> Result<Vec<u16>, SolveFileError> {
+    let n = index.len();
+    let need = n as u64 * LOOPY_BYTES_PER_POSITION;
+    if need > options.memory {
+        return Err(SolveFileError::Memory {
+            needed: need,
+            budget: options.memory,
+            what: format!("solving {n} positions without tiers"),
+        });
+    }
+    let ticker = Ticker {
+        options,
+        phase: Phase::Solve,
+        done: AtomicU64::new(0),
+        total: Some(n as u64 * 3),
+    };
+
+    // The finished positions' records.
+    let mut records = vec![0u16; n];
+    records
+        .par_chunks_mut(CHUNK)
+        .enumerate()
+        .try_for_each(|(c, chunk)| {
+            for (j, slot) in chunk.iter_mut().enumerate() {
+                let key = index.key(c * CHUNK + j);
+                let p = position(size, key)?;
+                if let Some(value) = p.finished() {
+                    let record = Record {
+                        value,
+                        remoteness: p.finished_plies(),
+                    };
+                    *slot = pack(record, key)?;
+                }
+            }
+            ticker.add(chunk.len() as u64);
+            Ok::<(), SolveFileError>(())
+        })?;
+
+    // Pass 1: what finished children decide; unfinished children and parents counted.
+    let parents: Vec<AtomicU32> = (0..=n).map(|_| AtomicU32::new(0)).collect();
+    let mut children = vec![0u8; n];
+    let seeds: Vec<Seeds> = children
+        .par_chunks_mut(CHUNK)
+        .enumerate()
+        .map(|(c, chunk)| {
+            let mut seeds = Seeds::default();
+            let (mut mixed, mut found) = (Vec::new(), Vec::new());
+            for (j, count) in chunk.iter_mut().enumerate() {
+                let i = c * CHUNK + j;
+                if records.get(i).copied().unwrap_or(1) != 0 {
+                    continue;
+                }
+                let key = index.key(i);
+                let p = position(size, key)?;
+                let (mut win_at, mut floor, mut unfinished) = (u16::MAX, 0u16, 0u32);
+                let (mut draws, mut draw_line) = (0u32, 0u16);
+                children_of(&p, &mut mixed)?;
+                index.find_all(&mixed, &mut found)?;
+                let mut kids = [0u16; BATCH];
+                for (r, &k) in kids.iter_mut().zip(&found) {
+                    *r = records.get(k as usize).copied().unwrap_or(0);
+                }
+                for (&k, &r) in found.iter().zip(&kids) {
+                    match unpack(r) {
+                        Some(r) => {
+                            let after = r.remoteness.saturating_add(1);
+                            match r.value {
+                                Value::Loss => win_at = win_at.min(after),
+                                Value::Win => floor = floor.max(after),
+                                Value::Draw => {
+                                    draws += 1;
+                                    draw_line = draw_line.max(after);
+                                }
+                            }
+                        }
+                        None => {
+                            unfinished += 1;
+                            if let Some(p) = parents.get(k as usize) {
+                                p.fetch_add(1, Ordering::Relaxed);
+                            }
+                        }
+                    }
+                }
+                if unfinished + draws > MAX_CHILDREN {
+                    return Err(game_error(format!(
+                        "{p:?} has more than {MAX_CHILDREN} moves: too many for this solver"
+                    )));
+                }
+                *count = (unfinished + draws) as u8;
+                if win_at != u16::MAX {
+                    seeds.settled.push((win_at, i as u32, Value::Win));
+                } else if unfinished + draws == 0 {
+                    seeds.settled.push((floor, i as u32, Value::Loss));
+                } else if floor > 2 {
+                    seeds.floors.push((i as u32, floor));
+                }
+                if draws > 0 {
+                    seeds.draws.push((i as u32, draws as u8, draw_line));
+                }
+            }
+            ticker.add(chunk.len() as u64);
+            Ok(seeds)
+        })
+        .collect::<Result<_, _>>()?;
+
+    // The parents' offsets: each position's end, counted down as pass 2 files them.
+    let mut edges = 0u64;
+    for p in &parents {
+        edges += u64::from(p.load(Ordering::Relaxed));
+        if edges >= u64::from(u32::MAX) {
+            return Err(game_error(
+                "2^32 moves or more between unfinished positions: too many for this solver".into(),
+            ));
+        }
+        p.store(edges as u32, Ordering::Relaxed);
+    }
+    let need = need + edges * 4;
+    if need > options.memory {
+        return Err(SolveFileError::Memory {
+            needed: need,
+            budget: options.memory,
+            what: format!("solving {n} positions and {edges} moves without tiers"),
+        });
+    }
+
+    // Pass 2: every unfinished position filed as a parent of its unfinished children.
+    let filed: Vec<AtomicU32> = (0..edges).map(|_| AtomicU32::new(0)).collect();
+    (0..n.div_ceil(CHUNK)).into_par_iter().try_for_each(|c| {
+        let (mut mixed, mut found) = (Vec::new(), Vec::new());
+        for i in c * CHUNK..((c + 1) * CHUNK).min(n) {
+            if records.get(i).copied().unwrap_or(1) != 0 {
+                continue;
+            }
+            let p = position(size, index.key(i))?;
+            children_of(&p, &mut mixed)?;
+            index.find_all(&mixed, &mut found)?;
+            let mut open = [false; BATCH];
+            for (o, &k) in open.iter_mut().zip(&found) {
+                *o = records.get(k as usize) == Some(&0);
+            }
+            for (&k, _) in found.iter().zip(&open).filter(|(_, o)| **o) {
+                if let Some(end) = parents.get(k as usize) {
+                    let at = end.fetch_sub(1, Ordering::Relaxed).wrapping_sub(1);
+                    if let Some(slot) = filed.get(at as usize) {
+                        slot.store(i as u32, Ordering::Relaxed);
+                    }
+                }
+            }
+        }
+        ticker.add(((c + 1) * CHUNK).min(n) as u64 - (c * CHUNK) as u64);
+        Ok::<(), SolveFileError>(())
+    })?;
+    let offsets: Vec<u32> = parents.into_iter().map(AtomicU32::into_inner).collect();
+    let filed: Vec<u32> = filed.into_iter().map(AtomicU32::into_inner).collect();
+    let parents_of = |i: u32| -> &[u32] {
+        let from = offsets.get(i as usize).copied().unwrap_or(0) as usize;
+        let to = offsets.get(i as usize + 1).copied().unwrap_or(0) as usize;
+        filed.get(from..to).unwrap_or(&[])
+    };
+
+    // Backward induction, level by level of remoteness.
+    let mut pending: BTreeMap<u16, Vec<(u32, Value)>> = BTreeMap::new();
+    let mut floors: BTreeMap<u32, u16> = BTreeMap::new();
+    let mut draws = Vec::new();
+    for s in seeds {
+        for (level, i, value) in s.settled {
+            pending.entry(level).or_default().push((i, value));
+        }
+        floors.extend(s.floors);
+        draws.extend(s.draws);
+    }
+    let mut level: Vec<u32> = Vec::new();
+    let mut depth = 0u16;
+    let settle = |records: &mut Vec<u16>, i: u32, value: Value, remoteness: u16| {
+        let key = index.key(i as usize);
+        if remoteness >= ENDLESS - 1 {
+            return Err(too_deep(key));
+        }
+        if let Some(slot) = records.get_mut(i as usize) {
+            *slot = pack(Record { value, remoteness }, key)?;
+        }
+        Ok(())
+    };
+    let mut settled = 0u64;
+    loop {
+        if let Some(seeded) = pending.remove(&depth) {
+            for (i, value) in seeded {
+                if records.get(i as usize) == Some(&0) {
+                    settle(&mut records, i, value, depth)?;
+                    level.push(i);
+                }
+            }
+        }
+        if level.is_empty() && pending.is_empty() {
+            break;
+        }
+        let mut next = Vec::new();
+        for &child in &level {
+            let value = records
+                .get(child as usize)
+                .copied()
+                .and_then(unpack)
+                .map(|r| r.value);
+            for &parent in parents_of(child) {
+                if records.get(parent as usize) != Some(&0) {
+                    continue;
+                }
+                match value {
+                    Some(Value::Loss) => {
+                        settle(&mut records, parent, Value::Win, depth + 1)?;
+                        next.push(parent);
+                    }
+                    Some(Value::Win) => {
+                        let Some(count) = children.get_mut(parent as usize) else {
+                            continue;
+                        };
+                        *count -= 1;
+                        if *count == 0 {
+                            let at = floors.get(&parent).copied().unwrap_or(0).max(depth + 1);
+                            if at == depth + 1 {
+                                settle(&mut records, parent, Value::Loss, at)?;
+                                next.push(parent);
+                            } else {
+                                pending.entry(at).or_default().push((parent, Value::Loss));
+                            }
+                        }
+                    }
+                    _ => {}
+                }
+            }
+        }
+        settled += level.len() as u64;
+        ticker.add(level.len() as u64);
+        level = next;
+        depth = depth.checked_add(1).ok_or_else(|| too_deep(index.key(0)))?;
+    }
+    let _ = settled;
+
+    // What is left draws: its longest line through drawing children, settled backwards
+    // from the finished draws; what never settles can draw for ever.
+    let draw_record = |remoteness: u16| Record {
+        value: Value::Draw,
+        remoteness,
+    };
+    let mut queue = Vec::new();
+    for (i, count, line) in draws {
+        if records.get(i as usize) != Some(&0) {
+            continue;
+        }
+        settle(&mut records, i, Value::Draw, line)?;
+        if let Some(c) = children.get_mut(i as usize) {
+            *c -= count;
+            if *c == 0 {
+                queue.push(i);
+            }
+        }
+    }
+    let is_open_draw = |bits: Option<&u16>| {
+        bits.is_some_and(|&b| b == 0 || unpack(b).is_some_and(|r| r.value == Value::Draw))
+    };
+    let mut head = 0;
+    while let Some(&child) = queue.get(head) {
+        head += 1;
+        let through = records
+            .get(child as usize)
+            .copied()
+            .and_then(unpack)
+            .map_or(0, |r| r.remoteness)
+            .saturating_add(1);
+        for &parent in parents_of(child) {
+            if !is_open_draw(records.get(parent as usize)) {
+                continue;
+            }
+            let so_far = records
+                .get(parent as usize)
+                .copied()
+                .and_then(unpack)
+                .map_or(0, |r| r.remoteness);
+            settle(&mut records, parent, Value::Draw, so_far.max(through))?;
+            if let Some(c) = children.get_mut(parent as usize) {
+                *c -= 1;
+                if *c == 0 {
+                    queue.push(parent);
+                }
+            }
+        }
+    }
+    let endless = pack(draw_record(ENDLESS), 0)?;
+    records
+        .par_iter_mut()
+        .zip(children.par_iter())
+        .for_each(|(r, &waiting)| {
+            let open = *r == 0 || unpack(*r).is_some_and(|rec| rec.value == Value::Draw);
+            if open && (*r == 0 || waiting > 0) {
+                *r = endless;
+            }
+        });
+    Ok(records)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{inverse, mix, unmix};
+
+    #[test]
+    fn mixing_is_undone() {
+        for x in [0u64, 1, 2, 12345, u64::MAX, 1 << 47, 0xdead_beef] {
+            assert_eq!(unmix(mix(x)), x);
+        }
+        assert_eq!(inverse(3).wrapping_mul(3), 1);
+    }
+}

@@ -1,0 +1,1034 @@
+//! Dōbutsu shōgi (どうぶつしょうぎ, "animal shogi", Madoka Kitao, 2008), as a family:
+//! `dobutsu`, the game as it is played, and smaller variants without the giraffes or the
+//! elephants (`dobutsu:giraffes=false`) that a test solves in seconds.
+//!
+//! # Rules
+//!
+//! A 3x4 board, three columns and four rows. Each side has a lion, a giraffe, an elephant
+//! and a chick: the first player (sente, drawn at the bottom, uppercase) has its elephant,
+//! lion and giraffe on the bottom row from the left and its chick in front of the lion;
+//! the second player (gote, at the top, lowercase) the same turned around. A piece moves
+//! one cell: the lion any way, the giraffe orthogonally, the elephant diagonally, the
+//! chick straight forward; a hen (a promoted chick) like a shogi gold, orthogonally or
+//! diagonally forward. A piece moved onto an enemy piece captures it into the mover's hand
+//! (a hen captured becomes a chick in hand). Instead of moving, a player may drop a piece
+//! from the hand onto any empty cell; a chick dropped on the last row stays a chick (and
+//! cannot move until captured). A chick that moves onto the last row becomes a hen.
+//! A player wins by capturing the enemy lion, or by the *try*: moving the lion onto the
+//! far row where it cannot be captured at once. Repetition is a draw. (The rules as
+//! pychess-variants documents them, `static/docs/dobutsu.md`, and the Japan Shogi
+//! Association's rule sheet for the game.)
+//!
+//! # When a game is over: Tanaka's convention
+//!
+//! The positions are counted and the distances measured as Tetsuro Tanaka's strong
+//! solution does (田中哲朗「「どうぶつしょうぎ」の完全解析」, IPSJ SIG Technical Report
+//! 2009-GI-22(3), 2009; the same convention in the re-solves clausecker/dobutsu and
+//! brianhliou/dobutsu-shogi, whose documents give the figures), which is what
+//! [`Game::finished`] says here, from the side to move:
+//!
+//! - if it can capture the enemy lion, it has won, **in 1 ply** (the capture:
+//!   [`Game::finished_plies`] is 1); the position is not expanded;
+//! - otherwise, if the enemy lion stands on its home row (the enemy's far row: a try the
+//!   enemy completed, since it cannot be captured), it has lost, **in 0 plies**;
+//! - otherwise the game goes on.
+//!
+//! So a lion moved onto the far row where it can be captured is simply captured next ply
+//! (a win in 1 for the side that captures), and a try is settled one ply after it is made.
+//! Moving into an attack is legal (the lion is then captured). This convention reproduces
+//! the published count of 246,803,167 positions (`tests/dobutsu.rs`).
+//!
+//! # Positions as the table keeps them
+//!
+//! A position is the board and both hands seen from the side to move: a position with the
+//! second player to move is the same as its 180° turn with the colours swapped, and a
+//! position and its left-right mirror image are one ([`Game::canonical`]: the table holds
+//! one entry per class, as Tanaka counts them). [`Game::key`] is the board seen from the
+//! side to move, each cell a digit in base 11, times 27, plus the mover's hand (giraffes,
+//! elephants and chicks in base 3; the other hand is what the game's pieces leave), with
+//! bit 47 set when the second player is to move (never in a canonical form): 48 bits.
+//!
+//! # Notation
+//!
+//! Shogi's SFEN as the USI protocol writes it, at 3x4 (the form vshogi's `animal_shogi`
+//! and other Dōbutsu engines read, `gle/1c1/1C1/ELG b - 1` for the start): the rows from
+//! the top split by `/`, each a piece letter or a count of empty cells, uppercase for the
+//! first player, `L` lion, `G` giraffe, `E` elephant, `C` chick, `+C` hen (`H` is read as
+//! a hen too); a space and the side to move, `b` for the first player (sente, "black", who
+//! moves first) or `w`; a space and the hands, `-` when both are empty, else the first
+//! player's pieces in uppercase then the second's in lowercase, each with its count before
+//! it when more than one (`2Cg`); an optional move number after it is read and ignored.
+//! The start is written `gle/1c1/1C1/ELG b -`.
+//!
+//! A move in USI: a cell is its column, `3` `2` `1` from the left as the first player sees
+//! the board, and its row, `a` to `d` from the top: `2c2b` moves the first player's chick
+//! forward; a drop is the piece's letter, `*` and the cell, `C*2b`. A chick reaching the
+//! last row promotes by itself: a `+` after a move is read and ignored.
+//!
+//! # Published results
+//!
+//! Tanaka 2009 (with the re-solves above): 246,803,167 positions are reachable from the
+//! start; the first player loses in 78 plies (76 after taking the chick at once); the
+//! longest win or loss of any position is 173 plies. `tests/dobutsu.rs` checks them
+//! against a solved table file.
+//!
+//! # Sizes
+//!
+//! | size | positions (canonical) | start (sente to move) | |
+//! |---|--:|---|---|
+//! | `dobutsu` (`giraffes=true,elephants=true`) | 246,803,167 (Tanaka) | loss in 78 plies (Tanaka) | a table file: `perfect-play solve dobutsu --out dobutsu.table --memory 8G` |
+//! | `dobutsu:giraffes=false` | 3,202,071 | draw, endless | a table file (77 s, 1.1 GB) |
+//! | `dobutsu:giraffes=false,elephants=false` | 24,789 | win in 15 plies | a table file, or first use |
+//!
+//! The full game is far past what a size may have to be solved on first use (a million
+//! positions here, counted without the symmetries): it is answered from a table file, solved once by `perfect-play solve` (the
+//! time and memory measured: BENCHMARKS.md section 17) and opened with `--table FILE`.
+
+use core::fmt;
+use core::str::FromStr;
+
+use perfect_play_core::family::{Arg, Args, Family, Param, ParamKind, SizeError};
+use perfect_play_core::notation::{Notation, ParseError, ParseErrorKind, Side};
+use perfect_play_core::{Game, MoveShape, Value};
+
+/// The board's columns.
+pub const COLUMNS: usize = 3;
+/// The board's rows.
+pub const ROWS: usize = 4;
+/// The board's cells, row-major from the top left.
+pub const CELLS: usize = COLUMNS * ROWS;
+
+/// A piece's kind, without its owner: a cell holds `kind | OWNER` for the second
+/// player's pieces, 0 when empty.
+pub mod kind {
+    /// The lion.
+    pub const LION: u8 = 1;
+    /// The giraffe.
+    pub const GIRAFFE: u8 = 2;
+    /// The elephant.
+    pub const ELEPHANT: u8 = 3;
+    /// The chick.
+    pub const CHICK: u8 = 4;
+    /// The hen, a promoted chick.
+    pub const HEN: u8 = 5;
+    /// The bit of a cell that says the piece is the second player's.
+    pub const OWNER: u8 = 8;
+}
+use kind::{CHICK, ELEPHANT, GIRAFFE, HEN, LION, OWNER};
+
+/// The kinds a hand holds, in the order of [`Dobutsu`]'s hand counts: giraffes,
+/// elephants, chicks.
+const HAND_KINDS: [u8; 3] = [GIRAFFE, ELEPHANT, CHICK];
+
+/// A Dōbutsu shōgi position: the board as a person sees it (the first player at the
+/// bottom), both hands and the side to move, and which pieces the variant has.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Dobutsu {
+    /// Each cell, row-major from the top left: 0 empty, else a [`kind`] with
+    /// [`OWNER`](kind::OWNER) set for the second player's.
+    cells: [u8; CELLS],
+    /// Each side's hand (the first player's first): giraffes, elephants, chicks.
+    hands: [[u8; 3]; 2],
+    /// Whether the second player is to move.
+    second: bool,
+    /// Bit 0: the game has giraffes; bit 1: elephants.
+    pieces: u8,
+}
+
+/// A move: a piece from one cell to another, or a piece of the hand dropped on a cell.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum DobutsuMove {
+    /// The piece on `from` goes to `to` (capturing what stands there).
+    Step {
+        /// Where it stands, row-major from 0 at the top left.
+        from: u8,
+        /// Where it goes.
+        to: u8,
+    },
+    /// A giraffe, elephant or chick of the hand ([`kind`]) put on the empty cell `to`.
+    Drop {
+        /// The kind dropped.
+        kind: u8,
+        /// Where.
+        to: u8,
+    },
+}
+
+/// The parameters, in the order positional values take them.
+const PARAMS: &[Param] = &[
+    Param {
+        name: "giraffes",
+        kind: ParamKind::Boolean,
+        min: 0,
+        max: 1,
+        default: Arg::Bool(true),
+        doc: "whether each side has its giraffe",
+    },
+    Param {
+        name: "elephants",
+        kind: ParamKind::Boolean,
+        min: 0,
+        max: 1,
+        default: Arg::Bool(true),
+        doc: "whether each side has its elephant",
+    },
+];
+
+/// The (row, column) steps of each kind for the first player, who moves up the board;
+/// the second player's are the same turned around.
+fn steps(kind: u8) -> &'static [(i8, i8)] {
+    match kind {
+        LION => &[
+            (-1, -1),
+            (-1, 0),
+            (-1, 1),
+            (0, -1),
+            (0, 1),
+            (1, -1),
+            (1, 0),
+            (1, 1),
+        ],
+        GIRAFFE => &[(-1, 0), (0, -1), (0, 1), (1, 0)],
+        ELEPHANT => &[(-1, -1), (-1, 1), (1, -1), (1, 1)],
+        CHICK => &[(-1, 0)],
+        HEN => &[(-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, 0)],
+        _ => &[],
+    }
+}
+
+/// The cell one step from `cell` for `side` (the second player's steps turned around),
+/// or `None` off the board.
+fn step(cell: usize, (dr, dc): (i8, i8), second: bool) -> Option<usize> {
+    let (dr, dc) = if second { (-dr, -dc) } else { (dr, dc) };
+    let row = (cell / COLUMNS) as i8 + dr;
+    let column = (cell % COLUMNS) as i8 + dc;
+    ((0..ROWS as i8).contains(&row) && (0..COLUMNS as i8).contains(&column))
+        .then(|| row as usize * COLUMNS + column as usize)
+}
+
+/// The far row of `second`'s pieces: the top row for the first player.
+const fn far_row(second: bool) -> usize {
+    if second { ROWS - 1 } else { 0 }
+}
+
+impl Dobutsu {
+    /// Whether the variant has pieces of `kind` (lions and chicks always).
+    const fn has(&self, kind: u8) -> bool {
+        match kind {
+            GIRAFFE => self.pieces & 1 != 0,
+            ELEPHANT => self.pieces & 2 != 0,
+            _ => true,
+        }
+    }
+
+    /// How many pieces of `kind` (a hen counted as a chick) the game has: 2, or 0 for a
+    /// kind the variant leaves out.
+    const fn total(&self, kind: u8) -> u8 {
+        if self.has(kind) { 2 } else { 0 }
+    }
+
+    /// The piece on `cell`, 0 when empty or off the board.
+    fn get(&self, cell: usize) -> u8 {
+        self.cells.get(cell).copied().unwrap_or(0)
+    }
+
+    /// Whether the piece `piece` (not empty) is the second player's.
+    const fn owner_second(piece: u8) -> bool {
+        piece & OWNER != 0
+    }
+
+    /// The cell of `second`'s lion, if it has one on the board.
+    fn lion(&self, second: bool) -> Option<usize> {
+        let lion = LION | if second { OWNER } else { 0 };
+        self.cells.iter().position(|&p| p == lion)
+    }
+
+    /// Whether a piece of `second`'s attacks `target`.
+    fn attacks(&self, second: bool, target: usize) -> bool {
+        self.cells.iter().enumerate().any(|(cell, &piece)| {
+            piece != 0
+                && Self::owner_second(piece) == second
+                && steps(piece & !OWNER)
+                    .iter()
+                    .any(|&d| step(cell, d, second) == Some(target))
+        })
+    }
+
+    /// The same position seen from the other side: turned 180°, the colours and hands
+    /// swapped, the other side to move.
+    fn turned(&self) -> Dobutsu {
+        let mut cells = [0; CELLS];
+        for (i, cell) in cells.iter_mut().enumerate() {
+            let piece = self.get(CELLS - 1 - i);
+            *cell = if piece == 0 { 0 } else { piece ^ OWNER };
+        }
+        Dobutsu {
+            cells,
+            hands: [self.hands[1], self.hands[0]],
+            second: !self.second,
+            pieces: self.pieces,
+        }
+    }
+
+    /// The left-right mirror image.
+    fn mirrored(&self) -> Dobutsu {
+        let mut cells = self.cells;
+        for row in cells.chunks_exact_mut(COLUMNS) {
+            row.reverse();
+        }
+        Dobutsu { cells, ..*self }
+    }
+
+    /// The position as the side to move sees it: itself with the first player to move,
+    /// else turned around.
+    fn seen_by_mover(&self) -> Dobutsu {
+        if self.second { self.turned() } else { *self }
+    }
+
+    /// The board and the mover's hand as a key, for a position with the first player to
+    /// move (see the module docs).
+    fn first_key(&self) -> u64 {
+        let mut key = 0u64;
+        for &piece in &self.cells {
+            let digit = match piece {
+                0 => 0,
+                p if p & OWNER == 0 => p,
+                p => (p & !OWNER) + 5,
+            };
+            key = key * 11 + u64::from(digit);
+        }
+        let [g, e, c] = self.hands[0];
+        key * 27 + u64::from(g) + 3 * u64::from(e) + 9 * u64::from(c)
+    }
+
+    /// How many pieces of `kind` are on the board and in both hands (a hen counts as a
+    /// chick).
+    fn count(&self, kind: u8) -> u8 {
+        let on_board = self
+            .cells
+            .iter()
+            .filter(|&&p| {
+                let k = p & !OWNER;
+                p != 0 && (k == kind || (kind == CHICK && k == HEN))
+            })
+            .count() as u8;
+        let slot = HAND_KINDS.iter().position(|&k| k == kind);
+        let in_hands = slot.map_or(0, |s| {
+            self.hands[0].get(s).copied().unwrap_or(0) + self.hands[1].get(s).copied().unwrap_or(0)
+        });
+        on_board + in_hands
+    }
+
+    /// The piece `kind` of the side to move, as a cell holds it.
+    const fn mine(&self, kind: u8) -> u8 {
+        if self.second { kind | OWNER } else { kind }
+    }
+
+    /// The hand of the side to move.
+    fn hand_mut(&mut self, second: bool) -> &mut [u8; 3] {
+        if second {
+            &mut self.hands[1]
+        } else {
+            &mut self.hands[0]
+        }
+    }
+
+    /// The piece on `cell` (0..12, row-major from the top left) as its [`kind`] and whether
+    /// it is the second player's, or `None` when the cell is empty: what a board drawing
+    /// needs beside [`Notation::piece`].
+    #[must_use]
+    pub fn piece_at(&self, cell: u8) -> Option<(u8, Side)> {
+        let piece = self.get(usize::from(cell));
+        (piece != 0).then(|| {
+            (
+                piece & !OWNER,
+                Side::second_if(Self::owner_second(piece)),
+            )
+        })
+    }
+
+    /// How many giraffes, elephants and chicks (in that order) `side` holds in hand.
+    #[must_use]
+    pub fn hand(&self, side: Side) -> [u8; 3] {
+        self.hands.get(side.index()).copied().unwrap_or([0; 3])
+    }
+}
+
+impl Family for Dobutsu {
+    const FAMILY: &'static str = "dobutsu";
+    const PARAMS: &'static [Param] = PARAMS;
+    /// A million: lions and chicks alone are solved on first use; the full game (and the
+    /// variant without giraffes) is far larger, so its walk stops within a second with the
+    /// message that says how to solve it into a table file.
+    const MAX_POSITIONS: usize = 1_000_000;
+
+    fn at(args: &Args) -> Result<Dobutsu, SizeError> {
+        let pieces = u8::from(args.get(0).bool()) | u8::from(args.get(1).bool()) << 1;
+        let mut cells = [0; CELLS];
+        let mut put = |cell: usize, piece: u8| {
+            if let Some(c) = cells.get_mut(cell) {
+                *c = piece;
+            }
+        };
+        let has = |kind: u8| Dobutsu {
+            cells: [0; CELLS],
+            hands: [[0; 3]; 2],
+            second: false,
+            pieces,
+        }
+        .has(kind);
+        // The second player's row on top (giraffe, lion, elephant from the left), its chick
+        // below the lion; the first player's the same turned around.
+        if has(GIRAFFE) {
+            put(0, GIRAFFE | OWNER);
+            put(11, GIRAFFE);
+        }
+        put(1, LION | OWNER);
+        put(10, LION);
+        if has(ELEPHANT) {
+            put(2, ELEPHANT | OWNER);
+            put(9, ELEPHANT);
+        }
+        put(4, CHICK | OWNER);
+        put(7, CHICK);
+        Ok(Dobutsu {
+            cells,
+            hands: [[0; 3]; 2],
+            second: false,
+            pieces,
+        })
+    }
+
+    fn args(&self) -> Args {
+        Args::defaults(PARAMS)
+            .with(0, Arg::Bool(self.has(GIRAFFE)))
+            .with(1, Arg::Bool(self.has(ELEPHANT)))
+    }
+}
+
+impl Game for Dobutsu {
+    type Move = DobutsuMove;
+
+    /// The game as it is played: every piece.
+    fn start() -> Dobutsu {
+        Dobutsu::at(&Args::defaults(PARAMS)).unwrap_or(Dobutsu {
+            cells: [0; CELLS],
+            hands: [[0; 3]; 2],
+            second: false,
+            pieces: 3,
+        })
+    }
+
+    /// The board and the mover's hand seen from the side to move, and bit 47 when the
+    /// second player is to move (see the module docs).
+    fn key(&self) -> u64 {
+        self.seen_by_mover().first_key() | u64::from(self.second) << 47
+    }
+
+    fn key_bits(&self) -> u32 {
+        48
+    }
+
+    /// Tanaka's convention (see the module docs): a win when the side to move can capture
+    /// the enemy lion, a loss when the enemy lion stands on its home row and cannot be,
+    /// and a loss when it has no move at all (no position of the game has none).
+    fn finished(&self) -> Option<Value> {
+        let me = self.second;
+        let Some(enemy_lion) = self.lion(!me) else {
+            return Some(Value::Win);
+        };
+        if self.attacks(me, enemy_lion) {
+            return Some(Value::Win);
+        }
+        if enemy_lion / COLUMNS == far_row(!me) {
+            return Some(Value::Loss);
+        }
+        if self.lion(me).is_none() {
+            return Some(Value::Loss);
+        }
+        None
+    }
+
+    /// 1 for a win (the lion's capture is one ply), 0 for a completed try.
+    fn finished_plies(&self) -> u16 {
+        u16::from(self.finished() == Some(Value::Win))
+    }
+
+    fn moves(&self, visit: &mut dyn FnMut(DobutsuMove, Dobutsu)) {
+        let me = self.second;
+        for from in 0..CELLS {
+            let piece = self.get(from);
+            if piece == 0 || Self::owner_second(piece) != me {
+                continue;
+            }
+            let kind = piece & !OWNER;
+            for &d in steps(kind) {
+                let Some(to) = step(from, d, me) else {
+                    continue;
+                };
+                let target = self.get(to);
+                if target != 0 && Self::owner_second(target) == me {
+                    continue;
+                }
+                let mut next = *self;
+                if target != 0 {
+                    let taken = match target & !OWNER {
+                        HEN => CHICK,
+                        k => k,
+                    };
+                    if let Some(slot) = HAND_KINDS.iter().position(|&k| k == taken) {
+                        if let Some(n) = next.hand_mut(me).get_mut(slot) {
+                            *n += 1;
+                        }
+                    }
+                }
+                let promoted = if kind == CHICK && to / COLUMNS == far_row(me) {
+                    self.mine(HEN)
+                } else {
+                    piece
+                };
+                if let Some(c) = next.cells.get_mut(from) {
+                    *c = 0;
+                }
+                if let Some(c) = next.cells.get_mut(to) {
+                    *c = promoted;
+                }
+                next.second = !me;
+                visit(
+                    DobutsuMove::Step {
+                        from: from as u8,
+                        to: to as u8,
+                    },
+                    next,
+                );
+            }
+        }
+        let hand = self.hand(Side::second_if(me));
+        for (slot, &kind) in HAND_KINDS.iter().enumerate() {
+            if hand.get(slot).copied().unwrap_or(0) == 0 {
+                continue;
+            }
+            for to in 0..CELLS {
+                if self.get(to) != 0 {
+                    continue;
+                }
+                let mut next = *self;
+                if let Some(n) = next.hand_mut(me).get_mut(slot) {
+                    *n -= 1;
+                }
+                if let Some(c) = next.cells.get_mut(to) {
+                    *c = self.mine(kind);
+                }
+                next.second = !me;
+                visit(
+                    DobutsuMove::Drop {
+                        kind,
+                        to: to as u8,
+                    },
+                    next,
+                );
+            }
+        }
+    }
+
+    /// Why no game reaches a position that parses: a side with no lion or two, more or
+    /// fewer pieces of a kind than the game has, or the side to move's lion already on the
+    /// far row (the try ended the game a ply before).
+    fn unreachable_reason(&self) -> Option<&'static str> {
+        for second in [false, true] {
+            let lion = LION | if second { OWNER } else { 0 };
+            match self.cells.iter().filter(|&&p| p == lion).count() {
+                0 => return Some("a side has no lion"),
+                1 => {}
+                _ => return Some("two lions for one side"),
+            }
+        }
+        for (kind, more, fewer) in [
+            (
+                GIRAFFE,
+                "more giraffes than the game has",
+                "fewer giraffes than the game has",
+            ),
+            (
+                ELEPHANT,
+                "more elephants than the game has",
+                "fewer elephants than the game has",
+            ),
+            (
+                CHICK,
+                "more chicks and hens than the game has",
+                "fewer chicks and hens than the game has",
+            ),
+        ] {
+            let n = self.count(kind);
+            if n > self.total(kind) {
+                return Some(more);
+            }
+            if n < self.total(kind) {
+                return Some(fewer);
+            }
+        }
+        let me = self.second;
+        if self
+            .lion(me)
+            .is_some_and(|cell| cell / COLUMNS == far_row(me))
+        {
+            return Some("the side to move's lion stands on the far row: the try ended the game");
+        }
+        None
+    }
+
+    /// The position seen from the side to move, and of it and its mirror image the one
+    /// with the smaller key.
+    fn canonical(&self) -> Dobutsu {
+        let mover = self.seen_by_mover();
+        let mirror = mover.mirrored();
+        if mirror.first_key() < mover.first_key() {
+            mirror
+        } else {
+            mover
+        }
+    }
+
+    /// The position (the first player to move) whose key is `key`, at this size.
+    fn at_key(&self, key: u64) -> Option<Dobutsu> {
+        let second = key >> 47 & 1 == 1;
+        let mut rest = key & ((1 << 47) - 1);
+        let hand_code = rest % 27;
+        rest /= 27;
+        let mut cells = [0; CELLS];
+        for cell in cells.iter_mut().rev() {
+            let digit = (rest % 11) as u8;
+            rest /= 11;
+            *cell = match digit {
+                0 => 0,
+                d @ 1..=5 => d,
+                d => (d - 5) | OWNER,
+            };
+        }
+        if rest != 0 {
+            return None;
+        }
+        let mine = [
+            (hand_code % 3) as u8,
+            (hand_code / 3 % 3) as u8,
+            (hand_code / 9) as u8,
+        ];
+        let mut position = Dobutsu {
+            cells,
+            hands: [mine, [0; 3]],
+            second: false,
+            pieces: self.pieces,
+        };
+        for (slot, &kind) in HAND_KINDS.iter().enumerate() {
+            let rest = position.total(kind).checked_sub(position.count(kind))?;
+            if let Some(n) = position.hands[1].get_mut(slot) {
+                *n = rest;
+            }
+        }
+        if position.unreachable_reason().is_some() {
+            return None;
+        }
+        Some(if second { position.turned() } else { position })
+    }
+}
+
+// --- Notation ---------------------------------------------------------------------------
+
+/// A piece's letter in the notation (uppercase; the second player's in lowercase), a hen
+/// written `+C`.
+const fn letter(kind: u8) -> char {
+    match kind {
+        LION => 'L',
+        GIRAFFE => 'G',
+        ELEPHANT => 'E',
+        _ => 'C',
+    }
+}
+
+/// The kind of a piece letter (either case; `H` a hen), or `None`.
+fn kind_of(c: char) -> Option<u8> {
+    match c.to_ascii_uppercase() {
+        'L' => Some(LION),
+        'G' => Some(GIRAFFE),
+        'E' => Some(ELEPHANT),
+        'C' => Some(CHICK),
+        'H' => Some(HEN),
+        _ => None,
+    }
+}
+
+/// Writes `cell` in USI: its column `3`-`1` from the left, its row `a`-`d` from the top.
+fn write_cell(cell: u8, out: &mut dyn fmt::Write) -> fmt::Result {
+    let column = usize::from(cell) % COLUMNS;
+    let row = usize::from(cell) / COLUMNS;
+    let file = char::from(b'0' + (COLUMNS - column) as u8);
+    let rank = char::from(b'a' + row as u8);
+    write!(out, "{file}{rank}")
+}
+
+/// The cell of the USI square `file`, `rank` (`2`, `c`), or `None`.
+fn cell_of(file: char, rank: char) -> Option<u8> {
+    let file = file.to_digit(10)? as usize;
+    let rank = (rank.to_ascii_lowercase() as usize).checked_sub('a' as usize)?;
+    if !(1..=COLUMNS).contains(&file) || rank >= ROWS {
+        return None;
+    }
+    Some((rank * COLUMNS + COLUMNS - file) as u8)
+}
+
+/// The error for row `row` (from 0) of `cells` cells, at `column` of the text.
+const fn row_width(column: usize, row: usize, cells: usize) -> ParseError {
+    ParseError::new(
+        column,
+        ParseErrorKind::RowWidth {
+            row: row + 1,
+            cells,
+            expected: COLUMNS,
+        },
+    )
+}
+
+/// What a move looks like.
+const MOVE_HELP: &str = "FROMTO in USI (columns 3-1 from the left, rows a-d from the top), like 2c2b, or a drop PIECE*CELL, like C*2b";
+
+/// The error for a text that is not a position, at `column`.
+const fn bad(column: usize, found: char, expected: &'static str) -> ParseError {
+    ParseError::new(column, ParseErrorKind::NotACell { found, expected })
+}
+
+impl Notation for Dobutsu {
+    const SIDES: [&'static str; 2] = ["sente", "gote"];
+    const PIECES: [char; 2] = ['L', 'l'];
+    const MOVE_HELP: &'static str = MOVE_HELP;
+    const TITLE: &'static str = "Dōbutsu shōgi";
+    const RULES: &'static str = "On a 3x4 board each side has a lion (L: one step any way), a giraffe (G: one step orthogonally), an elephant (E: one step diagonally) and a chick (C: one step forward); sente, at the bottom, moves first. A piece moved onto an enemy piece captures it into the mover's hand; instead of moving, a player may drop a piece from the hand onto any empty cell. A chick that moves onto the last row becomes a hen (+C: one step orthogonally or diagonally forward); a hen captured goes to the hand as a chick. A player wins by capturing the enemy lion, or by moving the lion onto the far row where it cannot be captured at once (the try). Positions can repeat: a game that never ends is a draw. Solved as Tanaka counts it: a side that can capture the enemy lion has won in 1, and a try is won a ply after it is made.";
+    const WIDTH: usize = COLUMNS;
+    const HEIGHT: usize = ROWS;
+
+    fn to_move(&self) -> Side {
+        Side::second_if(self.second)
+    }
+
+    fn piece(&self, cell: u8) -> Option<Side> {
+        self.piece_at(cell).map(|(_, side)| side)
+    }
+
+    fn move_shape(&self, mv: DobutsuMove) -> MoveShape {
+        match mv {
+            DobutsuMove::Step { from, to } => MoveShape::FromTo {
+                from: u16::from(from),
+                to: Some(u16::from(to)),
+            },
+            DobutsuMove::Drop { to, .. } => MoveShape::Place {
+                cell: u16::from(to),
+            },
+        }
+    }
+
+    fn write_move(mv: DobutsuMove, out: &mut dyn fmt::Write) -> fmt::Result {
+        match mv {
+            DobutsuMove::Step { from, to } => {
+                write_cell(from, out)?;
+                write_cell(to, out)
+            }
+            DobutsuMove::Drop { kind, to } => {
+                write!(out, "{}*", letter(kind))?;
+                write_cell(to, out)
+            }
+        }
+    }
+
+    /// Reads `2c2b` (a `+` after it ignored) or `C*2b`.
+    fn parse_move(text: &str) -> Result<DobutsuMove, ParseError> {
+        let not_a_move = |column| {
+            ParseError::new(
+                column,
+                ParseErrorKind::NotAMove {
+                    expected: MOVE_HELP,
+                },
+            )
+        };
+        let trimmed = text.trim();
+        let lead = text.len() - text.trim_start().len();
+        let chars: heapless_chars::Chars = heapless_chars::Chars::of(trimmed);
+        let at = |i: usize| chars.get(i);
+        match chars.len() {
+            4 if at(1) == Some('*') => {
+                let kind = at(0).and_then(kind_of).filter(|k| HAND_KINDS.contains(k));
+                let Some(kind) = kind else {
+                    return Err(not_a_move(lead + 1));
+                };
+                let to = cell_of(at(2).unwrap_or(' '), at(3).unwrap_or(' '))
+                    .ok_or_else(|| not_a_move(lead + 3))?;
+                Ok(DobutsuMove::Drop { kind, to })
+            }
+            4 | 5 if chars.len() == 4 || at(4) == Some('+') => {
+                let from = cell_of(at(0).unwrap_or(' '), at(1).unwrap_or(' '))
+                    .ok_or_else(|| not_a_move(lead + 1))?;
+                let to = cell_of(at(2).unwrap_or(' '), at(3).unwrap_or(' '))
+                    .ok_or_else(|| not_a_move(lead + 3))?;
+                Ok(DobutsuMove::Step { from, to })
+            }
+            0 => Err(ParseError::new(0, ParseErrorKind::Empty)),
+            _ => Err(not_a_move(lead + 1)),
+        }
+    }
+
+    /// Reads a position in SFEN at this position's size.
+    fn parse_at(&self, text: &str) -> Result<Dobutsu, ParseError> {
+        let mut position = Dobutsu {
+            cells: [0; CELLS],
+            hands: [[0; 3]; 2],
+            second: false,
+            pieces: self.pieces,
+        };
+        let mut chars = text
+            .char_indices()
+            .map(|(i, c)| (text.get(..i).map_or(i, |s| s.chars().count()) + 1, c))
+            .skip_while(|&(_, c)| c.is_whitespace())
+            .peekable();
+        if chars.peek().is_none() {
+            return Err(ParseError::new(0, ParseErrorKind::Empty));
+        }
+        // The board.
+        let (mut row, mut column) = (0usize, 0usize);
+        let mut promoted = false;
+        let mut last = 0;
+        for (col, c) in chars.by_ref() {
+            last = col;
+            if c == ' ' {
+                break;
+            }
+            let here = |e: ParseError| e.on_cell(row + 1, column + 1);
+            match c {
+                '/' => {
+                    if column != COLUMNS || promoted {
+                        return Err(row_width(col, row, column));
+                    }
+                    row += 1;
+                    column = 0;
+                }
+                '+' if !promoted => promoted = true,
+                '1'..='3' if !promoted => column += c as usize - '0' as usize,
+                c => {
+                    let kind = kind_of(c).ok_or_else(|| {
+                        here(bad(col, c, "L, G, E, C, +C or H (l, g, e, c, +c, h), or 1-3"))
+                    })?;
+                    let kind = match (promoted, kind) {
+                        (true, CHICK) => HEN,
+                        (true, _) => {
+                            return Err(here(bad(col, c, "C or c after +: only a chick promotes")));
+                        }
+                        (false, k) => k,
+                    };
+                    promoted = false;
+                    let owner = if c.is_ascii_lowercase() { OWNER } else { 0 };
+                    if row >= ROWS || column >= COLUMNS {
+                        return Err(row_width(col, row, column + 1));
+                    }
+                    if let Some(cell) = position.cells.get_mut(row * COLUMNS + column) {
+                        *cell = kind | owner;
+                    }
+                    column += 1;
+                }
+            }
+            if column > COLUMNS {
+                return Err(row_width(col, row, column));
+            }
+            if row >= ROWS {
+                return Err(ParseError::new(
+                    col,
+                    ParseErrorKind::RowCount {
+                        rows: row + 1,
+                        expected: ROWS,
+                    },
+                ));
+            }
+        }
+        if row + 1 != ROWS || column != COLUMNS {
+            return Err(if row + 1 != ROWS {
+                ParseError::new(
+                    last,
+                    ParseErrorKind::RowCount {
+                        rows: row + 1,
+                        expected: ROWS,
+                    },
+                )
+            } else {
+                row_width(last, row, column)
+            });
+        }
+        // The side to move.
+        let sides = "b (sente, the first player) or w";
+        let mut chars = chars.skip_while(|&(_, c)| c == ' ');
+        position.second = match chars.next() {
+            Some((_, 'b' | 'B')) => false,
+            Some((_, 'w' | 'W')) => true,
+            Some((col, found)) => {
+                return Err(ParseError::new(
+                    col,
+                    ParseErrorKind::NotASide {
+                        found,
+                        expected: sides,
+                    },
+                ));
+            }
+            None => return Err(ParseError::new(0, ParseErrorKind::NoSide { expected: sides })),
+        };
+        // The hands: `-`, or counts and letters.
+        let mut chars = chars.skip_while(|&(_, c)| c == ' ').peekable();
+        let hand_help = "the hands: - or pieces G, E, C (g, e, c), a count before one held twice";
+        match chars.peek().copied() {
+            None => {}
+            Some((_, '-')) => {
+                chars.next();
+            }
+            Some(_) => {
+                let mut count = None;
+                while let Some(&(col, c)) = chars.peek() {
+                    if c == ' ' {
+                        break;
+                    }
+                    chars.next();
+                    if let Some(d) = c.to_digit(10).filter(|d| (1..=2).contains(d)) {
+                        if count.is_some() {
+                            return Err(bad(col, c, hand_help));
+                        }
+                        count = Some(d as u8);
+                        continue;
+                    }
+                    let kind = kind_of(c).filter(|k| HAND_KINDS.contains(k));
+                    let slot = kind.and_then(|k| HAND_KINDS.iter().position(|&h| h == k));
+                    let Some(slot) = slot else {
+                        return Err(bad(col, c, hand_help));
+                    };
+                    let side = usize::from(c.is_ascii_lowercase());
+                    if let Some(n) = position.hands.get_mut(side).and_then(|h| h.get_mut(slot)) {
+                        *n = n.saturating_add(count.take().unwrap_or(1)).min(2);
+                    }
+                }
+                if let Some(d) = count {
+                    return Err(bad(last, char::from(b'0' + d), hand_help));
+                }
+            }
+        }
+        // An optional move number, then nothing.
+        let mut chars = chars.skip_while(|&(_, c)| c == ' ').peekable();
+        while chars.peek().is_some_and(|&(_, c)| c.is_ascii_digit()) {
+            chars.next();
+        }
+        if let Some((col, found)) = chars.find(|&(_, c)| !c.is_whitespace()) {
+            return Err(ParseError::new(col, ParseErrorKind::Trailing { found }));
+        }
+        Ok(position)
+    }
+}
+
+/// A small fixed buffer of a move's characters (a move is at most 5): no allocation.
+mod heapless_chars {
+    /// Up to 8 characters of a text, and how many it has (more than 8 counts as 9).
+    pub struct Chars {
+        chars: [char; 8],
+        len: usize,
+    }
+
+    impl Chars {
+        /// The first 8 characters of `text`.
+        pub fn of(text: &str) -> Chars {
+            let mut chars = [' '; 8];
+            let mut len = 0;
+            for c in text.chars() {
+                if let Some(slot) = chars.get_mut(len) {
+                    *slot = c;
+                }
+                len += 1;
+            }
+            Chars {
+                chars,
+                len: len.min(9),
+            }
+        }
+
+        /// How many characters (9 for more than 8).
+        pub fn len(&self) -> usize {
+            self.len
+        }
+
+        /// The `i`-th character.
+        pub fn get(&self, i: usize) -> Option<char> {
+            (i < self.len).then(|| self.chars.get(i).copied()).flatten()
+        }
+    }
+}
+
+impl fmt::Display for Dobutsu {
+    /// SFEN: `gle/1c1/1C1/ELG b -`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (r, row) in self.cells.chunks_exact(COLUMNS).enumerate() {
+            if r > 0 {
+                f.write_str("/")?;
+            }
+            let mut empty = 0;
+            for &piece in row {
+                if piece == 0 {
+                    empty += 1;
+                    continue;
+                }
+                if empty > 0 {
+                    write!(f, "{empty}")?;
+                    empty = 0;
+                }
+                let kind = piece & !OWNER;
+                if kind == HEN {
+                    f.write_str("+")?;
+                }
+                let c = letter(kind);
+                let c = if Self::owner_second(piece) {
+                    c.to_ascii_lowercase()
+                } else {
+                    c
+                };
+                write!(f, "{c}")?;
+            }
+            if empty > 0 {
+                write!(f, "{empty}")?;
+            }
+        }
+        f.write_str(if self.second { " w " } else { " b " })?;
+        if self.hands == [[0; 3]; 2] {
+            return f.write_str("-");
+        }
+        for (side, hand) in self.hands.iter().enumerate() {
+            for (&kind, &n) in HAND_KINDS.iter().zip(hand) {
+                if n == 0 {
+                    continue;
+                }
+                if n > 1 {
+                    write!(f, "{n}")?;
+                }
+                let c = letter(kind);
+                let c = if side == 1 { c.to_ascii_lowercase() } else { c };
+                write!(f, "{c}")?;
+            }
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Debug for Dobutsu {
+    /// The size and the position: what a solver's error names.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} {self}", self.sized())
+    }
+}
+
+impl FromStr for Dobutsu {
+    type Err = ParseError;
+
+    /// Reads a position of the game as it is played (see [`Notation::parse_at`] for the
+    /// variants).
+    fn from_str(text: &str) -> Result<Dobutsu, ParseError> {
+        Dobutsu::start().parse_at(text)
+    }
+}
