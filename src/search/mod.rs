@@ -12,7 +12,7 @@
 //! The design is Pascal Pons's (his solver and blog, "Solving Connect 4: how to build a
 //! perfect AI", 2017) with what made Christophe Steininger's `c4` (its source,
 //! ChristopheSteininger/c4, read for its ideas) several times faster, and two of
-//! bitbully's rules (MarkusThill/BitBully), rewritten here; BENCHMARKS.md 13h measures
+//! bitbully's rules (MarkusThill/BitBully), rewritten here; benches/HISTORY.md 13i measures
 //! what each bought:
 //! - **Bitboards** ([`Bitboard`]): the side to move's discs and every disc, two `u64`; a
 //!   disc dropped is one addition; the cells where a player would make four are a few

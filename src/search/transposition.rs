@@ -216,8 +216,8 @@ impl Read {
 }
 
 /// `len` empty buckets, in memory the system gives already zeroed: its pages are only
-/// written when a search first stores there, so a table of 1 GiB is allocated at once
-/// (writing every bucket took half a second; BENCHMARKS.md 13h).
+/// written when a search first stores there, so a table of 1 GiB is allocated at once,
+/// not written whole before the first search.
 fn zeroed(len: usize) -> Box<[Bucket]> {
     let Ok(layout) = core::alloc::Layout::array::<Bucket>(len) else {
         // More than the address space: no allocator could give it.
