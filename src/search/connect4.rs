@@ -328,7 +328,7 @@ impl<const W: usize, const H: usize> Searchable for Bitboard<W, H> {
     }
 
     /// [`Bitboard::key`] with the discs whose colour no longer matters given to the side
-    /// to move ([`Bitboard::dead`]), and of the position and its mirror image the smaller.
+    /// to move (`Bitboard::dead`), and of the position and its mirror image the smaller.
     #[inline]
     fn table_key(&self) -> (u64, bool) {
         let key = (self.current | self.dead()) + self.mask + Self::BOTTOM;

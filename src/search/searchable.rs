@@ -3,7 +3,7 @@
 
 use crate::Record;
 
-/// The most children [`Searchable::order`] may give one position.
+/// The most children [`Searchable::moves`] may give one position.
 pub const MAX_CHILDREN: usize = 16;
 
 /// A game position the [`Engine`](super::Engine) can search: negamax with alpha-beta over

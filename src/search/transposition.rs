@@ -9,7 +9,7 @@ use core::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 pub const DEFAULT_MEMORY: usize = 256 << 20;
 
 /// The least memory a table takes: 8,209 buckets (the least prime above `2^13`), so that
-/// the key's low [`KEY_BITS`] bits and its bucket tell every key below `2^56` apart.
+/// the key's low 43 bits and its bucket tell every key below `2^56` apart.
 pub const MIN_MEMORY: usize = MIN_BUCKETS * BUCKET_BYTES;
 
 /// The bytes one bucket takes: two entries of 8 bytes, in one cache line.
