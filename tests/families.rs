@@ -666,6 +666,20 @@ fn every_move_does_on_the_board_what_its_shape_says() {
                         let laps = usize::from(before.counts[pit]) > 2 * pits;
                         assert!(after.counts[pit] == 0 || laps, "{says}");
                     }
+                    MoveShape::FromHand { piece, cell } => {
+                        assert_eq!(before.cells[at(cell)], None, "{says}");
+                        assert_eq!(after.cells[at(cell)], mover, "{says}");
+                        let kind = after.kinds[at(cell)].unwrap();
+                        assert!(kind.letter.eq_ignore_ascii_case(piece), "{says}");
+                        let side = before.probe.to_move.index();
+                        let held = |analysis: &PositionAnalysis| {
+                            analysis.hands[side]
+                                .iter()
+                                .find(|(kind, _)| kind.letter.eq_ignore_ascii_case(piece))
+                                .map_or(0, |&(_, count)| count)
+                        };
+                        assert_eq!(held(&after) + 1, held(&before), "{says}");
+                    }
                     MoveShape::Pass => {
                         assert_eq!(before.cells, after.cells, "{says}");
                         assert_eq!(before.counts, after.counts, "{says}");

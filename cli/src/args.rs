@@ -488,8 +488,9 @@ pub struct AnalyzeArgs {
     /// one-line notation (`perfect-play games` lists them; README says each notation):
     /// rows split by `/`, then the side to move where the board does not say it
     /// (`www/.../bbb w`). `-` or none reads it from stdin (tic-tac-toe's rows may be on
-    /// separate lines). A position may start with `-` (a line drawn in Dots and Boxes).
-    #[arg(value_name = "POSITION", allow_hyphen_values = true)]
+    /// separate lines). A position that starts with `-` (a line drawn in Dots and Boxes)
+    /// goes after `--`, as in `analyze --game dots-and-boxes -- '-./...../../...../.. o'`.
+    #[arg(value_name = "POSITION")]
     pub board: Vec<String>,
 
     /// The game, in any case (`perfect-play games` lists them; tictactoe when not given;

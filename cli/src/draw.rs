@@ -5,9 +5,9 @@
 
 use std::fmt::Write;
 
-use perfect_play::dynamic::{About, PositionAnalysis, Sketch};
+use perfect_play::dynamic::{About, Hands, PositionAnalysis, Sketch};
 use perfect_play::games::Side;
-use perfect_play::games::{Geometry, MoveShape};
+use perfect_play::games::{Geometry, Kind, MoveShape};
 use perfect_play::{ENDLESS, Record, Value};
 
 /// How to style text: ANSI SGR codes, or nothing.
@@ -134,6 +134,7 @@ pub fn board(about: &About, drawn: Board<'_>, paint: Paint) -> String {
             drawn,
             paint,
         ),
+        _ if !drawn.kinds.is_empty() => pieces(about, drawn, paint),
         _ => cells(about, drawn.cells, paint, drawn.numbering),
     }
 }
@@ -144,6 +145,10 @@ pub fn board(about: &About, drawn: Board<'_>, paint: Paint) -> String {
 pub struct Board<'a> {
     /// The piece on each cell, row-major from the top left.
     pub cells: &'a [Option<Side>],
+    /// The kind of each piece, in a game whose pieces differ (empty otherwise).
+    pub kinds: &'a [Option<Kind>],
+    /// What each side holds in hand, the first side's first.
+    pub hands: &'a Hands,
     /// The counters, pits or lines, as the game's geometry numbers them.
     pub counts: &'a [u16],
     /// What a person types to name a move, shown on the board.
@@ -155,6 +160,8 @@ impl<'a> Board<'a> {
     pub fn of(analysis: &'a PositionAnalysis) -> Board<'a> {
         Board {
             cells: &analysis.cells,
+            kinds: &analysis.kinds,
+            hands: &analysis.hands,
             counts: &analysis.counts,
             numbering: Numbering::of(analysis),
         }
@@ -164,6 +171,8 @@ impl<'a> Board<'a> {
     pub fn of_sketch(sketch: &'a Sketch) -> Board<'a> {
         Board {
             cells: &sketch.cells,
+            kinds: &sketch.kinds,
+            hands: &sketch.hands,
             counts: &sketch.counts,
             numbering: Numbering::of_shape(sketch.moves.first().map(|mv| mv.shape)),
         }
@@ -192,6 +201,46 @@ fn cells(about: &About, cells: &[Option<Side>], paint: Paint, numbering: Numberi
         let _ = writeln!(out, "{}", vec!["=".repeat(NARROW); about.width].join("+"));
         grid(&mut out, paint, NARROW, about.width, &numbers);
     }
+    out
+}
+
+/// A board of pieces of different kinds (Dōbutsu shōgi): each piece as its letter, the
+/// second side's hand above the board and the first side's below it (the second side plays
+/// down the board from the top).
+fn pieces(about: &About, drawn: Board<'_>, paint: Paint) -> String {
+    let shown: Vec<(String, &str)> = drawn
+        .cells
+        .iter()
+        .zip(drawn.kinds)
+        .map(|(side, kind)| match (side, kind) {
+            (Some(side), Some(kind)) => (kind.letter.to_owned(), side_style(*side)),
+            (Some(side), None) => (about.piece(*side).to_string(), side_style(*side)),
+            (None, _) => (String::new(), ""),
+        })
+        .collect();
+    let hand = |out: &mut String, side: Side| {
+        let [first, second] = drawn.hands;
+        let held = match side {
+            Side::First => first,
+            Side::Second => second,
+        };
+        let _ = write!(out, "{} holds: ", about.side_name(side));
+        if held.is_empty() {
+            paint.push(out, "nothing", DIM);
+        }
+        for (index, (kind, count)) in held.iter().enumerate() {
+            if index > 0 {
+                out.push(' ');
+            }
+            let letters = vec![kind.letter; usize::from(*count)].join(" ");
+            paint.push(out, &letters, side_style(side));
+        }
+        out.push('\n');
+    };
+    let mut out = String::new();
+    hand(&mut out, Side::Second);
+    grid(&mut out, paint, NARROW, about.width, &shown);
+    hand(&mut out, Side::First);
     out
 }
 

@@ -95,7 +95,8 @@ fn answer(
         // that `--json`'s best moves need (for a game answered by search, a search of
         // each move).
         let answer = if json {
-            game.analyze(text).map(Answer::Analysis)
+            game.analyze(text)
+                .map(|analysis| Answer::Analysis(Box::new(analysis)))
         } else {
             game.probe(text).map(Answer::Probe)
         };
@@ -139,7 +140,7 @@ fn answer(
 /// What a line is answered from: the whole analysis for `--json` (its best moves), the
 /// probe alone for the winner's name.
 enum Answer {
-    Analysis(PositionAnalysis),
+    Analysis(Box<PositionAnalysis>),
     Probe(Probe),
 }
 

@@ -57,11 +57,9 @@ impl fmt::Display for NoTable {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             NoTable::Unknown(unknown) => write!(f, "{unknown}"),
-            NoTable::NotCompiled { name, why } => write!(
-                f,
-                "{name}: {why}; `perfect-play solve {name} --out FILE` solves it into a \
-                 table file, which --table FILE then reads"
-            ),
+            // The library's sentence says how to make the file (the command, and what it
+            // costs where measured).
+            NoTable::NotCompiled { name, why } => write!(f, "{name}: {why}"),
             NoTable::File(error) => write!(f, "{error}"),
         }
     }

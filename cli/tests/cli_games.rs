@@ -530,6 +530,56 @@ fn play_hexapawn_as_white_loses_to_the_table() {
     );
 }
 
+/// Dōbutsu shōgi's lions and chicks (the full game needs a table file): each piece drawn
+/// as the SFEN writes it (README's notation: uppercase sente's, lowercase gote's), gote's
+/// hand above the board and sente's below; by the rules, a chick captured goes to the
+/// captor's hand.
+#[test]
+fn analyze_and_play_dobutsu_draw_the_pieces_and_the_hands() {
+    let game = "dobutsu:giraffes=false,elephants=false";
+    let rows = |drawn: &str| -> Vec<String> {
+        drawn
+            .lines()
+            .filter(|line| line.contains('|'))
+            .map(str::to_owned)
+            .collect()
+    };
+    // Sente has taken gote's chick with its own: the chick in sente's hand.
+    let drawn = analyze(game, "1l1/1C1/3/1L1 w C");
+    assert!(
+        drawn.contains("\ngote holds: nothing\n   | l |\n"),
+        "{drawn}"
+    );
+    assert_eq!(
+        rows(&drawn),
+        ["   | l |", "   | C |", "   |   |", "   | L |"]
+    );
+    assert!(drawn.contains("   | L |\nsente holds: C\n"), "{drawn}");
+    // Played: sente's chick takes gote's, gote's lion takes it back; each holds a chick.
+    let output = play(&["--game", game], "2c2b\n");
+    assert!(output.contains("gote plays "), "{output}");
+    assert!(output.contains("\nsente holds: C\n"), "{output}");
+    let last = output.rsplit("gote plays ").next().unwrap();
+    if last.starts_with("2a2b.") {
+        assert!(last.contains("gote holds: c\n"), "{output}");
+        assert_eq!(rows(last), ["   |   |", "   | l |", "   |   |", "   | L |"]);
+    }
+}
+
+/// The full game without its table file: every command says how to make it, the command
+/// with its time and memory.
+#[test]
+fn dobutsu_without_its_table_says_how_to_solve_it() {
+    perfect_play()
+        .args(["analyze", "--game", "dobutsu", "gle/1c1/1C1/ELG b -"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "(`perfect-play solve dobutsu:giraffes=true,elephants=true --out FILE`, about an \
+             hour on two cores, about 5 GB at its peak) and give that file (`--table FILE`)",
+        ));
+}
+
 #[test]
 fn play_hexapawn_as_black_the_table_opens_with_the_longest_defence() {
     let output = play(&["--game", "hexapawn", "--as", "Black"], "quit\n");

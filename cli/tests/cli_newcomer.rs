@@ -248,3 +248,36 @@ fn analyze_without_a_position_says_what_one_looks_like() {
              the game's notation, such as its start `1/3/5/7 x`",
         ));
 }
+
+#[test]
+fn an_option_after_the_position_is_an_option_and_a_dash_position_follows_two_dashes() {
+    // Where the expectations come from: Unix convention (options anywhere, `--` ends them)
+    // and the position's own text. `--color never` after the board is the option.
+    perfect_play()
+        .args(["analyze", "xx./oo./...", "--color", "never"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("3: win 1*"));
+    // A Dots and Boxes position whose first line is drawn starts with `-`: after `--` it
+    // is the position, and the drawing shows that line between dots 1 and 2.
+    perfect_play()
+        .args(["analyze", "--game", "dots-and-boxes", "--color", "never"])
+        .args(["--", "-./...../../...../.. o"])
+        .assert()
+        .success()
+        .stdout(predicate::str::starts_with(
+            "dots-and-boxes:rows=2,columns=2: -./...../../...../.. o\n",
+        ))
+        .stdout(predicate::str::contains("1---2"));
+    // Without `--`, clap says how to pass it.
+    perfect_play()
+        .args([
+            "analyze",
+            "--game",
+            "dots-and-boxes",
+            "-./...../../...../.. o",
+        ])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--"));
+}

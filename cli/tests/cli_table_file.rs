@@ -165,9 +165,9 @@ fn a_size_without_a_compiled_table_is_solved_and_answered_from_its_file() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains(
-            "more than 10000000 positions, the most a size is solved on first use; \
-             `perfect-play solve connect4-6x4 --out FILE` solves it into a table file, which \
-             --table FILE then reads",
+            "more than 10000000 positions, the most a size is solved on first use: solve it \
+             once into a table file (`perfect-play solve connect-four:rows=4,columns=6,x_in_row=4 \
+             --out FILE`) and give that file (`--table FILE`)",
         ));
     // The web board serves it like a compiled game.
     let server = Server::start(&["--table", path.to_str().unwrap()]);

@@ -14,6 +14,7 @@ import numpy.typing
 
 __all__ = [
     "Game",
+    "Piece",
     "Probe",
     "RankedMove",
     "games",
@@ -84,6 +85,30 @@ class RankedMove:
     def __hash__(self, /) -> int: ...
 
 @final
+class Piece:
+    """A piece of a kind, on a cell or in a hand, in a game whose pieces differ (Dōbutsu
+    shōgi's lion, giraffe, elephant, chick and hen)."""
+
+    @property
+    def side(self) -> str:
+        """Whose piece it is: one of the game's `sides`."""
+    @property
+    def letter(self) -> str:
+        """Its letter in the notation ("L", "+C"), the second side's in lowercase."""
+    @property
+    def name(self) -> str:
+        """Its kind's name: "lion", "giraffe", "elephant", "chick" or "hen"."""
+    @property
+    def steps(self) -> list[tuple[int, int]]:
+        """The (row, column) steps it can make, row down and column right positive, on the
+        board as written (the second side's turned around)."""
+    @property
+    def count(self) -> int:
+        """How many: 1 on a cell, the count held in a hand."""
+    def __eq__(self, other: object, /) -> bool: ...
+    def __hash__(self, /) -> int: ...
+
+@final
 class Probe:
     """What a probe answers about one position, from its side to move."""
 
@@ -114,6 +139,15 @@ class Probe:
     @property
     def moves(self) -> tuple[RankedMove, ...]:
         """Every legal move ranked best first for the side to move."""
+    @property
+    def pieces(self) -> tuple[Piece | None, ...]:
+        """The piece on each cell with its kind (None for an empty cell), row by row from
+        the top left, in a game whose pieces differ; empty in a game whose pieces are all
+        alike."""
+    @property
+    def hands(self) -> tuple[tuple[Piece, ...], tuple[Piece, ...]]:
+        """What each side holds in hand, the first of `sides` first; both empty in a game
+        without hands."""
     def __eq__(self, other: object, /) -> bool: ...
     def __hash__(self, /) -> int: ...
 

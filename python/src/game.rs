@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use perfect_play::dynamic::{About, DynGame, MoveRefusal, PositionAnalysis, PositionError};
 use perfect_play::file::{self, OpenDynError, OpenErrorKind};
-use perfect_play::games::{self as registry, Arg, Side};
+use perfect_play::games::{self as registry, Arg, Kind, Side};
 use perfect_play::{ENDLESS, Record, Value};
 use pyo3::exceptions::{PyFileNotFoundError, PyOSError, PyPermissionError, PyValueError};
 use pyo3::prelude::*;
@@ -79,6 +79,55 @@ pub struct Probe {
     plies: Option<u16>,
     best_moves: Vec<String>,
     moves: Vec<RankedMove>,
+    pieces: Vec<Option<Piece>>,
+    hands: [Vec<Piece>; 2],
+}
+
+/// A piece of a kind, on a cell or in a hand, in a game whose pieces differ (Dōbutsu
+/// shōgi's lion, giraffe, elephant, chick and hen).
+///
+/// `steps` are the (row, column) steps it can make, row down and column right positive,
+/// on the board as the notation writes it (the second side's turned around); `letter` is
+/// as the notation writes it for its side (`"L"`, `"+C"`; the second side's lowercase).
+#[pyclass(module = "perfect_play", frozen, eq, hash, get_all)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Piece {
+    /// Whose piece it is: one of the game's `sides`.
+    side: &'static str,
+    /// Its letter in the notation, the second side's in lowercase.
+    letter: &'static str,
+    /// Its kind's name: `lion`.
+    name: &'static str,
+    /// The (row, column) steps it can make on the board as written.
+    steps: Vec<(i8, i8)>,
+    /// How many: 1 on a cell, the count held in a hand.
+    count: u8,
+}
+
+impl Piece {
+    /// `count` pieces of `kind` of `side`'s, in the game `about` describes.
+    fn of(about: &About, side: Side, kind: Kind, count: u8) -> Piece {
+        Piece {
+            side: about.side_name(side),
+            letter: kind.letter,
+            name: kind.name,
+            steps: kind.steps.to_vec(),
+            count,
+        }
+    }
+}
+
+#[pymethods]
+impl Piece {
+    fn __repr__(&self) -> String {
+        format!(
+            "Piece(side={}, letter={}, name={}, count={})",
+            quote(self.side),
+            quote(self.letter),
+            quote(self.name),
+            self.count
+        )
+    }
 }
 
 /// One legal move of a probed position, with what it is worth to the side that plays it.
@@ -488,6 +537,28 @@ impl Probe {
         PyTuple::new(py, self.moves.iter().cloned())
     }
 
+    /// The piece on each cell with its kind (`Piece`, None for an empty cell), row by row
+    /// from the top left, in a game whose pieces differ (Dōbutsu shōgi); empty in a game
+    /// whose pieces are all alike.
+    #[getter]
+    fn pieces<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        PyTuple::new(py, self.pieces.iter().cloned())
+    }
+
+    /// What each side holds in hand, the first of `sides` first: a tuple of `Piece`s each
+    /// (its `count` how many); both empty in a game without hands.
+    #[getter]
+    fn hands<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let [first, second] = &self.hands;
+        PyTuple::new(
+            py,
+            [
+                PyTuple::new(py, first.iter().cloned())?,
+                PyTuple::new(py, second.iter().cloned())?,
+            ],
+        )
+    }
+
     /// The optimal moves, in the game's notation: those that keep the position's value
     /// and plies (none once the game is finished).
     #[getter]
@@ -549,6 +620,18 @@ fn probe(about: &About, analysis: PositionAnalysis) -> Probe {
     let to_move = analysis.probe.to_move;
     let record = analysis.probe.record;
     let best_moves = analysis.best_moves().map(|m| m.name.clone()).collect();
+    let pieces = analysis
+        .kinds
+        .iter()
+        .zip(&analysis.cells)
+        .map(|(kind, side)| Some(Piece::of(about, (*side)?, (*kind)?, 1)))
+        .collect();
+    let [first, second] = &analysis.hands;
+    let hands = [(Side::First, first), (Side::Second, second)].map(|(side, held)| {
+        held.iter()
+            .map(|&(kind, count)| Piece::of(about, side, kind, count))
+            .collect()
+    });
     let moves = analysis
         .moves
         .into_iter()
@@ -570,6 +653,8 @@ fn probe(about: &About, analysis: PositionAnalysis) -> Probe {
         plies: plies(record),
         best_moves,
         moves,
+        pieces,
+        hands,
     }
 }
 

@@ -34,6 +34,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<game::Game>()?;
     m.add_class::<game::Probe>()?;
     m.add_class::<game::RankedMove>()?;
+    m.add_class::<game::Piece>()?;
     m.add_function(wrap_pyfunction!(game::games, m)?)?;
     m.add_function(wrap_pyfunction!(game::game, m)?)?;
     m.add_function(wrap_pyfunction!(game::open_table, m)?)?;

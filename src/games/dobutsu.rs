@@ -89,7 +89,7 @@ use core::str::FromStr;
 
 use perfect_play_core::family::{Arg, Args, Family, Param, ParamKind, SizeError};
 use perfect_play_core::notation::{Notation, ParseError, ParseErrorKind, Side};
-use perfect_play_core::{Game, MoveShape, Value};
+use perfect_play_core::{Game, Kind, MoveShape, Value};
 
 /// The board's columns.
 pub const COLUMNS: usize = 3;
@@ -178,23 +178,34 @@ const PARAMS: &[Param] = &[
 /// the second player's are the same turned around.
 fn steps(kind: u8) -> &'static [(i8, i8)] {
     match kind {
-        LION => &[
-            (-1, -1),
-            (-1, 0),
-            (-1, 1),
-            (0, -1),
-            (0, 1),
-            (1, -1),
-            (1, 0),
-            (1, 1),
-        ],
-        GIRAFFE => &[(-1, 0), (0, -1), (0, 1), (1, 0)],
-        ELEPHANT => &[(-1, -1), (-1, 1), (1, -1), (1, 1)],
-        CHICK => &[(-1, 0)],
-        HEN => &[(-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, 0)],
+        LION => &LION_STEPS,
+        GIRAFFE => &GIRAFFE_STEPS,
+        ELEPHANT => &ELEPHANT_STEPS,
+        CHICK => &CHICK_STEPS,
+        HEN => &HEN_STEPS,
         _ => &[],
     }
 }
+
+/// The lion's steps: one any way.
+const LION_STEPS: [(i8, i8); 8] = [
+    (-1, -1),
+    (-1, 0),
+    (-1, 1),
+    (0, -1),
+    (0, 1),
+    (1, -1),
+    (1, 0),
+    (1, 1),
+];
+/// The giraffe's: one orthogonally.
+const GIRAFFE_STEPS: [(i8, i8); 4] = [(-1, 0), (0, -1), (0, 1), (1, 0)];
+/// The elephant's: one diagonally.
+const ELEPHANT_STEPS: [(i8, i8); 4] = [(-1, -1), (-1, 1), (1, -1), (1, 1)];
+/// The chick's: one forward.
+const CHICK_STEPS: [(i8, i8); 1] = [(-1, 0)];
+/// The hen's: a shogi gold's.
+const HEN_STEPS: [(i8, i8); 6] = [(-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, 0)];
 
 /// The cell one step from `cell` for `side` (the second player's steps turned around),
 /// or `None` off the board.
@@ -361,6 +372,17 @@ impl Family for Dobutsu {
     /// variant without giraffes) is far larger, so its walk stops within a second with the
     /// message that says how to solve it into a table file.
     const MAX_POSITIONS: usize = 1_000_000;
+
+    /// The full game's solve on the 2-core machine of the benchmarks (`solve dobutsu`
+    /// with `--memory 8G`: about an hour, some 5 GB at its peak); the variant without
+    /// giraffes as benches/HISTORY.md section 17 measured it (77 s, 1.1 GB).
+    fn solve_cost(&self) -> Option<&'static str> {
+        match (self.has(GIRAFFE), self.has(ELEPHANT)) {
+            (true, true) => Some("about an hour on two cores, about 5 GB at its peak"),
+            (false, true) => Some("about a minute on two cores, about 1 GB at its peak"),
+            _ => None,
+        }
+    }
 
     fn at(args: &Args) -> Result<Dobutsu, SizeError> {
         let pieces = u8::from(args.get(0).bool()) | u8::from(args.get(1).bool()) << 1;
@@ -714,13 +736,27 @@ impl Notation for Dobutsu {
         self.piece_at(cell).map(|(_, side)| side)
     }
 
+    fn kind(&self, cell: u8) -> Option<Kind> {
+        self.piece_at(cell)
+            .map(|(kind, side)| drawing::of(kind, side == Side::Second))
+    }
+
+    fn hand(&self, side: Side, visit: &mut dyn FnMut(Kind, u8)) {
+        for (&kind, &count) in HAND_KINDS.iter().zip(&self.hand(side)) {
+            if count > 0 {
+                visit(drawing::of(kind, side == Side::Second), count);
+            }
+        }
+    }
+
     fn move_shape(&self, mv: DobutsuMove) -> MoveShape {
         match mv {
             DobutsuMove::Step { from, to } => MoveShape::FromTo {
                 from: u16::from(from),
                 to: Some(u16::from(to)),
             },
-            DobutsuMove::Drop { to, .. } => MoveShape::Place {
+            DobutsuMove::Drop { kind, to } => MoveShape::FromHand {
+                piece: drawing::of(kind, false).letter,
                 cell: u16::from(to),
             },
         }
@@ -1030,5 +1066,64 @@ impl FromStr for Dobutsu {
     /// variants).
     fn from_str(text: &str) -> Result<Dobutsu, ParseError> {
         Dobutsu::start().parse_at(text)
+    }
+}
+
+/// Each kind as a drawing shows it ([`Notation::kind`], [`Notation::hand`]): its letter,
+/// its name and its steps on the board as drawn, the second player's turned around.
+mod drawing {
+    use super::{
+        CHICK, CHICK_STEPS, ELEPHANT, ELEPHANT_STEPS, GIRAFFE, GIRAFFE_STEPS, HEN, HEN_STEPS,
+        LION_STEPS, Kind,
+    };
+
+    /// `steps` turned around: the second player's. Evaluated at compile time only, where
+    /// an index out of bounds is a compile error.
+    #[allow(clippy::indexing_slicing)]
+    const fn turned<const N: usize>(steps: [(i8, i8); N]) -> [(i8, i8); N] {
+        let mut out = steps;
+        let mut i = 0;
+        while i < N {
+            out[i] = (-steps[i].0, -steps[i].1);
+            i += 1;
+        }
+        out
+    }
+
+    /// The kinds for the first player, then for the second: lion, giraffe, elephant,
+    /// chick, hen.
+    const KINDS: [[Kind; 5]; 2] = [
+        [
+            Kind { letter: "L", name: "lion", steps: &LION_STEPS },
+            Kind { letter: "G", name: "giraffe", steps: &GIRAFFE_STEPS },
+            Kind { letter: "E", name: "elephant", steps: &ELEPHANT_STEPS },
+            Kind { letter: "C", name: "chick", steps: &CHICK_STEPS },
+            Kind { letter: "+C", name: "hen", steps: &HEN_STEPS },
+        ],
+        [
+            Kind { letter: "l", name: "lion", steps: &turned(LION_STEPS) },
+            Kind { letter: "g", name: "giraffe", steps: &turned(GIRAFFE_STEPS) },
+            Kind { letter: "e", name: "elephant", steps: &turned(ELEPHANT_STEPS) },
+            Kind { letter: "c", name: "chick", steps: &turned(CHICK_STEPS) },
+            Kind { letter: "+c", name: "hen", steps: &turned(HEN_STEPS) },
+        ],
+    ];
+
+    /// The kind `kind` (a [`super::kind`] without its owner bit), the second player's if
+    /// `second`.
+    pub(super) fn of(kind: u8, second: bool) -> Kind {
+        let index = match kind {
+            GIRAFFE => 1,
+            ELEPHANT => 2,
+            CHICK => 3,
+            HEN => 4,
+            _ => 0,
+        };
+        let side = usize::from(second);
+        KINDS
+            .get(side)
+            .and_then(|kinds| kinds.get(index))
+            .copied()
+            .unwrap_or(Kind { letter: "L", name: "lion", steps: &LION_STEPS })
     }
 }

@@ -91,7 +91,7 @@ use perfect_play_core::dynamic::{DynGame, Handle};
 pub use perfect_play_core::notation::{Notation, ParseError, ParseErrorKind, ShowMove, Side};
 
 pub use perfect_play_core::family::{Arg, Args, Family, Param, ParamKind, SizeError};
-pub use perfect_play_core::{Geometry, MoveShape};
+pub use perfect_play_core::{Geometry, Kind, MoveShape};
 
 #[cfg(feature = "alloc")]
 mod open;

@@ -276,13 +276,16 @@ where
         positions: G::MAX_POSITIONS,
         ..FlatLimits::DEFAULT
     };
+    let cost = start
+        .solve_cost()
+        .map_or_else(String::new, |cost| format!(", {cost}"));
     let solution = solve_flat_from(start, limits).map_err(|error| OpenError::Unsolved {
         name: name.to_string(),
         reason: match error {
             FlatError::TooManyPositions { limit } => {
                 format!(
                     "more than {limit} positions, the most a size is solved on first use: \
-                     solve it once into a table file (`perfect-play solve {name} --out FILE`) \
+                     solve it once into a table file (`perfect-play solve {name} --out FILE`{cost}) \
                      and give that file (`--table FILE`)"
                 )
             }

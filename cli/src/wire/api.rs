@@ -7,13 +7,13 @@ use serde::Serialize;
 use serde::ser::SerializeMap;
 
 use perfect_play::dynamic::{
-    About, JudgedPly, PositionAnalysis, Review, Sketch, SketchedGame, WinningLine,
+    About, Hands, JudgedPly, PositionAnalysis, Review, Sketch, SketchedGame, WinningLine,
 };
 use perfect_play::footholds::{self, Analysis};
 use perfect_play::games::Notation;
 use perfect_play::games::Side;
 use perfect_play::games::tictactoe::{Board, Outcome, Position};
-use perfect_play::games::{Geometry, MoveShape};
+use perfect_play::games::{Geometry, Kind, MoveShape};
 use perfect_play::{PlayedGame, Record, Value};
 
 use super::{
@@ -75,6 +75,47 @@ pub struct Drawing {
     /// The line that ended the game, in a game that ended on one (k in a row): null
     /// otherwise.
     pub winning_line: Option<GameLine>,
+    /// The piece on each cell with its kind, as `cells`, in a game whose pieces differ
+    /// (Dōbutsu shōgi): null for an empty cell; empty in a game whose pieces are all
+    /// alike.
+    pub pieces: Vec<Option<GamePiece>>,
+    /// What each side holds in hand, the first side's first: each kind with its count;
+    /// both empty in a game without hands.
+    pub hands: [Vec<GamePiece>; 2],
+}
+
+/// A piece of a kind, on a cell or in a hand (schema `GamePiece`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct GamePiece {
+    /// Whose piece it is.
+    pub side: &'static str,
+    /// Its letter as the notation writes it for its side (`L`, `+C`; the second side's in
+    /// lowercase), as a drop names it in uppercase.
+    pub letter: &'static str,
+    /// Its kind's name: `lion`.
+    pub name: &'static str,
+    /// The (row, column) steps it can make, row down and column right positive, on the
+    /// board as drawn (the second side's turned around).
+    pub steps: Vec<[i8; 2]>,
+    /// How many: 1 on a cell, the count held in a hand.
+    pub count: u8,
+}
+
+impl GamePiece {
+    /// `count` pieces of `kind` of `side`'s, in the game `about` describes.
+    fn of(about: &About, side: Side, kind: Kind, count: u8) -> GamePiece {
+        GamePiece {
+            side: side_name(about, side),
+            letter: kind.letter,
+            name: kind.name,
+            steps: kind
+                .steps
+                .iter()
+                .map(|&(row, column)| [row, column])
+                .collect(),
+            count,
+        }
+    }
 }
 
 impl Drawing {
@@ -83,10 +124,23 @@ impl Drawing {
     fn of(
         about: &About,
         cells: &[Option<Side>],
+        (kinds, hands): (&[Option<Kind>], &Hands),
         counts: &[u16],
         line: Option<&WinningLine>,
     ) -> Drawing {
+        let [first, second] = hands;
+        let hand = |side: Side, held: &[(Kind, u8)]| {
+            held.iter()
+                .map(|&(kind, count)| GamePiece::of(about, side, kind, count))
+                .collect()
+        };
         Drawing {
+            pieces: kinds
+                .iter()
+                .zip(cells)
+                .map(|(kind, side)| Some(GamePiece::of(about, (*side)?, (*kind)?, 1)))
+                .collect(),
+            hands: [hand(Side::First, first), hand(Side::Second, second)],
             cells: cells
                 .iter()
                 .map(|piece| piece.map_or('.', |side| about.piece(side)))
@@ -127,6 +181,7 @@ impl AnalysedPosition {
             drawing: Drawing::of(
                 about,
                 &analysis.cells,
+                (&analysis.kinds, &analysis.hands),
                 &analysis.counts,
                 analysis.winning_line.as_ref(),
             ),
@@ -200,6 +255,10 @@ impl Serialize for Shape {
                 map.serialize_entry("to", &to)?;
             }
             MoveShape::Sow { pit } => map.serialize_entry("pit", &pit)?,
+            MoveShape::FromHand { piece, cell } => {
+                map.serialize_entry("piece", piece)?;
+                map.serialize_entry("cell", &cell)?;
+            }
             MoveShape::Pass => {}
         }
         map.end()
@@ -226,15 +285,16 @@ pub struct MoveSketch {
     #[serde(rename = "move")]
     pub mv: String,
     /// What the move does on the board, as the game declares it (`MoveShape::kind`):
-    /// `drop`, `place`, `from-to`, `domino`, `take`, `edge`, `sow` or `pass`.
+    /// `drop`, `place`, `from-to`, `domino`, `take`, `edge`, `sow`, `from-hand` or
+    /// `pass`.
     pub kind: &'static str,
     /// The whole shape: the kind and every cell, column, pile, dot or pit it names.
     pub shape: Shape,
     /// The cell the piece leaves (row-major from 0), for a move from one cell to another;
     /// null otherwise.
     pub from: Option<u16>,
-    /// The cell the move lands on (row-major from 0) for a placement or a piece's move;
-    /// null otherwise, and for a piece leaving the board.
+    /// The cell the move lands on (row-major from 0) for a placement, a drop from the hand
+    /// or a piece's move; null otherwise, and for a piece leaving the board.
     pub to: Option<u16>,
     /// The column a disc is dropped into (0 from the left), for a drop; null otherwise.
     pub column: Option<u8>,
@@ -247,7 +307,9 @@ impl MoveSketch {
     /// never from its text.
     fn of(name: &str, after: &str, shape: MoveShape) -> MoveSketch {
         let (from, to, column) = match shape {
-            MoveShape::Place { cell } => (None, Some(cell), None),
+            MoveShape::Place { cell } | MoveShape::FromHand { cell, .. } => {
+                (None, Some(cell), None)
+            }
             MoveShape::FromTo { from, to } => (Some(from), to, None),
             MoveShape::Drop { column } => (None, None, Some(column)),
             _ => (None, None, None),
@@ -454,6 +516,7 @@ impl PositionSketch {
             drawing: Drawing::of(
                 about,
                 &sketch.cells,
+                (&sketch.kinds, &sketch.hands),
                 &sketch.counts,
                 sketch.winning_line.as_ref(),
             ),

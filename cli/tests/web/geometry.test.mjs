@@ -79,6 +79,28 @@ test("each move is sorted by what a click does with it", () => {
   assert.deepEqual(G.shapeOf({ move: "7", from: null, to: 6 }, 3), { kind: "place", cell: 6 });
 });
 
+test("a drop from the hand: the hand's piece picked, then each empty cell a target", () => {
+  // Dōbutsu shōgi on 3x4, sente holding a chick and a giraffe: C*2b is cell 4 (column 2
+  // of 3-1, row b), G*3a cell 0; the chick's drops are targets once `hand:C` is picked.
+  const geometry = { kind: "rectangle", width: 3, height: 4 };
+  const moves = [
+    { move: "2d2c", shape: { kind: "from-to", from: 10, to: 7 } },
+    { move: "C*2b", shape: { kind: "from-hand", piece: "C", cell: 4 } },
+    { move: "C*3a", shape: { kind: "from-hand", piece: "C", cell: 0 } },
+    { move: "G*3a", shape: { kind: "from-hand", piece: "G", cell: 0 } },
+  ];
+  const none = G.plan(geometry, moves);
+  assert.deepEqual([...none.hand.keys()], ["C", "G"]);
+  assert.deepEqual(none.hand.get("C").map((m) => m.move), ["C*2b", "C*3a"]);
+  assert.equal(none.targets.size, 0);
+  assert.equal(G.handKey("c"), "hand:C");
+  const chick = G.plan(geometry, moves, G.handKey("C"));
+  assert.deepEqual([...chick.targets].map(([cell, m]) => [cell, m.move]), [[4, "C*2b"], [0, "C*3a"]]);
+  const giraffe = G.plan(geometry, moves, G.handKey("G"));
+  assert.deepEqual([...giraffe.targets].map(([cell, m]) => [cell, m.move]), [[0, "G*3a"]]);
+  assert.deepEqual(giraffe.other, []);
+});
+
 test("a size is named with every parameter, in the family's order", () => {
   const mnk = { family: "mnk", parameters: [{ name: "m", default: "3" }, { name: "n", default: "3" }, { name: "k", default: "3" }] };
   assert.equal(G.sizeName(mnk, { m: "4", k: 3 }), "mnk:m=4,n=3,k=3");

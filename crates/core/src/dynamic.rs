@@ -34,7 +34,7 @@ use core::fmt;
 
 use crate::family::{Arg, Param};
 use crate::notation::{Notation, ParseError, ShowMove, Side};
-use crate::shape::{Geometry, Line, MoveShape};
+use crate::shape::{Geometry, Kind, Line, MoveShape};
 use crate::{
     AnsweredBy, GameMoveError, Level, MoveError, Oracle, Record, Sentence, Value, Verdict,
     play_text,
@@ -139,6 +139,10 @@ pub struct RankedMove {
     pub shape: MoveShape,
 }
 
+/// What each side holds in hand, the first side's first: each kind held and how many
+/// ([`Notation::hand`]).
+pub type Hands = [Vec<(Kind, u8)>; 2];
+
 /// A position read, probed, drawn and its moves ranked: what an analysis shows.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct PositionAnalysis {
@@ -148,6 +152,13 @@ pub struct PositionAnalysis {
     pub probe: Probe,
     /// The piece on each cell, row-major from the top left: `width * height` cells.
     pub cells: Vec<Option<Side>>,
+    /// The kind of the piece on each cell, as [`cells`](PositionAnalysis::cells), in a game
+    /// whose pieces differ ([`Notation::kind`]); empty in a game whose pieces are all
+    /// alike.
+    pub kinds: Vec<Option<Kind>>,
+    /// What each side holds in hand, the first side's first: each kind and how many
+    /// ([`Notation::hand`]); both empty in a game without hands.
+    pub hands: Hands,
     /// The counters on each pile or pit of a board of piles or pits, or whether each line
     /// of a board of dots is drawn (1) or not (0), in the order [`Geometry`] numbers them;
     /// empty on a board of cells.
@@ -332,6 +343,8 @@ impl PositionAnalysis {
                 record,
             },
             cells: sketch.cells,
+            kinds: sketch.kinds,
+            hands: sketch.hands,
             counts: sketch.counts,
             moves,
             winning_line: sketch.winning_line,
@@ -355,6 +368,10 @@ pub struct Sketch {
     pub winner: Option<Side>,
     /// The piece on each cell, as [`PositionAnalysis::cells`].
     pub cells: Vec<Option<Side>>,
+    /// The kind of each piece, as [`PositionAnalysis::kinds`].
+    pub kinds: Vec<Option<Kind>>,
+    /// The hands, as [`PositionAnalysis::hands`].
+    pub hands: Hands,
     /// The counters, pits or lines, as [`PositionAnalysis::counts`].
     pub counts: Vec<u16>,
     /// Every legal move, in the game's move order (none once the game is over).
@@ -788,6 +805,8 @@ impl<G: Notation, O: Oracle<G>> Handle<G, O> {
             position: board.position,
             probe,
             cells: board.cells,
+            kinds: board.kinds,
+            hands: board.hands,
             counts: board.counts,
             moves,
             winning_line: board.winning_line,
@@ -821,6 +840,19 @@ impl<G: Notation, O: Oracle<G>> Handle<G, O> {
                     .and_then(|cell| position.piece(cell))
             })
             .collect();
+        let kinds: Vec<Option<Kind>> = (0..position.width() * position.height())
+            .map(|cell| u8::try_from(cell).ok().and_then(|cell| position.kind(cell)))
+            .collect();
+        let kinds = if kinds.iter().any(Option::is_some) {
+            kinds
+        } else {
+            Vec::new()
+        };
+        let hands = [Side::First, Side::Second].map(|side| {
+            let mut hand = Vec::new();
+            position.hand(side, &mut |kind, count| hand.push((kind, count)));
+            hand
+        });
         let counters = match position.geometry() {
             Geometry::Piles { piles } => usize::from(piles),
             Geometry::Pits { pits } => 2 * usize::from(pits) + 2,
@@ -851,6 +883,8 @@ impl<G: Notation, O: Oracle<G>> Handle<G, O> {
             finished: finished.is_some(),
             winner,
             cells,
+            kinds,
+            hands,
             counts: (0..counters).map(|i| position.count(i)).collect(),
             moves: Vec::new(),
             winning_line,

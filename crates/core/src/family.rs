@@ -459,6 +459,14 @@ pub trait Family: Notation {
     /// goes past it stops with an error that says so.
     const MAX_POSITIONS: usize = 10_000_000;
 
+    /// For a size past [`Family::MAX_POSITIONS`], what solving it into a table file costs,
+    /// in a few words that every surface adds to its message when the file is missing
+    /// (`about an hour on two cores, 5 GB at its peak`); `None` (the default) when not
+    /// measured.
+    fn solve_cost(&self) -> Option<&'static str> {
+        None
+    }
+
     /// The start position at `args` (values already in their ranges).
     ///
     /// # Errors

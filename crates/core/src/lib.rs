@@ -56,7 +56,7 @@ pub use notation::{Notation, ParseError, ParseErrorKind, ShowMove, Side};
 pub use oracle::{AnsweredBy, MAX_BRANCHING, Oracle};
 pub use played::{DEFAULT_CAPACITY, History, PlayError, PlayedGame, Ply};
 pub use probe::Solved;
-pub use shape::{Geometry, Line, MoveShape};
+pub use shape::{Geometry, Kind, Line, MoveShape};
 pub use table::Table;
 
 /// The `phf` crate the generated maps are made of, so that generated code needs no

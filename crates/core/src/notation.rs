@@ -17,7 +17,7 @@ use core::fmt;
 use core::str::FromStr;
 
 use crate::Game;
-use crate::shape::{Geometry, Line, MoveShape};
+use crate::shape::{Geometry, Kind, Line, MoveShape};
 
 /// One of the two sides of a game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -154,6 +154,20 @@ pub trait Notation: Game + fmt::Display + FromStr<Err = ParseError> {
     /// Whose piece stands on `cell` (0..WIDTH*HEIGHT, row-major from the top left), or
     /// `None` if it is empty.
     fn piece(&self, cell: u8) -> Option<Side>;
+
+    /// The kind of the piece on `cell`, in a game whose pieces differ (Dōbutsu shōgi);
+    /// `None` for an empty cell and in a game whose pieces are all alike (the default).
+    fn kind(&self, cell: u8) -> Option<Kind> {
+        let _ = cell;
+        None
+    }
+
+    /// Visits each kind of piece `side` holds in hand, in a game with hands (Dōbutsu
+    /// shōgi: a piece captured goes to the captor's hand and may be dropped), with how
+    /// many; visits nothing in a game without (the default).
+    fn hand(&self, side: Side, visit: &mut dyn FnMut(Kind, u8)) {
+        let _ = (side, visit);
+    }
 
     /// Writes `mv` in the notation: `5`, `2-5`, `3-off`.
     ///

@@ -106,13 +106,22 @@ pub enum MoveShape {
         /// The pit (numbered as [`Geometry::Pits`] says).
         pit: u8,
     },
+    /// A piece of the mover's hand put on an empty cell (a shogi drop): `piece` is the
+    /// [`Kind::letter`] of what it drops as the first side's would be written (`C`), one
+    /// for either side, as the notation names a drop.
+    FromHand {
+        /// The kind dropped, by its letter.
+        piece: &'static str,
+        /// The cell.
+        cell: u16,
+    },
     /// No move on the board: the side to move passes.
     Pass,
 }
 
 impl MoveShape {
-    /// `drop`, `place`, `from-to`, `domino`, `take`, `edge`, `sow` or `pass`: the kind of
-    /// move, as the JSON surfaces name it.
+    /// `drop`, `place`, `from-to`, `domino`, `take`, `edge`, `sow`, `from-hand` or `pass`:
+    /// the kind of move, as the JSON surfaces name it.
     #[must_use]
     pub const fn kind(&self) -> &'static str {
         match self {
@@ -123,6 +132,7 @@ impl MoveShape {
             MoveShape::Take { .. } => "take",
             MoveShape::Edge { .. } => "edge",
             MoveShape::Sow { .. } => "sow",
+            MoveShape::FromHand { .. } => "from-hand",
             MoveShape::Pass => "pass",
         }
     }
@@ -141,6 +151,23 @@ impl Geometry {
             Geometry::Dots { .. } => "dots",
         }
     }
+}
+
+/// A kind of piece, in a game whose pieces differ (Dōbutsu shōgi's lion, giraffe...), as
+/// a drawing shows it: [`Notation::kind`](crate::Notation::kind) on a cell,
+/// [`Notation::hand`](crate::Notation::hand) in a hand. A game whose pieces are all alike
+/// has none.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Kind {
+    /// Its letter as the notation writes it for its owner (Dōbutsu shōgi's `L`, `+C` for
+    /// a hen, the second side's `l`, `+c`).
+    pub letter: &'static str,
+    /// Its name: `lion`.
+    pub name: &'static str,
+    /// The (row, column) steps it can make, row down and column right positive, as its
+    /// owner moves it on the board as drawn (the second side's turned around): what a
+    /// drawing marks around it.
+    pub steps: &'static [(i8, i8)],
 }
 
 /// A straight line of cells on a board of cells, one end to the other: the `k` in a row

@@ -120,6 +120,9 @@ function drawRectangle(ctx) {
   board.style.setProperty("--columns", width);
   columns.style.setProperty("--columns", width);
   board.classList.toggle("wide", width > 5);
+  // A game whose pieces differ (Dōbutsu shōgi): each drawn as its kind, and the hands.
+  const kinds = position.pieces?.length ? position.pieces : null;
+  drawHands(ctx, kinds !== null);
   columns.classList.toggle("wide", width > 5);
   board.replaceChildren(...[...position.cells].map((piece, index) => {
     const owner = ownerOf(ctx, piece);
@@ -162,7 +165,7 @@ function drawRectangle(ctx) {
     },
     el("span", { class: "sr" }, drop ? `row ${Math.floor(index / width) + 1} column ${(index % width) + 1}` : "cell "),
     number ? el("span", { class: "index" }, number) : null,
-    owner >= 0 ? [el("span", { class: "sr" }, ": "), el("span", { class: "mark" }, piece)] : null,
+    owner >= 0 ? [el("span", { class: "sr" }, ": "), kinds ? kindMark(kinds[index], ctx.data.sides) : el("span", { class: "mark" }, piece)] : null,
     ctx.lineCells.has(index) ? el("span", { class: "sr" }, ", in the line that ended the game") : null,
     hint ? valueLabel(hint.value, hint.plies, picks ? "best " : "") : null,
     hint?.best ? star() : null);
@@ -185,6 +188,55 @@ function drawRectangle(ctx) {
     hint ? valueLabel(hint.value, hint.plies) : null,
     hint?.best ? star() : null);
   }) : []));
+}
+
+// A piece of a kind: its letter (the second side's turned, as it faces down the board)
+// with a dot at the edge for each way it steps, and its side and name said in words.
+function kindMark(piece, sides) {
+  if (!piece) return null;
+  const owner = sides.indexOf(piece.side);
+  return el("span", { class: `kind kind-${piece.name} piece-${owner}` },
+    el("span", { class: "sr" }, `${piece.side} ${piece.name} (${piece.letter}) `),
+    el("span", { class: "mark", "aria-hidden": "true" }, piece.letter.toUpperCase()),
+    ...piece.steps.map(([row, column]) => el("span", {
+      class: "step", "aria-hidden": "true", "data-row": row, "data-column": column,
+    })));
+}
+
+// The two hands of a game with hands, beside the board: the second side's above it, the
+// first side's below. A piece of the hand of the side to move is picked with a click (it
+// lights up), then dropped with a click on an empty cell.
+function drawHands(ctx, shown) {
+  const { hands, position, plan, data } = ctx;
+  if (!hands) return;
+  hands.forEach((box) => { box.hidden = !shown; });
+  if (!shown) {
+    hands.forEach((box) => box.replaceChildren());
+    return;
+  }
+  position.hands.forEach((held, side) => {
+    const box = hands[side];
+    const name = data.sides[side];
+    const mover = data.sides.indexOf(position.to_move) === side;
+    box.setAttribute("aria-label", `${name}'s hand`);
+    box.replaceChildren(el("span", { class: "hand-name" }, `${name} holds`),
+      ...(held.length ? held.map((piece) => {
+        const moves = mover && ctx.yourTurn ? plan.hand.get(piece.letter.toUpperCase()) : undefined;
+        const key = G.handKey(piece.letter);
+        const picked = ctx.selected === key;
+        return el("button", {
+          type: "button",
+          class: `hand-piece piece-${side}${moves ? " movable" : ""}${picked ? " selected" : ""}`,
+          "data-hand": side,
+          "data-piece": piece.letter,
+          "data-key": key,
+          "aria-disabled": moves ? null : "true",
+          "aria-pressed": moves ? String(picked) : null,
+          onclick: () => { if (moves) ctx.select(key); else if (!ctx.yourTurn) ctx.refuse(); },
+        }, kindMark(piece, data.sides),
+        piece.count > 1 ? el("span", { class: "count" }, `\u00d7${piece.count}`) : null);
+      }) : [el("span", { class: "hand-empty" }, "nothing")]));
+  });
 }
 
 // Hex's rhombus: a hexagon a cell, each row half a cell right of the one above.
@@ -460,7 +512,7 @@ export function draw(ctx) {
 export function lastTouched(geometry, shape) {
   if (!shape) return new Set();
   switch (shape.kind) {
-    case "place": return new Set([shape.cell]);
+    case "place": case "from-hand": return new Set([shape.cell]);
     case "from-to": return new Set(shape.to === null || shape.to === undefined ? [shape.from] : [shape.from, shape.to]);
     case "domino": return new Set([shape.first, shape.second]);
     case "take": return new Set([shape.pile]);

@@ -1,6 +1,6 @@
 // What a board looks like and how each of its moves is clicked, from data alone: the
 // position's `geometry` (a rectangle of cells, Hex's rhombus, piles, pits, dots) and each
-// move's `shape` (drop, place, from-to, domino, take, edge, sow, pass), as the server
+// move's `shape` (drop, place, from-to, domino, take, edge, sow, from-hand, pass), as the server
 // says them. Nothing here knows a game: a board of any family at any size is drawn and
 // played from what these functions answer. Without the DOM, so that `node --test` reads
 // it as the page does (cli/tests/web/geometry.test.mjs).
@@ -89,12 +89,14 @@ export function hexExtent(width, height, size, margin = 0) {
 // - `take`: "pile:count" -> the move taking `count` counters of `pile`;
 // - `edge`: line index (as dotLines numbers them) -> the move drawing it;
 // - `sow`: pit -> the move sowing it; `pass`: the moves that pass;
+// - `hand`: a hand piece's letter -> the moves dropping it (a click on the piece picks
+//   it, as `handKey` names it in `selected`; a click on a target then drops it);
 // - `other`: any move of a shape this page does not draw (listed, still playable).
 export function plan(geometry, moves, selected = null) {
   const width = geometry.width ?? geometry.columns ?? 0;
   const result = {
     place: new Map(), drop: new Map(), pick: new Map(), targets: new Map(), off: [],
-    take: new Map(), edge: new Map(), sow: new Map(), pass: [], other: [],
+    take: new Map(), edge: new Map(), sow: new Map(), pass: [], other: [], hand: new Map(),
   };
   const lines = geometry.kind === "dots" ? dotLines(geometry.rows, geometry.columns) : [];
   const pick = (cell, move) => {
@@ -133,6 +135,14 @@ export function plan(geometry, moves, selected = null) {
         else result.other.push(move);
         break;
       }
+      case "from-hand": {
+        // A piece of the hand picked (`selected` is `hand:` and its letter), then a cell.
+        const key = handKey(shape.piece);
+        if (!result.hand.has(shape.piece)) result.hand.set(shape.piece, []);
+        result.hand.get(shape.piece).push(move);
+        if (selected === key) result.targets.set(shape.cell, move);
+        break;
+      }
       case "sow":
         result.sow.set(shape.pit, move);
         break;
@@ -144,6 +154,12 @@ export function plan(geometry, moves, selected = null) {
     }
   }
   return result;
+}
+
+// What `selected` holds once the hand's piece `letter` is picked (a cell's number
+// otherwise).
+export function handKey(letter) {
+  return `hand:${letter.toUpperCase()}`;
 }
 
 // A size of a family as the naming syntax writes it, every parameter named in the

@@ -81,6 +81,12 @@ export async function mount(root, params, name, info, families = []) {
   const columns = el("div", { class: "columns", id: id("columns"), role: "group", "aria-label": "Columns", hidden: true });
   const board = el("div", { class: "board", id: id("board"), role: "group", "aria-label": `${info ? titleOf(info) : name} board` });
   const offBoard = el("div", { class: "controls", id: id("off") });
+  // The hands of a game with hands (Dōbutsu shōgi): the second side's above the board,
+  // the first side's below; hidden in every other game.
+  const hands = [
+    el("div", { class: "hand hand-0", id: id("hand-0"), role: "group", hidden: true }),
+    el("div", { class: "hand hand-1", id: id("hand-1"), role: "group", hidden: true }),
+  ];
   const undo = el("button", { id: id("undo"), type: "button", onclick: () => go(S.undone(state)) }, "\u21b6 Undo");
   const redo = el("button", { id: id("redo"), type: "button", onclick: () => go(S.redone(state)) }, "Redo \u21b7");
   const restart = el("button", { id: id("new"), type: "button", onclick: () => go({ ...state, moves: [], redo: [] }) }, "New game");
@@ -99,7 +105,7 @@ export async function mount(root, params, name, info, families = []) {
 
   root.append(el("section", { class: "game" },
     el("div", { class: "board-column" },
-      title, size, rules, waiting, status, notice, columns, board, offBoard,
+      title, size, rules, waiting, status, notice, columns, hands[1], board, hands[0], offBoard,
       el("div", { class: "controls" }, undo, redo, restart),
       reveal,
       el("div", { class: "options" },
@@ -468,7 +474,7 @@ export async function mount(root, params, name, info, families = []) {
     const hadFocus = board.contains(document.activeElement) || document.activeElement === document.body;
     const focusedKey = board.contains(document.activeElement) ? document.activeElement.dataset?.key : null;
     B.draw({
-      board, columns, position, data, geometry, plan, shown, best, valueOf, yourTurn,
+      board, columns, hands, position, data, geometry, plan, shown, best, valueOf, yourTurn,
       title: heading,
       drop: view.drop,
       selected: view.selected,
@@ -479,7 +485,13 @@ export async function mount(root, params, name, info, families = []) {
       play: (move) => tryPlay(move.move),
       // A click where nothing can be played now: said why, never silently dropped.
       refuse: () => refused(position.finished ? "finished" : "computer"),
-      select: (cell) => { view.selected = view.selected === cell ? null : cell; render(); focusCell(cell); },
+      // A cell's index, or a hand's piece (`G.handKey`): focus stays on what was clicked.
+      select: (cell) => {
+        view.selected = view.selected === cell ? null : cell;
+        render();
+        if (typeof cell === "number") focusCell(cell);
+        else hands.map((box) => box.querySelector(`.hand-piece.movable[data-key="${cell}"]`)).find(Boolean)?.focus();
+      },
       focused: (cell) => { view.focus = cell; },
     });
 
