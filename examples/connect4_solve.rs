@@ -3,7 +3,14 @@
 //! score (Pons's scale), the positions searched and the microseconds taken: the engine's
 //! side of `benches/connect4_peers.sh`.
 //!
-//! `cargo run --release --example connect4_solve [--book FILE] [--memory MIB] < positions`
+//! `cargo run --release --example connect4_solve [--book FILE] [--memory MIB] [--threads N]
+//! [--clear] < positions`
+//!
+//! One transposition table (`--memory`, 256 MiB by default) serves every line, allocated
+//! before the first and kept from one to the next, as a batch of questions keeps it;
+//! `--clear` empties it before each line instead, so that each line's search stands alone
+//! (its time still the search's alone). `--threads` searches each position on that many
+//! threads (1 by default).
 
 use std::io::{BufRead, Write};
 use std::time::Instant;
@@ -30,10 +37,14 @@ fn main() -> std::process::ExitCode {
 fn run() -> Result<(), Box<dyn std::error::Error>> {
     let mut args = std::env::args().skip(1);
     let mut memory = 256usize;
+    let mut threads = 1usize;
+    let mut clear = false;
     let mut book = None;
     while let Some(arg) = args.next() {
         match arg.as_str() {
             "--memory" => memory = args.next().ok_or("--memory MIB")?.parse()?,
+            "--threads" => threads = args.next().ok_or("--threads N")?.parse()?,
+            "--clear" => clear = true,
             "--book" => {
                 let bytes = std::fs::read(args.next().ok_or("--book FILE")?)?;
                 // Kept for the whole run, as the engine's book reads from it.
@@ -43,7 +54,7 @@ fn run() -> Result<(), Box<dyn std::error::Error>> {
             other => return Err(format!("unknown argument {other}").into()),
         }
     }
-    let mut engine: Engine<Bitboard<7, 6>> = Engine::new(memory << 20).with_threads(1);
+    let mut engine: Engine<Bitboard<7, 6>> = Engine::new(memory << 20).with_threads(threads);
     if let Some(book) = book {
         engine = engine.with_book(book);
     }
@@ -64,7 +75,7 @@ fn run() -> Result<(), Box<dyn std::error::Error>> {
         }
         if n == 0 {
             engine.reserve();
-        } else {
+        } else if clear {
             engine.clear();
         }
         let start = Instant::now();

@@ -16,7 +16,7 @@ use crate::{Game, Record, Value};
 
 use std::collections::HashSet;
 
-use super::searchable::{Bounds, Children, Searchable};
+use super::searchable::{Bounds, Children, Open, Searchable};
 use super::searched::SearchableGame;
 
 /// A Connect Four position on `W` columns and `H` rows for the search: the discs of the
@@ -140,22 +140,6 @@ impl<const W: usize, const H: usize> Bitboard<W, H> {
         self.their_threats() & self.playable() != 0
     }
 
-    /// The moves (as the cell each fills) that do not lose at once: a move must block an
-    /// opponent's four it could complete next, and must not fill the cell under one.
-    const fn safe_moves(&self) -> u64 {
-        let theirs = self.their_threats();
-        let mut moves = self.playable();
-        let forced = moves & theirs;
-        if forced != 0 {
-            if forced & (forced - 1) != 0 {
-                // Two fours to block: every move loses.
-                return 0;
-            }
-            moves = forced;
-        }
-        moves & !(theirs >> 1)
-    }
-
     /// The position after the side to move fills `cell`.
     #[must_use]
     const fn after(&self, cell: u64) -> Self {
@@ -195,22 +179,141 @@ impl<const W: usize, const H: usize> Bitboard<W, H> {
     }
 }
 
-/// What [`Searchable::open`] found that [`Searchable::order`] needs: the moves worth
-/// searching and the side to move's threats, found once a position.
+/// What [`Searchable::open`] found out about a position that its moves need, found once:
+/// the cells of the moves worth searching, and the empty cells where the opponent would
+/// make four.
 #[derive(Clone, Copy, Debug)]
 pub struct Opened {
     /// The cells of the moves that do not lose at once.
     cells: u64,
-    /// The empty cells where the side to move would make four.
-    own: u64,
+    /// The empty cells where the opponent would make four.
+    theirs: u64,
+}
+
+impl<const W: usize, const H: usize> Bitboard<W, H> {
+    /// The cells of rows 1, 3, 5, ... from the bottom (counting from 0): the cells the
+    /// second player is given by answering every move in the same column.
+    const EVEN_ROWS: u64 = {
+        let mut column = 0;
+        let mut r = 1;
+        while r < H {
+            column |= 1 << r;
+            r += 2;
+        }
+        Self::BOTTOM * column
+    };
+
+    /// The first cell of each four in a row of `discs` along `step` (the one with the
+    /// lowest bit).
+    const fn fours(discs: u64, step: usize) -> u64 {
+        let pairs = discs & (discs >> step);
+        pairs & (pairs >> (2 * step))
+    }
+
+    /// The cells of `cells` and every cell above one of them in its column.
+    const fn and_above(cells: u64) -> u64 {
+        let mut above = cells;
+        let mut r = 1;
+        while r < H {
+            above |= (above << 1) & Self::BOARD;
+            r += 1;
+        }
+        above
+    }
+
+    /// The lowest row, counting from 0, holding a cell of `cells` (`H` if none).
+    const fn lowest_row(cells: u64) -> usize {
+        let mut r = 0;
+        while r < H {
+            if cells & (Self::BOTTOM << r) != 0 {
+                return r;
+            }
+            r += 1;
+        }
+        H
+    }
+
+    /// Allis's *claimeven* as a bound on the score of the first player to move (an even
+    /// number of plies, an even number of rows): the second player can answer every move
+    /// in the column it was played in, which gives it every empty cell of an odd row
+    /// (counting from 0) above each column's next cell; when an odd number of discs
+    /// stands in a column, the first player's disc there may take such a cell, and the
+    /// second answers it in another such column (there is an even number of them), so
+    /// that again it keeps the cells above. The first player then has at most the other
+    /// cells. If it cannot make four there, or each four it could make lies above one of
+    /// the second player's along the same line in the same columns (whose cells are all
+    /// filled first), the second player wins, at the latest when the last cell of its
+    /// lowest four is filled; if neither can make four, the first player draws at best.
+    /// `None` when the first player could make four the second player does not forestall.
+    fn claimeven_bound(&self) -> Option<i32> {
+        let empty = Self::BOARD & !self.mask;
+        let theirs = (self.current ^ self.mask) | (empty & Self::EVEN_ROWS & !self.playable());
+        let mine = Self::BOARD & !theirs;
+        if Self::fours(mine, 1) != 0 {
+            return None;
+        }
+        // The lowest top row of the second player's fours: a vertical four's is three
+        // above its first cell, as is a rising diagonal's.
+        let mut top = Self::lowest_row(Self::fours(theirs, 1)) + 3;
+        let mut steps: &[usize] = &[H + 1, H, H + 2];
+        while let [step, rest @ ..] = steps {
+            let (ours, others) = (Self::fours(mine, *step), Self::fours(theirs, *step));
+            if ours & !Self::and_above(others) != 0 {
+                return None;
+            }
+            let rise = if *step == H + 2 { 3 } else { 0 };
+            top = top.min(Self::lowest_row(others) + rise);
+            steps = rest;
+        }
+        if top >= H {
+            return Some(0);
+        }
+        // The last cell of that four is filled while the cells above its top stay empty.
+        let t = Self::CELLS - (H - 1 - top) as u32;
+        Some(-Self::win_score(t))
+    }
+
+    /// The first cells of the lines of four cells on the board along `step`.
+    const fn lines(step: usize) -> u64 {
+        let b = Self::BOARD;
+        b & (b >> step) & (b >> (2 * step)) & (b >> (3 * step))
+    }
+
+    /// The discs whose colour no longer matters: every line of four cells through one
+    /// is full (or leaves the board), so no four in a row to come can pass through it.
+    /// Steininger's `c4` keys its table with such discs all given to one side, so that
+    /// positions that differ only there share an entry; this is the plainest sound kind
+    /// of them (`c4` finds more, by patterns).
+    #[inline]
+    fn dead(&self) -> u64 {
+        let empty = Self::BOARD & !self.mask;
+        let mut alive = 0;
+        let mut steps: &[usize] = &[1, H + 1, H, H + 2];
+        while let [step, rest @ ..] = steps {
+            let s = *step;
+            // The lines along `s` with an empty cell, by their first cell; then every
+            // cell they pass through.
+            let open = (empty | empty >> s | empty >> (2 * s) | empty >> (3 * s)) & Self::lines(s);
+            alive |= open | open << s | open << (2 * s) | open << (3 * s);
+            steps = rest;
+        }
+        self.mask & !alive
+    }
+
+    /// The column of `cell`, one bit.
+    const fn column_of(cell: u64) -> usize {
+        cell.trailing_zeros() as usize / (H + 1)
+    }
 }
 
 impl<const W: usize, const H: usize> Searchable for Bitboard<W, H> {
     /// The cell the disc fills (one bit).
     type Move = u64;
-    /// The cells of the moves that do not lose at once, with the side to move's threats
+    /// The cells of the moves that do not lose at once, with the opponent's threats
     /// ([`Opened`]).
     type Moves = Opened;
+
+    const MAX_PLIES: u32 = Self::CELLS;
 
     /// The discs of the side to move plus every disc plus the bottom row: one bit above
     /// each column's top disc, the side to move's discs below it.
@@ -222,6 +325,19 @@ impl<const W: usize, const H: usize> Searchable for Bitboard<W, H> {
     fn symmetric_key(&self) -> u64 {
         let key = self.key();
         key.min(Self::mirrored(key))
+    }
+
+    /// [`Bitboard::key`] with the discs whose colour no longer matters given to the side
+    /// to move (`Bitboard::dead`), and of the position and its mirror image the smaller.
+    #[inline]
+    fn table_key(&self) -> (u64, bool) {
+        let key = (self.current | self.dead()) + self.mask + Self::BOTTOM;
+        let mirror = Self::mirrored(key);
+        if mirror < key {
+            (mirror, true)
+        } else {
+            (key, false)
+        }
     }
 
     /// Each column's discs from the bottom, each a 1 then 1 if the side to move's, the
@@ -268,77 +384,99 @@ impl<const W: usize, const H: usize> Searchable for Bitboard<W, H> {
     }
 
     #[inline]
-    fn open(&self) -> (Bounds, Opened) {
-        let moves = self.safe_moves();
-        let settled = Opened { cells: 0, own: 0 };
-        if moves == 0 {
-            // Whatever it plays, the opponent makes four with its next disc.
-            let score = -Self::win_score(self.plies + 2);
-            return (
-                Bounds {
-                    min: score,
-                    max: score,
-                },
-                settled,
-            );
+    fn open(&self) -> Open<Self> {
+        let theirs = self.their_threats();
+        let playable = self.playable();
+        // Never a disc under a cell where the opponent would make four.
+        let safe = playable & !(theirs >> 1);
+        let lost = Open::Settled(-Self::win_score(self.plies + 2));
+        let blocks = playable & theirs;
+        if blocks != 0 {
+            // The opponent makes four with its next disc unless this one blocks it: two
+            // such cells, or one under another, and every move loses.
+            if blocks & (blocks - 1) != 0 || blocks & safe == 0 {
+                return lost;
+            }
+            return Open::Forced(blocks);
+        }
+        if safe == 0 {
+            return lost;
+        }
+        if safe & (safe - 1) == 0 {
+            return Open::Forced(safe);
         }
         if self.plies + 2 >= Self::CELLS {
-            // Two discs or fewer to go and nobody can make four: a draw.
-            return (Bounds { min: 0, max: 0 }, settled);
+            // Two discs to go, nobody can make four with either: a draw.
+            return Open::Settled(0);
         }
         // A safe move under two of its own threats, one above the other, wins with the
         // disc after next: the opponent must block the lower, and that lets it play
         // the upper (the best an open position can do).
         let own = self.own_threats();
-        if moves & (own >> 1) & (own >> 2) != 0 {
-            let score = Self::win_score(self.plies + 3);
-            return (
-                Bounds {
-                    min: score,
-                    max: score,
-                },
-                settled,
-            );
+        if safe & (own >> 1) & (own >> 2) != 0 {
+            return Open::Settled(Self::win_score(self.plies + 3));
         }
         // At best a win with its next disc but one (it cannot win at once); at worst a
-        // loss to the opponent's disc after next (no move loses at once).
-        let bounds = Bounds {
-            min: -Self::win_score(self.plies + 4),
-            max: Self::win_score(self.plies + 3),
-        };
-        (bounds, Opened { cells: moves, own })
-    }
-
-    /// Threats made first (the cells where the mover would then make four; one fewer for
-    /// a disc under a cell where it would make four already, as the opponent blocks it
-    /// there), the centre first among equals: a stable insertion sort.
-    #[inline]
-    fn order(&self, opened: Opened, children: &mut Children<u64>) {
-        let mut promise = [0i32; super::searchable::MAX_CHILDREN];
-        let Opened { cells: moves, own } = opened;
-        for &c in &Self::ORDER {
-            let cell = moves & Self::column(c);
-            if cell == 0 {
-                continue;
-            }
-            let made = Self::threats(self.current | cell) & !(self.mask | cell);
-            // A disc under one's own threat lets the opponent block it: tried later.
-            let threats = made.count_ones() as i32 - i32::from(own & (cell << 1) != 0);
-            let at = children.len();
-            if !children.push(cell) {
-                break;
-            }
-            let kept = children.as_mut_slice();
-            let mut i = at;
-            while i > 0 && promise.get(i - 1).is_some_and(|&p| p < threats) {
-                kept.swap(i - 1, i);
-                promise.swap(i - 1, i);
-                i -= 1;
-            }
-            if let Some(p) = promise.get_mut(i) {
-                *p = threats;
+        // loss to the opponent's disc after next (no move loses at once); a draw at best
+        // for a side that could not make four with every empty cell.
+        let empty = Self::BOARD & !self.mask;
+        let mut max = Self::win_score(self.plies + 3);
+        let mut min = -Self::win_score(self.plies + 4);
+        if !Connect4::<W, H>::four(self.current | empty) {
+            max = 0;
+        }
+        if !Connect4::<W, H>::four((self.current ^ self.mask) | empty) {
+            min = 0;
+        }
+        if H % 2 == 0 && self.plies % 2 == 0 && max > 0 {
+            if let Some(bound) = self.claimeven_bound() {
+                max = max.min(bound);
             }
         }
+        Open::Moves(
+            Bounds { min, max },
+            Opened {
+                cells: safe,
+                theirs,
+            },
+        )
+    }
+
+    /// The columns from the centre out.
+    #[inline]
+    fn moves(&self, opened: Opened, children: &mut Children<u64>) {
+        for &c in &Self::ORDER {
+            let cell = opened.cells & Self::column(c);
+            if cell != 0 && !children.push(cell) {
+                break;
+            }
+        }
+    }
+
+    /// The threats the move makes, counted as Steininger's `c4` weighs them: cells where
+    /// the mover would make four that the opponent cannot spoil by making its own four
+    /// just below, most for one right above a column's next cell (the opponent cannot
+    /// fill the cell below it without giving it up), less for one two above, least for
+    /// any other; the centre first among equals.
+    #[inline]
+    fn promise(&self, opened: &Opened, cell: u64) -> i32 {
+        let mask = self.mask | cell;
+        let made = Self::threats(self.current | cell) & !mask & !(opened.theirs << 1);
+        let next = ((mask + Self::BOTTOM) & Self::BOARD) << 1;
+        let one_above = made & next;
+        let two_above = made & ((next & Self::BOARD) << 1);
+        let column = Self::column_of(cell);
+        let centre = (column.min(W - 1 - column)) as i32;
+        48 * one_above.count_ones() as i32
+            + 20 * two_above.count_ones() as i32
+            + 12 * made.count_ones() as i32
+            + centre
+    }
+
+    #[inline]
+    fn tag(&self, cell: u64, mirrored: bool) -> u8 {
+        let column = Self::column_of(cell);
+        (if mirrored { W - 1 - column } else { column }) as u8
     }
 
     /// Drops the side to move's disc into `cell`, the next free cell of its column.
@@ -440,5 +578,108 @@ impl<const W: usize, const H: usize> Connect4<W, H> {
         }
         dead.insert(key);
         false
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    //! The bounds and keys the search trusts without searching, against the compiled
+    //! table of every Connect Four position on 4x4 (solved by retrograde analysis at
+    //! build time, sharing no code with the search).
+
+    use super::*;
+    use crate::games::{CONNECT4_4X4, ConnectFour};
+    use perfect_play_core::family::{Args, Family};
+    use std::collections::HashMap;
+
+    /// The 4x4 position of the search's type as the compiled table's (the family's type,
+    /// at its default size), through its key.
+    fn in_table(position: &Connect4<4, 4>) -> ConnectFour {
+        let start = ConnectFour::at(&Args::defaults(ConnectFour::PARAMS)).expect("4x4");
+        start.at_key(position.key()).expect("a position of 4x4")
+    }
+
+    /// Every open position of 4x4 (nobody has four, the board not full, no win at once
+    /// for the side to move): the positions the search settles.
+    fn open_positions() -> Vec<(Bitboard<4, 4>, i32)> {
+        let mut seen = HashSet::new();
+        let mut todo = vec![Connect4::<4, 4>::start()];
+        let mut out = Vec::new();
+        while let Some(position) = todo.pop() {
+            if !seen.insert(position) || position.finished().is_some() {
+                continue;
+            }
+            let board = Bitboard::of(&position);
+            if board.decided().is_none() {
+                let record = CONNECT4_4X4
+                    .probe(&in_table(&position))
+                    .expect("every position is in the table");
+                out.push((board, board.score(record)));
+            }
+            position.moves(&mut |_, child| todo.push(child));
+        }
+        out
+    }
+
+    /// The game's position of a search's.
+    fn game(board: Bitboard<4, 4>) -> Connect4<4, 4> {
+        let other = board.current ^ board.mask;
+        let (x, o) = if board.plies % 2 == 0 {
+            (board.current, other)
+        } else {
+            (other, board.current)
+        };
+        Connect4::from_discs(x, o).expect("a position")
+    }
+
+    #[test]
+    fn open_settles_nothing_the_table_contradicts() {
+        let positions = open_positions();
+        assert!(positions.len() > 100_000);
+        let mut bounded = 0;
+        for (board, score) in positions {
+            match board.open() {
+                Open::Settled(s) => assert_eq!(s, score, "{board:?}"),
+                Open::Forced(cell) => {
+                    let child = board.play(cell);
+                    let record = CONNECT4_4X4
+                        .probe(&in_table(&game(child)))
+                        .expect("in the table");
+                    assert_eq!(-child.score(record), score, "{board:?} forced");
+                }
+                Open::Moves(bounds, _) => {
+                    assert!(
+                        bounds.min <= score && score <= bounds.max,
+                        "{board:?}: {bounds:?} {score}"
+                    );
+                    let first_to_move = board.plies % 2 == 0;
+                    if let Some(bound) = board.claimeven_bound().filter(|_| first_to_move) {
+                        assert!(
+                            score <= bound,
+                            "{board:?}: claimeven {bound}, score {score}"
+                        );
+                        bounded += 1;
+                    }
+                }
+            }
+        }
+        // The bound is not idle on 4x4.
+        assert!(bounded > 1000, "{bounded}");
+    }
+
+    #[test]
+    fn one_table_key_one_score() {
+        let mut by_key: HashMap<u64, i32> = HashMap::new();
+        let mut shared = 0;
+        for (board, score) in open_positions() {
+            let (key, _) = board.table_key();
+            if let Some(&other) = by_key.get(&key) {
+                assert_eq!(other, score, "{board:?}");
+                shared += 1;
+            }
+            by_key.insert(key, score);
+        }
+        // Dead discs and mirror images do join positions.
+        assert!(shared > 1000, "{shared}");
     }
 }

@@ -1,40 +1,54 @@
 //! Exact answers by search, for games too large to tabulate: Connect Four as people play
 //! it (7x6) first.
 //!
-//! A game implements [`Searchable`] (its key, what is decided without search, its children
-//! best first) and the [`Engine`] finds any position's exact score: negamax with
-//! alpha-beta, probed on null windows until the score is known, a [`TranspositionTable`]
-//! of score bounds in a stated memory budget shared by every thread, and an opening
-//! [`Book`] of the positions up to some ply. [`Searched`] wraps it in the shape of a
-//! solved table (`probe`, `ranked_moves`, `best_move`), its analysis searching the root
-//! moves on every thread.
+//! A game implements [`Searchable`] (its key, what is known without a search, its moves
+//! and how promising each looks) and the [`Engine`] finds any position's exact score:
+//! negamax with alpha-beta, probed on null windows until the score is known, a
+//! [`TranspositionTable`] in a stated memory budget shared by every thread and kept from
+//! one question to the next, and an opening [`Book`] of the positions up to some ply.
+//! [`Searched`] wraps it in the shape of a solved table (`probe`, `ranked_moves`,
+//! `best_move`).
 //!
-//! The techniques are Pascal Pons's (his solver and blog, "Solving Connect 4: how to
-//! build a perfect AI", 2017) but where said (MTD(f), and three of bitbully's, read in
-//! its source: MarkusThill/BitBully), rewritten here:
+//! The design is Pascal Pons's (his solver and blog, "Solving Connect 4: how to build a
+//! perfect AI", 2017) with what made Christophe Steininger's `c4` (its source,
+//! ChristopheSteininger/c4, read for its ideas) several times faster, and two of
+//! bitbully's rules (MarkusThill/BitBully), rewritten here; benches/HISTORY.md 13i measures
+//! what each bought:
 //! - **Bitboards** ([`Bitboard`]): the side to move's discs and every disc, two `u64`; a
 //!   disc dropped is one addition; the cells where a player would make four are a few
 //!   shifts of its discs.
-//! - **Moves that lose at once are never searched**: a move must block the opponent's
-//!   four it could complete next and must not fill the cell under one; a win at once is
-//!   decided without search.
-//! - **Score bounds**: a position's score is bounded by how soon the game can end from
-//!   it, which narrows every window before a child is searched.
+//! - **Forced moves are played, not searched**: a move must block the opponent's four it
+//!   could complete next and must not fill the cell under one; when one move is left,
+//!   it is played at once, and a chain of them is followed to its end before anything
+//!   else is asked (`c4`); a win at once is decided without search.
+//! - **Score bounds before the search**: a position's score is bounded by how soon the
+//!   game can end from it; a side that could not make four with every empty cell draws
+//!   at best; and on a board of an even number of rows, Allis's *claimeven* (the second
+//!   player answering every move in the same column; *A Knowledge-based Approach of
+//!   Connect-Four*, 1988) bounds what the first player can hope for (`c4`'s
+//!   `upper_bound_from_evens_strategy`, derived again here).
+//! - **Every child settled first**: before a position's children are searched, each is
+//!   settled as far as it goes without a search (its forced moves, its bounds, the
+//!   transposition table's word on it, every child's bucket read before any is looked
+//!   into, so that the waits on memory overlap); one may cut at once, and the others'
+//!   bounds narrow the window (`c4`).
 //! - **Null-window probes**: the exact score is found by asking "is it at least `g`?"
 //!   with windows `(g - 1, g)`, each `g` the last answer, from 0 out (MTD(f), Plaat,
 //!   Schaeffer, Pijls and de Bruin, 1996; Pons halves the range instead).
-//! - **Move ordering by threats**: children are searched by how many cells they leave
-//!   where the mover would make four, a disc under one's own such cell counted one
-//!   fewer (the opponent blocks it; bitbully's rule), the centre first among equals.
+//! - **Move ordering by threats**: the children left to search go by the cells where the
+//!   mover would make four, weighed as `c4` weighs them (most for one right above a
+//!   column's next cell), the transposition table's best move first, the centre first
+//!   among equals.
 //! - **A double threat is decided at once**: a safe disc under two of one's own cells,
 //!   one above the other, wins two discs later (bitbully's rule).
-//! - **Transposition table**: the proven bound (lower after a cut, upper otherwise) of
-//!   each position of an even ply under its full key, one atomic word per slot.
-//! - **Enhanced transposition cutoff** (Plaat et al., 1996; not in Pons's solver): a
-//!   position of an odd ply asks the table about each child before searching any; a
-//!   child it bounds from above can settle the parent at once. Keeping one ply in two
-//!   and looking up the other's children is bitbully's scheme: a fifth to a quarter
-//!   less time on random 7x6 positions than both on every ply (BENCHMARKS.md 13d).
+//! - **Transposition table**: buckets of two 8-byte entries, each a bound (lower, upper
+//!   or exact), the best move and how much search it cost; the costlier entry stays
+//!   (`c4`), and a question's entries give way to the next question's (generations), so
+//!   that the table is never cleared. Positions that differ only in discs no four can
+//!   pass through any more, or that mirror each other, share an entry (`c4`).
+//! - **One position on every thread** (lazy SMP): the threads search the same position
+//!   over the one table, the helpers with their moves near the root shuffled a little
+//!   (`c4`'s jitter), and the first to finish answers.
 //!
 //! Needs the `search` feature (on by default; it implies `std` for threads).
 //!
@@ -66,6 +80,6 @@ pub use build::{BuildError, Progress, book_positions, build_book};
 pub use connect4::{Bitboard, Opened};
 pub use deadline::{OutOfTime, within};
 pub use engine::Engine;
-pub use searchable::{Bounds, Children, MAX_CHILDREN, Searchable};
+pub use searchable::{Bounds, Children, MAX_CHILDREN, Open, Searchable};
 pub use searched::{SearchableGame, Searched};
-pub use transposition::{Bound, DEFAULT_MEMORY, TranspositionTable};
+pub use transposition::{Bound, DEFAULT_MEMORY, Entry, MIN_MEMORY, Read, TranspositionTable};

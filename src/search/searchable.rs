@@ -3,7 +3,7 @@
 
 use crate::Record;
 
-/// The most children [`Searchable::order`] may give one position.
+/// The most children [`Searchable::moves`] may give one position.
 pub const MAX_CHILDREN: usize = 16;
 
 /// A game position the [`Engine`](super::Engine) can search: negamax with alpha-beta over
@@ -11,8 +11,9 @@ pub const MAX_CHILDREN: usize = 16;
 /// child's score is the negation of what the move is worth to the parent).
 ///
 /// The contract the engine relies on, beyond the types:
-/// - [`Searchable::key`] is one-to-one on positions and below `2^56` (the transposition
-///   table stores it whole);
+/// - [`Searchable::key`] is one-to-one on positions and below `2^56`;
+///   [`Searchable::table_key`] is below `2^56` too, and two positions with one table key
+///   have one score;
 /// - scores lie in `-63..=63`, a win above 0, a draw 0 and a loss below
 ///   ([`Engine::value`](super::Engine::value) reads the sign alone);
 /// - [`Searchable::open`] is only called on positions [`Searchable::decided`] leaves
@@ -22,18 +23,28 @@ pub const MAX_CHILDREN: usize = 16;
 pub trait Searchable: Copy + Send + Sync {
     /// One move, as [`Searchable::play`] takes it.
     type Move: Copy + Default;
-    /// The moves worth searching from a position, before they are ordered (a bit mask of
-    /// cells for Connect Four): cheap to find, as a transposition table hit often makes
-    /// ordering them needless.
+    /// What [`Searchable::open`] found out about a position that its moves need (for
+    /// Connect Four, the cells of the moves worth searching and the threats on the board):
+    /// cheap to find, as a transposition table hit often makes ordering them needless.
     type Moves: Copy;
 
-    /// The position's key in the transposition table: one-to-one, below `2^56`.
+    /// The most plies a game lasts.
+    const MAX_PLIES: u32;
+
+    /// The position's key: one-to-one, below `2^56`.
     fn key(&self) -> u64;
 
     /// The key shared by the position and its mirror images: what an opening book is keyed
     /// by. The default is no symmetry.
     fn symmetric_key(&self) -> u64 {
         self.key()
+    }
+
+    /// The key the transposition table keeps the position under, and whether the moves
+    /// are seen in a mirror there ([`Searchable::tag`]): positions with one table key have
+    /// one score. The default is [`Searchable::key`], no mirror.
+    fn table_key(&self) -> (u64, bool) {
+        (self.key(), false)
     }
 
     /// The key an opening book files the position under: shared by the position and its
@@ -45,22 +56,30 @@ pub trait Searchable: Copy + Send + Sync {
     }
 
     /// How many plies have been played to reach the position (a child's is one more):
-    /// an opening book holds the positions up to some ply, and the transposition table
-    /// keeps those of even plies.
+    /// an opening book holds the positions up to some ply.
     fn plies(&self) -> u32;
 
     /// The exact score of a finished position or one the side to move wins at once, or
     /// `None` when only a search can tell.
     fn decided(&self) -> Option<i32>;
 
-    /// The scores an open position can still have, and the moves worth searching from it:
-    /// `min == max` when the position is settled without them.
-    fn open(&self) -> (Bounds, Self::Moves);
+    /// What is known of an open position without a search: its score, or the one move
+    /// that does not lose at once, or the bounds on its score and the moves worth
+    /// searching.
+    fn open(&self) -> Open<Self>;
 
-    /// Writes `moves` into `children`, best first by the game's own guess.
-    fn order(&self, moves: Self::Moves, children: &mut Children<Self::Move>);
+    /// Writes the moves of `moves` into `children`, in the game's own order.
+    fn moves(&self, moves: Self::Moves, children: &mut Children<Self::Move>);
 
-    /// The position after `mv`, one of the moves [`Searchable::order`] gave.
+    /// How promising `mv` looks, higher first: the engine searches the moves it must
+    /// search in this order (after the transposition table's best move).
+    fn promise(&self, moves: &Self::Moves, mv: Self::Move) -> i32;
+
+    /// The move's number in the transposition table, below 16, as seen in a mirror if
+    /// `mirrored` ([`Searchable::table_key`]).
+    fn tag(&self, mv: Self::Move, mirrored: bool) -> u8;
+
+    /// The position after `mv`, one of the moves [`Searchable::moves`] gave.
     fn play(&self, mv: Self::Move) -> Self;
 
     /// The score as a [`Record`]: win, loss or draw, and plies left with the winner
@@ -69,6 +88,18 @@ pub trait Searchable: Copy + Send + Sync {
 
     /// The score of a [`Record`] of this position: the inverse of [`Searchable::record`].
     fn score(&self, record: Record) -> i32;
+}
+
+/// What [`Searchable::open`] knows of a position without a search.
+#[derive(Clone, Copy, Debug)]
+pub enum Open<S: Searchable> {
+    /// The exact score.
+    Settled(i32),
+    /// The only move that does not lose at once: the position is worth what it leads to.
+    Forced(S::Move),
+    /// The scores the position can still have, and the moves worth searching (at least
+    /// two).
+    Moves(Bounds, S::Moves),
 }
 
 /// The lowest and highest score an open position can still have.
