@@ -1,6 +1,6 @@
 #!/bin/sh
 # Connect Four 7x6, our search engine beside its peers on the same positions, no opening
-# book anywhere (BENCHMARKS.md 9). Installs what it can by package name, outside the
+# book anywhere (BENCHMARKS.md, Connect Four 7x6). Installs what it can by package name, outside the
 # repository: bitbully from the Python package index in a venv, the connect-four-ai crate
 # from crates.io in a scratch cargo project; builds Pascal Pons's solver if its source is
 # given (PONS_SRC, a checkout of PascalPons/connect4: it is AGPL and never copied here).

@@ -6,7 +6,7 @@
 // type of its own with the same rules and notation) and the sizes they are. Every other
 // size is solved on first
 // use, in memory: the default sizes of every family here in well under a second
-// (BENCHMARKS.md 12), so only a few sizes are compiled in, to keep the build script within
+// (benches/HISTORY.md 12), so only a few sizes are compiled in, to keep the build script within
 // a fifth of its time before the families came.
 // Read by `build.rs`, which solves each compiled size into a binary table, and by
 // `src/games/mod.rs`, which serves them.

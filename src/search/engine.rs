@@ -259,7 +259,7 @@ impl<S: Searchable> Engine<S> {
     /// 1996): the first probe asks whether the score is at least 0, each next one whether
     /// it is beyond the bound the last answer proved. Hard positions' scores are mostly
     /// near 0, where this takes few probes (halving the range, as Pons's solver does,
-    /// searched 11 % more positions 8 to 12 plies into 7x6; BENCHMARKS.md 13d).
+    /// searched 11 % more positions 8 to 12 plies into 7x6; benches/HISTORY.md 13d).
     fn exact(&self, position: &S, run: &mut Run) -> Option<i32> {
         if let Some(score) = position.decided() {
             return Some(score);
@@ -317,7 +317,7 @@ impl<S: Searchable> Engine<S> {
         // asks it about its children instead (enhanced transposition cutoff, below). One
         // memory access or one round of them a position, not both, and twice the
         // positions in the same memory: fewer lookups saved more time than the 25 % more
-        // positions searched cost (BENCHMARKS.md 13d; bitbully does the same).
+        // positions searched cost (benches/HISTORY.md 13d; bitbully does the same).
         let key = (position.plies() % 2 == 0).then(|| position.key());
         if let Some(key) = key {
             match table.get(key) {

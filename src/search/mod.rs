@@ -34,7 +34,7 @@
 //!   position of an odd ply asks the table about each child before searching any; a
 //!   child it bounds from above can settle the parent at once. Keeping one ply in two
 //!   and looking up the other's children is bitbully's scheme: a fifth to a quarter
-//!   less time on random 7x6 positions than both on every ply (BENCHMARKS.md 13d).
+//!   less time on random 7x6 positions than both on every ply (benches/HISTORY.md 13d).
 //!
 //! Needs the `search` feature (on by default; it implies `std` for threads).
 //!
