@@ -1,6 +1,6 @@
 #!/bin/sh
 # Connect Four 7x6, our search engine beside its peers on the same positions, no opening
-# book anywhere (BENCHMARKS.md 13). Installs what it can by package name, outside the
+# book anywhere (benches/HISTORY.md 13). Installs what it can by package name, outside the
 # repository: bitbully from the Python package index in a venv, the connect-four-ai crate
 # from crates.io in a scratch cargo project. Builds the peers whose source is given, each
 # from a checkout of its own that is never copied into the repository (both are AGPL):

@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
-# Reproduces every figure in BENCHMARKS.md on this machine, now:
+# Reproduces, on this machine, now, the figures of BENCHMARKS.md that need no peer and no
+# large table: the tic-tac-toe lookups and sizes, the clean builds, the batch throughput and
+# the footholds (each other table of BENCHMARKS.md names its own script):
 #
 #     bash benches/run.sh            # the figures (about 15 minutes on 2 cores)
 #     bash benches/run.sh --quick    # criterion's --quick: checks the script, not for figures

@@ -1,7 +1,7 @@
 //! Opens each family at the sizes named on the command line (the naming syntax of
 //! `perfect_play::games`) and prints its canonical name, positions, the start's record and
 //! how long opening took (a size not compiled in is solved then): the figures of the
-//! families' docs and BENCHMARKS.md section 12.
+//! families' docs and benches/HISTORY.md section 12.
 //!
 //! `cargo run --profile test --example family_sizes -- mnk:4,3,3 nim hex:3,4`
 

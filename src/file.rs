@@ -143,7 +143,7 @@ fn map(path: &Path) -> io::Result<&'static [u8]> {
 /// Reads `path` into anonymous memory advised for huge pages (2 MiB on x86-64 Linux, where
 /// transparent huge pages are enabled for `madvise`), read-only for the rest of the
 /// program. A probe at random then walks no page tables for the file's pages: on this
-/// project's machine it halved a warm probe of a 302 MB file (BENCHMARKS.md 10).
+/// project's machine it halved a warm probe of a 302 MB file (benches/HISTORY.md 10).
 fn load_bytes(path: &Path) -> io::Result<&'static [u8]> {
     let bytes = std::fs::read(path)?;
     let len = bytes.len();
@@ -220,7 +220,7 @@ pub fn open_at<G: Game>(path: &Path, name: &str, size: &G) -> Result<&'static So
 /// gives them, instead of mapped: it takes the file's length in memory and a read of the
 /// whole file up front (which [`open`]'s checksums read anyway), and in return a warm probe
 /// at random meets no page-table walks: about half of [`open`]'s on a 302 MB file
-/// (BENCHMARKS.md 10). For a server that probes one large table for hours.
+/// (benches/HISTORY.md 10). For a server that probes one large table for hours.
 ///
 /// # Errors
 /// As [`open`].

@@ -17,7 +17,7 @@
 //!   Mathematics 3, 1901): checked on every position of the compiled sizes.
 //! - Hex: the first player wins on every n x n board (J. Nash 1952, by strategy stealing;
 //!   D. Gale, American Mathematical Monthly 86, 1979): 1x1 to 3x3 here (4x4, 9.4 million
-//!   positions, is too slow for the suite: BENCHMARKS.md 12).
+//!   positions, is too slow for the suite: benches/HISTORY.md 12).
 //! - Dots and Boxes: 2x2 boxes, the first player wins (E. Berlekamp, J. Conway and R. Guy,
 //!   *Winning Ways for your Mathematical Plays*, 1982).
 //! - Othello 4x4: the second player (White) wins (exhaustive search, widely reproduced;

@@ -8,7 +8,7 @@ use std::fmt;
 /// once, so that a solve's peak stays within its `--memory`: by default glibc raises that
 /// threshold to the largest block freed so far (up to 32 MiB), and then keeps the walk's
 /// freed lists of one phase while the next phase allocates anew. Measured on 6x4
-/// (BENCHMARKS.md 10): the peak halves, 640 MB to 315 MB at the default budget, for about
+/// (benches/HISTORY.md 10): the peak halves, 640 MB to 315 MB at the default budget, for about
 /// 5 % more time. To be called before the solve's threads start.
 pub(crate) fn return_freed_memory() {
     #[cfg(all(target_os = "linux", target_env = "gnu"))]

@@ -16,7 +16,7 @@
 //! pockets of tiles they cut off then meet in one entry, and they do all the time: on
 //! the slowest start pair of the full 8x8 grid, 80% of the positions searched recur by
 //! region, against 10% by all the tiles left, and keying the table by region searches
-//! under a third of the positions (BENCHMARKS.md, section 5b). Small regions are not stored:
+//! under a third of the positions (benches/HISTORY.md, section 5b). Small regions are not stored:
 //! they are searched again faster than looked up.
 //!
 //! # Bounds

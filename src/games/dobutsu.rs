@@ -82,7 +82,7 @@
 //!
 //! The full game is far past what a size may have to be solved on first use (a million
 //! positions here, counted without the symmetries): it is answered from a table file, solved once by `perfect-play solve` (the
-//! time and memory measured: BENCHMARKS.md section 17) and opened with `--table FILE`.
+//! time and memory measured: BENCHMARKS.md, Dōbutsu shōgi) and opened with `--table FILE`.
 
 use core::fmt;
 

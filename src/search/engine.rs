@@ -303,7 +303,7 @@ impl<S: Searchable> Engine<S> {
     /// 1996): the first probe asks whether the score is at least 0, each next one whether
     /// it is beyond the bound the last answer proved. Hard positions' scores are mostly
     /// near 0, where this takes few probes (halving the range, as Pons's solver does,
-    /// searched 11 % more positions 8 to 12 plies into 7x6; BENCHMARKS.md 13d).
+    /// searched 11 % more positions 8 to 12 plies into 7x6; benches/HISTORY.md 13d).
     fn exact(&self, position: &S, run: &mut Run<'_>) -> Option<i32> {
         if let Some(score) = position.decided() {
             return Some(score);

@@ -77,7 +77,7 @@ struct Bucket([AtomicU64; 2]);
 ///
 /// The bucket count is the largest prime that fits the budget: keys that differ only in
 /// their high bits spread over every bucket, and neighbouring keys land in neighbouring
-/// buckets, which the search's locality likes (BENCHMARKS.md 13c).
+/// buckets, which the search's locality likes (benches/HISTORY.md 13c).
 #[derive(Debug)]
 pub struct TranspositionTable {
     buckets: Box<[Bucket]>,

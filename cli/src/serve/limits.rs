@@ -44,7 +44,7 @@ pub const THREADS: Duration = Duration::from_secs(1);
 /// is loopy: a game can go round a cycle for ever, and each move costs the answer a
 /// position of every move's value (about 630 bytes). 1,000 moves is far past any game a
 /// person plays (Dodgem has 1,963 positions; its perfect game is 19 plies) and bounds an
-/// answer near 640 KB and 60 ms of work (measured on a 1,000-move cycle, BENCHMARKS.md).
+/// answer near 640 KB and 60 ms of work (measured on a 1,000-move cycle, benches/HISTORY.md 7b).
 pub const MAX_REVIEW_MOVES: usize = 1000;
 
 /// Game reviews (`/api/games/{game}`) run at once, on blocking threads: each is at most

@@ -1,5 +1,5 @@
 // What a person waits for on the web board of Connect Four 7x6, measured in headless
-// Chromium (BENCHMARKS.md 7c): from the click on a column (the DOM's click event) to the
+// Chromium (BENCHMARKS.md, the server): from the click on a column (the DOM's click event) to the
 // first animation frame that shows the disc, and to the one whose status shows the new
 // position's value. Three positions of three plies, each clicked twice, on a server of the
 // binary PERFECT_PLAY_BIN. `npm run latency` (after `npm ci`); prints one JSON line a click.

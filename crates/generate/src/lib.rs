@@ -66,7 +66,7 @@
 //! opt-level = 3
 //! ```
 //!
-//! What it costs (perfect-play's own build script on a 2-core AMD EPYC, its BENCHMARKS.md
+//! What it costs (perfect-play's own build script on a 2-core AMD EPYC, its benches/HISTORY.md
 //! section 8): Connect Four on 5x4, 3.9 million positions, solves and packs in about 2.3 s
 //! with 200 MB of peak memory (14 s unoptimised), into a table of 5.6 bytes a position
 //! (22 MB) looked up in under 100 ns (figures of the binary table the table file

@@ -33,7 +33,7 @@
 //! `include_bytes!`: no giant source file for rustc. The build script is optimised
 //! (`[profile.*.build-override] opt-level = 3` in `Cargo.toml`), which makes it several
 //! times faster. Its cost, measured with `/usr/bin/time -v` on perfect-play's 2-core
-//! machine, is in the repository's BENCHMARKS.md section 8 ("A user's crate").
+//! machine, is in the repository's BENCHMARKS.md (build cost).
 //!
 //! ```
 //! use downstream::{NIM, Nim};
