@@ -1,23 +1,26 @@
-//! Perfect play for small two-player games: every position legal play reaches, solved at
-//! compile time into a perfect-hash table, so that every question is one O(1) lookup,
-//! `no_std` and allocation-free.
+//! How two-player games end under perfect play, exactly: every position legal play reaches,
+//! solved at compile time into a perfect-hash table, so that every question is one O(1)
+//! lookup, `no_std` and allocation-free; larger games solved on first use, from a table file,
+//! or (Connect Four 7x6) by search.
 //!
-//! - [`games`]: every game the crate ships, each from one file of rules and one line of
-//!   `src/games/list.rs`: [tic-tac-toe](games::tictactoe), misère tic-tac-toe, Hexapawn,
-//!   Dodgem (a loopy game) and Connect Four (4x4; 5x4 and 4x5 with `large-games`). Each has a static [`Solved`] table (the outcome for the side
-//!   to move, the plies left, every move ranked) and a one-line text [`Notation`] for its
-//!   positions and moves.
-//! - [`games::tictactoe`] adds a fast facade for the judges' questions: [`Board::lookup`]
-//!   (one lookup for the outcome, plies and every optimal move), whether a game can reach a
-//!   board and if not why ([`Unreachable`]), whether a game is finished on it.
-//! - The vocabulary every table shares comes from `perfect-play-core` and is re-exported
-//!   here: [`Game`], [`Value`], [`Record`], [`Solved`], [`Verdict`], [`Level`], and the game
-//!   record of every game, [`PlayedGame`] (moves, undo and redo, and each [`Ply`] judged).
+//! Modules:
+//! - [`games`]: every game and family, each from one file of rules and its registry entry:
+//!   [tic-tac-toe](games::tictactoe) with the judges' facade, misère tic-tac-toe, Hexapawn,
+//!   Dodgem, Connect Four and the other families at any size ([`games::open`] by name).
+//!   Each game compiled in has a static [`Solved`] table (the outcome for the side to move,
+//!   the plies left, every move ranked) and a one-line text [`Notation`].
+//! - [`games::tictactoe`]: [`Board::lookup`] (one lookup for the outcome, plies and every
+//!   optimal move), whether a game can reach a board and if not why ([`Unreachable`]).
+//! - `search` (feature `search`): Connect Four 7x6 answered by search with an opening book.
+//! - `file` (feature `file`): table files probed in place, answering as a compiled table.
 //! - [`footholds`]: the disappearing-footholds game (Programmers 92345), solved exactly at
-//!   run time (needs the `alloc` feature, on by default).
+//!   run time (feature `alloc`).
+//! - Re-exported from `perfect-play-core`: [`Game`], [`Value`], [`Record`], [`Solved`],
+//!   [`Verdict`], [`Level`], [`PlayedGame`] (a game's moves, undo and redo, each [`Ply`]
+//!   judged).
 //!
-//! Your own game is solved the same way from your own `build.rs`: see
-//! `perfect-play-generate`.
+//! Your own game is solved the same way from your own `build.rs` with
+//! `perfect-play-generate`. The guides (the repository's `docs/`) are run here as doctests.
 //!
 //! [`Board::lookup`]: games::tictactoe::Board::lookup
 //! [`Unreachable`]: games::tictactoe::Unreachable
@@ -94,11 +97,19 @@
 #[cfg(feature = "alloc")]
 extern crate alloc;
 
-// The README's Rust examples run as doctests, so that they stay true. Its footholds example
-// needs the solver, hence `alloc`; nothing in it needs `std`.
+// The Rust examples of README and the guides run as doctests, so that they stay true.
 #[cfg(all(doctest, feature = "std"))]
 #[doc = include_str!("../README.md")]
 struct ReadmeDoctests;
+#[cfg(all(doctest, feature = "std"))]
+#[doc = include_str!("../docs/library.md")]
+struct LibraryGuideDoctests;
+#[cfg(all(doctest, feature = "std"))]
+#[doc = include_str!("../docs/judges.md")]
+struct JudgesGuideDoctests;
+#[cfg(all(doctest, feature = "std"))]
+#[doc = include_str!("../docs/your-game.md")]
+struct YourGameGuideDoctests;
 
 #[cfg(feature = "file")]
 pub mod file;
