@@ -25,10 +25,10 @@
 //! - `search` (feature `search`): the search engine that answers Connect Four 7x6 exactly,
 //!   with its opening book.
 //! - [`footholds`]: the disappearing-footholds game (Programmers 92345), solved exactly at
-//!   run time (needs the `alloc` feature, on by default).
+//!   run time (feature `alloc`).
 //!
-//! Your own game is solved the same way from your own `build.rs`: see
-//! `perfect-play-generate`.
+//! Your own game is solved the same way from your own `build.rs` with
+//! `perfect-play-generate`. The guides (the repository's `docs/`) are run here as doctests.
 //!
 //! [`Board::lookup`]: games::tictactoe::Board::lookup
 //! [`Unreachable`]: games::tictactoe::Unreachable
@@ -112,11 +112,19 @@
 #[cfg(feature = "alloc")]
 extern crate alloc;
 
-// The README's Rust examples run as doctests, so that they stay true. Its footholds example
-// needs the solver, hence `alloc`; nothing in it needs `std`.
+// The Rust examples of README and the guides run as doctests, so that they stay true.
 #[cfg(all(doctest, feature = "std"))]
 #[doc = include_str!("../README.md")]
 struct ReadmeDoctests;
+#[cfg(all(doctest, feature = "std"))]
+#[doc = include_str!("../docs/library.md")]
+struct LibraryGuideDoctests;
+#[cfg(all(doctest, feature = "std"))]
+#[doc = include_str!("../docs/judges.md")]
+struct JudgesGuideDoctests;
+#[cfg(all(doctest, feature = "std"))]
+#[doc = include_str!("../docs/your-game.md")]
+struct YourGameGuideDoctests;
 
 #[cfg(feature = "file")]
 pub mod file;

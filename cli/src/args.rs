@@ -114,11 +114,13 @@ pub enum Command {
     /// play. A bad query is answered `error` and explained on stderr as `FILE:LINE: why`
     /// (exit status 1); the rest are still answered.
     Footholds(FootholdsArgs),
-    /// Lists every game solved at compile time: positions, start outcome, plies.
+    /// Lists the games by name: positions, start outcome, plies.
     ///
-    /// One line per game: its name, how many positions its table holds (every position
-    /// reachable from the start), who wins from the start with perfect play (`first`,
-    /// `second` player wins, or `draw`) and in how many plies (`endless` for a draw that never ends).
+    /// One line per game: its name, how many positions it has (every position reachable
+    /// from the start; `connect4-7x6`, answered by search, is counted, not tabulated), who
+    /// wins from the start with perfect play (`first`, `second` player wins, or `draw`) and
+    /// in how many plies (`endless` for a draw that never ends). `--families` lists the
+    /// families, whose every size is a game too.
     Games(GamesArgs),
     /// Builds an opening book for a game answered by search: the exact score of every
     /// position up to a ply, the deepest ply searched, each shallower one read from the

@@ -2,7 +2,7 @@
 //! (issue 24): help that names only options a command has, exit statuses as said, the
 //! review at the end of `play` and on `review`, prompts at a terminal, the messages'
 //! prefix and columns, `serve --open` without a browser, scripts that ask cargo where the
-//! binary is, and the README sentences a newcomer checks.
+//! binary is, and the sentences of README and the guides a newcomer checks.
 #![allow(
     clippy::unwrap_used,
     clippy::expect_used,
@@ -456,15 +456,15 @@ fn scripts_that_run_a_built_binary_ask_cargo_where_it_is() {
 }
 
 #[test]
-fn readme_says_what_the_build_and_the_downstream_example_do() {
-    let readme = read("README.md");
+fn the_guide_says_what_the_build_and_the_downstream_example_do() {
+    let readme = read("docs/your-game.md");
     let flat = readme.split_whitespace().collect::<Vec<_>>().join(" ");
     // build.rs solves every table with the generator's retrograde solver, not minimax.
     assert!(read("build.rs").contains("let solution = solve::<G>(false)?;"));
     assert!(read("crates/generate/src/solve.rs").starts_with("//! Retrograde analysis"));
     assert!(
         flat.contains("solves them all by retrograde analysis"),
-        "README"
+        "docs/your-game.md"
     );
     assert!(!flat.contains("solves each by minimax"));
     // The downstream game: take 1 to 3 from a pile of 21, in a file of 33 lines, 20 of code.
@@ -501,8 +501,8 @@ fn cargo_tree(args: &[&str]) -> String {
 }
 
 #[test]
-fn readme_says_who_compiles_phf_codegen() {
-    let readme = read("README.md");
+fn the_guide_says_who_compiles_phf_codegen() {
+    let readme = read("docs/development.md");
     let flat = readme.split_whitespace().collect::<Vec<_>>().join(" ");
     assert!(!flat.contains("never compiles `phf_codegen`"));
     // Every user of `perfect-play` compiles it, for the build script.
@@ -530,6 +530,6 @@ fn the_ask_example_compiles_the_library_alone() {
     for heavy in ["criterion", "proptest", "clap", "tokio", "serde"] {
         assert!(!tree.contains(heavy), "{heavy} in:\n{tree}");
     }
-    let readme = read("README.md");
-    assert!(readme.contains("`cargo run --example ask -- \"xo./.x./..o\"`"));
+    let guide = read("docs/library.md");
+    assert!(guide.contains("`cargo run --example ask -- \"xo./.x./..o\"`"));
 }
