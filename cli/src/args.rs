@@ -284,7 +284,8 @@ pub struct GamesArgs {
     pub json: bool,
 
     /// List the game families instead, each with its parameters (name, kind, range,
-    /// default) and the sizes compiled in: any size within the ranges is named
+    /// default), the sizes compiled in, and its default size's start in the game's
+    /// notation with a legal move from it: any size within the ranges is named
     /// `FAMILY:P=V,...` (`mnk:m=4,n=4,k=3`, or by position `mnk:4,4,3`) on every command,
     /// and a size not compiled in is solved on first use.
     #[arg(long)]

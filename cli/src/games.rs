@@ -59,11 +59,16 @@ fn family_line(family: &wire::FamilyInfo) -> String {
     } else {
         family.compiled.join("; ")
     };
+    let example = family
+        .example_move
+        .as_deref()
+        .map_or_else(String::new, |mv| format!(", a move: {mv}"));
     format!(
-        "{} ({}): {}; compiled in: {compiled}\n",
+        "{} ({}): {}; compiled in: {compiled}; start: {}{example}\n",
         family.family,
         family.title,
-        params.join(", ")
+        params.join(", "),
+        family.start
     )
 }
 

@@ -229,7 +229,13 @@ fn every_board_is_drawn_piles_pits_and_dots_too() {
         .success()
         .stdout(predicate::str::contains("1   2   3\n\n4   5   6\n"));
     perfect_play()
-        .args(["analyze", "--game", "dots-and-boxes:1,2", "-./|o|../-. o"])
+        .args([
+            "analyze",
+            "--game",
+            "dots-and-boxes:1,2",
+            "--",
+            "-./|o|../-. o",
+        ])
         .assert()
         .success()
         .stdout(predicate::str::contains("1---2   3\n| o |\n4---5   6\n"));
@@ -280,4 +286,46 @@ fn an_option_after_the_position_is_an_option_and_a_dash_position_follows_two_das
         .assert()
         .code(2)
         .stderr(predicate::str::contains("--"));
+}
+
+#[test]
+fn games_families_gives_each_family_a_start_and_a_move_that_work_as_written() {
+    // Where the expectations come from: what a newcomer does with the list, typing the
+    // start into `analyze` and the move into `review`; each command's own answer is the
+    // truth (the tables are checked against references elsewhere). Dōbutsu shōgi's full
+    // game is answered from a table file alone: its start is the one Kitao's rules set
+    // (SFEN as shogi programs write it).
+    let listed = perfect_play()
+        .args(["games", "--families", "--json"])
+        .output()
+        .unwrap();
+    assert!(listed.status.success());
+    let text = String::from_utf8(listed.stdout).unwrap();
+    let mut checked = 0;
+    for line in text.lines() {
+        let family: serde_json::Value = serde_json::from_str(line).unwrap();
+        let name = family["family"].as_str().unwrap();
+        let start = family["start"].as_str().unwrap();
+        let example = family["example_move"].as_str().unwrap();
+        if name == "dobutsu" {
+            assert_eq!((start, example), ("gle/1c1/1C1/ELG b -", "2c2b"), "{line}");
+            continue;
+        }
+        perfect_play()
+            .args(["analyze", "--game", name, "--color", "never", "--", start])
+            .assert()
+            .success();
+        perfect_play()
+            .args(["review", "--game", name, example])
+            .assert()
+            .success();
+        checked += 1;
+    }
+    assert!(checked >= 14, "{text}");
+    let people = perfect_play()
+        .args(["games", "--families"])
+        .output()
+        .unwrap();
+    let people = String::from_utf8(people.stdout).unwrap();
+    assert!(people.contains("start: 1/3/5/7 x, a move: 1:1"), "{people}");
 }

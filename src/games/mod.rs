@@ -106,6 +106,8 @@ pub use registered::{Compiled, Layout, Registered};
 
 mod registry;
 #[cfg(feature = "alloc")]
+pub use registry::StartText;
+#[cfg(feature = "alloc")]
 pub use registry::{Answer, NameError, Resolved, TypeVisitor, listed, resolve};
 pub use registry::{Entry, families};
 

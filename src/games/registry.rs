@@ -46,6 +46,9 @@ pub struct Entry {
     ///
     /// [`Family::solve_cost`]: perfect_play_core::family::Family::solve_cost
     solve_cost: fn(&Args) -> Option<&'static str>,
+    /// [`Entry::start`].
+    #[cfg(feature = "alloc")]
+    start: fn(&Args) -> Option<StartText>,
     /// [`Registered::parse_name`].
     parse_name: fn(&str, &mut dyn fmt::Write) -> Result<bool, fmt::Error>,
     /// [`canonical_name`].
@@ -77,6 +80,8 @@ impl Entry {
             named: G::NAMED,
             check: |args| G::at(args).map(|_| ()),
             solve_cost: |args| G::at(args).ok().and_then(|start| start.solve_cost()),
+            #[cfg(feature = "alloc")]
+            start: start_of::<G>,
             parse_name: G::parse_name,
             write_name: canonical_name::<G>,
             pattern_name: G::write_name,
@@ -88,6 +93,15 @@ impl Entry {
     #[must_use]
     pub fn solve_cost(&self, args: &Args) -> Option<&'static str> {
         (self.solve_cost)(args)
+    }
+
+    /// The start of the size at `args` in the game's notation and its first legal move as
+    /// the game writes moves (`None` for a start with no move), read from the rules alone:
+    /// nothing is solved. `None` when the rules make no start at `args`.
+    #[cfg(feature = "alloc")]
+    #[must_use]
+    pub fn start(&self, args: &Args) -> Option<StartText> {
+        (self.start)(args)
     }
 
     /// Whether it is a family: a game with parameters.
@@ -487,4 +501,32 @@ fn edit_distance(a: impl Iterator<Item = char>, b: impl Iterator<Item = char> + 
         }
     }
     row.get(width).copied().unwrap_or(usize::MAX)
+}
+
+/// A size's start and a legal move from it, as the game writes them ([`Entry::start`]):
+/// what a newcomer types first.
+#[cfg(feature = "alloc")]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct StartText {
+    /// The start in the game's notation: `www/.../bbb w`.
+    pub position: String,
+    /// Its first legal move in the game's move order (`1-4`); `None` when it has none.
+    pub example_move: Option<String>,
+}
+
+/// [`Entry::start`] of game `G`.
+#[cfg(feature = "alloc")]
+fn start_of<G: Registered>(args: &Args) -> Option<StartText> {
+    use perfect_play_core::notation::ShowMove;
+    let start = G::at(args).ok()?;
+    let mut first = None;
+    start.moves(&mut |mv, _| {
+        if first.is_none() {
+            first = Some(ShowMove::<G>(mv).to_string());
+        }
+    });
+    Some(StartText {
+        position: start.to_string(),
+        example_move: first,
+    })
 }

@@ -17,7 +17,7 @@ pub mod api;
 use perfect_play::dynamic::{About, DynGame, PositionAnalysis};
 
 use perfect_play::games::tictactoe::{Board, NotFinal, Outcome, Player, Position};
-use perfect_play::games::{self, Arg, Side};
+use perfect_play::games::{self, Arg, Args, Side};
 use perfect_play::{ENDLESS, Record, Value};
 
 /// Appends `shape` as one line of JSON (`\n` included) to `out`.
@@ -134,6 +134,11 @@ pub struct FamilyInfo {
     pub parameters: Vec<FamilyParam>,
     /// The sizes compiled in, each as its parameters (`m=3,n=3,k=3`).
     pub compiled: Vec<&'static str>,
+    /// The default size's start in the game's notation (`.../.../... x`).
+    pub start: String,
+    /// A legal move from that start as the game writes moves (`1`, `2-5`), or null when
+    /// the start has none.
+    pub example_move: Option<String>,
 }
 
 /// One parameter of a family.
@@ -156,6 +161,9 @@ pub struct FamilyParam {
 impl FamilyInfo {
     /// The shape of a family of the catalogue.
     pub fn of(family: &games::Entry) -> FamilyInfo {
+        let start = family
+            .start(&Args::defaults(family.params))
+            .unwrap_or_default();
         FamilyInfo {
             family: family.name,
             title: family.title,
@@ -172,6 +180,8 @@ impl FamilyInfo {
                 })
                 .collect(),
             compiled: family.compiled_sizes().collect(),
+            start: start.position,
+            example_move: start.example_move,
         }
     }
 }

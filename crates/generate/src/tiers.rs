@@ -17,7 +17,7 @@
 //! - `shares.rs`: how the ranks share a tier (bounds, owners, runs merged, answers);
 //! - `parts.rs`: the files of a solve in progress, and the table file they are joined into;
 //! - `transport.rs`: the ranks and their messages ([`Local`], [`launched`]); `mpi.rs`
-//!   (feature `mpi`): the ranks of an MPI job ([`Mpi`](crate::Mpi)), every MPI call.
+//!   (feature `mpi`): the ranks of an MPI job (`Mpi`), every MPI call.
 //!
 //! A game without tiers is not solved here: `to_file.rs` gives it to
 //! [`solve_loopy`](crate::solve_loopy) or to the flat solver.

@@ -50,7 +50,7 @@ pub fn solve_file_from<G: Game + fmt::Debug + Send + Sync>(
 }
 
 /// [`solve_file_from`] as this rank of `ranks`: every rank of an MPI job
-/// ([`Mpi`](crate::Mpi)) calls it with the same arguments, and each solves its share of
+/// (`Mpi`) calls it with the same arguments, and each solves its share of
 /// every tier with `options.threads` threads and `options.memory` bytes; rank 0 writes
 /// the file, the same bytes as one process's ([`Local`]). A game without tiers is solved
 /// by one process only. When it fails on one rank of several, [`Transport::abort`] stops

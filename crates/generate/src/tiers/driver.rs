@@ -1,6 +1,6 @@
 //! The tier driver: one solve of a game with tiers, run by each rank of however many share
 //! it ([`Transport`]: one process is the only rank of [`Local`](super::Local), an MPI job's
-//! ranks are [`Mpi`](crate::Mpi)'s). Every move goes from tier `t` to `t + 1` (a disc
+//! ranks are `Mpi`'s). Every move goes from tier `t` to `t + 1` (a disc
 //! added in Connect Four), so the tier graph is a chain and every tier is shared by every
 //! rank, Awari's way (Romein and Bal): each rank owns a contiguous range of the tier's
 //! sorted keys, its bounds chosen from a sample of the children, the same on every rank.

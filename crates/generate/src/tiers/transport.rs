@@ -2,7 +2,7 @@
 //! say to each other, and nothing of the solve itself. One driver (`driver.rs`) runs over
 //! any transport, as GamesmanOne's tier manager and worker share one solver and its
 //! `tier_mpi.h` names only the messages: [`Local`] is one process, the only rank, which
-//! owns every key and sends nothing; under the `mpi` feature, [`Mpi`](crate::Mpi) is a
+//! owns every key and sends nothing; under the `mpi` feature, `Mpi` is a
 //! rank of an MPI job, over its collectives.
 
 use std::borrow::Cow;
@@ -13,7 +13,7 @@ use super::SolveFileError;
 /// The ranks of a solve, as one of them sees them: which it is, how many there are, and
 /// the few things the caller of a solve asks of them all (the rest, the keys and the
 /// questions of the tiers, is the driver's alone). Implemented by [`Local`] and, under
-/// the `mpi` feature, [`Mpi`](crate::Mpi); sealed.
+/// the `mpi` feature, `Mpi`; sealed.
 pub trait Transport: Collective {
     /// This rank, from 0 to [`ranks`](Self::ranks) - 1.
     fn rank(&self) -> usize;
@@ -126,7 +126,7 @@ pub struct Launched {
 
 /// Whether an MPI launcher (`mpirun`, `mpiexec`, or Slurm's `srun` with PMI or PMIx)
 /// started this process, from the environment it gives each rank: a build with the `mpi`
-/// feature then solves as one rank of the job ([`Mpi`](crate::Mpi)); one without it
+/// feature then solves as one rank of the job (`Mpi`); one without it
 /// should refuse to run as one of several ranks, each of which would solve the whole game
 /// into the same file.
 #[must_use]
