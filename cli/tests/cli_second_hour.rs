@@ -249,6 +249,10 @@ fn every_list_of_games_names_every_game_of_the_registry() {
     let root = concat!(env!("CARGO_MANIFEST_DIR"), "/..");
     let mut texts: Vec<(String, String)> = [
         "README.md",
+        "docs/README.md",
+        "docs/games.md",
+        "docs/library.md",
+        "docs/terminal.md",
         "Cargo.toml",
         "python/README.md",
         "crates/core/README.md",
