@@ -16,8 +16,11 @@ next is sent, and timed from the request to the answer:
   py-probe      `game.probe_many([position])` (value and plies, no ranking)
   py-ranked     `game.probe(position)` (every move ranked)
 
-    python3 benches/connect4_latency.py --bin target/release/perfect-play \\
+    source .ci/target-dir.sh
+    python3 benches/connect4_latency.py --bin "$(target_dir)/release/perfect-play" \\
         --positions positions.txt cli-probe cli-ranked c4solver http-ranked
+
+Without `--bin`, the release binary where cargo puts its builds (`cargo metadata`).
 
 Extra arguments after `--` go to the command (`-- --no-book --threads 2`). Prints the
 median, 99th percentile and slowest of each, in milliseconds.
@@ -149,14 +152,25 @@ def python(question, positions):
     return times
 
 
+def release_binary():
+    """The release `perfect-play` where cargo puts its builds, as cargo itself says."""
+    metadata = subprocess.run(
+        ["cargo", "metadata", "--format-version", "1", "--no-deps", "--locked"],
+        check=True, capture_output=True, text=True,
+    )
+    return os.path.join(json.loads(metadata.stdout)["target_directory"], "release", "perfect-play")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--bin", default="target/release/perfect-play")
+    parser.add_argument("--bin", default=None)
     parser.add_argument("--positions", required=True)
     parser.add_argument("surfaces", nargs="+")
     argv = sys.argv[1:]
     extra = argv[argv.index("--") + 1:] if "--" in argv else []
     args = parser.parse_args(argv[:argv.index("--")] if "--" in argv else argv)
+    if args.bin is None:
+        args.bin = release_binary()
     positions = [line.strip() for line in open(args.positions) if line.strip()]
     game = ["--game", "connect4-7x6"]
     for surface in args.surfaces:
