@@ -26,6 +26,10 @@ pub struct Entry {
     pub name: &'static str,
     /// Its title: `m,n,k-game`.
     pub title: &'static str,
+    /// Its rules in a few sentences, as [`Notation::RULES`] says them.
+    ///
+    /// [`Notation::RULES`]: perfect_play_core::notation::Notation::RULES
+    pub rules: &'static str,
     /// Its parameters, in the order positional values take them (none for a game of one
     /// size).
     pub params: &'static [Param],
@@ -73,6 +77,7 @@ impl Entry {
         Entry {
             name: G::FAMILY,
             title: G::TITLE,
+            rules: G::RULES,
             params: G::PARAMS,
             compiled: G::COMPILED,
             file_only: G::FILE_ONLY,
