@@ -376,12 +376,12 @@ impl Family for Dobutsu {
     const MAX_POSITIONS: usize = 1_000_000;
 
     /// The full game's solve on the 2-core machine of the benchmarks (`solve dobutsu`
-    /// with `--memory 8G`: about an hour, some 5 GB at its peak); the variants without
+    /// with `--memory 8G`: about an hour, a 5.9 GB peak); the variants without
     /// giraffes or without elephants as benches/HISTORY.md sections 17 and 19 measured
     /// them (13 s to 77 s by the machine's load, 1.1 GB).
     fn solve_cost(&self) -> Option<&'static str> {
         match (self.has(GIRAFFE), self.has(ELEPHANT)) {
-            (true, true) => Some("about an hour on two cores, about 5 GB at its peak"),
+            (true, true) => Some("about an hour on two cores, about 6 GB at its peak"),
             (false, true) | (true, false) => {
                 Some("about a minute on two cores, about 1 GB at its peak")
             }

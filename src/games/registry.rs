@@ -94,7 +94,7 @@ impl Entry {
     }
 
     /// What solving the size at `args` into a table file costs, where measured: `about
-    /// an hour on two cores, about 5 GB at its peak`.
+    /// an hour on two cores, about 6 GB at its peak`.
     #[must_use]
     pub fn solve_cost(&self, args: &Args) -> Option<&'static str> {
         (self.solve_cost)(args)

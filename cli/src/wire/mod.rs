@@ -154,7 +154,7 @@ pub struct NeedsTable {
     /// Its name, as `solve`, `--game` and the API take it.
     pub game: String,
     /// What `perfect-play solve` takes to write its file, where measured (`about an hour
-    /// on two cores, about 5 GB at its peak`); null where not.
+    /// on two cores, about 6 GB at its peak`); null where not.
     pub solve_cost: Option<&'static str>,
 }
 
