@@ -202,9 +202,20 @@ pub trait Game: Copy + Eq {
     /// 0 unless the game says otherwise. A game whose rules call a position over one forced
     /// ply early says 1 there: Dōbutsu shōgi as Tanaka counts it, where a side that can take
     /// the enemy lion has won in 1 (the capture) and the position is not expanded. Every
-    /// solver seeds its analysis with this remoteness, so the distances count that ply.
+    /// solver seeds its analysis with this remoteness ([`Game::finished_record`]), so the
+    /// distances count that ply.
     fn finished_plies(&self) -> u16 {
         0
+    }
+
+    /// The record of a finished position, [`Game::finished`]'s value at
+    /// [`Game::finished_plies`]' remoteness, or `None` if the game goes on: what every
+    /// solver seeds its analysis with.
+    fn finished_record(&self) -> Option<Record> {
+        self.finished().map(|value| Record {
+            value,
+            remoteness: self.finished_plies(),
+        })
     }
 
     /// The position `mv` leads to, or `None` if `mv` is not a legal move here (none is
