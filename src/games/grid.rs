@@ -85,13 +85,7 @@ impl Grid {
     #[inline]
     pub fn get(&self, cell: usize) -> Option<Side> {
         let bit = 1u64.checked_shl(cell as u32)?;
-        if self.first & bit != 0 {
-            Some(Side::First)
-        } else if self.second & bit != 0 {
-            Some(Side::Second)
-        } else {
-            None
-        }
+        Side::owner([self.first, self.second], bit)
     }
 
     /// Puts `piece` on `cell` (empties it for `None`).
