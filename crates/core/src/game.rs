@@ -170,6 +170,34 @@ impl Record {
     }
 }
 
+/// How a table's entries read: the width of the remoteness in a packed entry
+/// ([`Record::pack_in`]) and whether one entry stands for each class of symmetric positions.
+/// A compiled table and a table file each say it once, and every reader asks it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Packing {
+    /// Bits of remoteness in an entry.
+    pub remoteness_bits: u32,
+    /// Whether the table holds one entry per class of symmetric positions, keyed by the
+    /// class's [`Game::canonical`] form.
+    pub canonical: bool,
+}
+
+impl Packing {
+    /// The record in a packed entry (`None` for bits that are not an entry).
+    #[inline]
+    #[must_use]
+    pub const fn record(self, entry: u32) -> Option<Record> {
+        Record::unpack_in(entry, self.remoteness_bits)
+    }
+
+    /// The game's own bits of a packed entry: the bits above the record.
+    #[inline]
+    #[must_use]
+    pub const fn game_bits(self, entry: u32) -> u32 {
+        entry >> (2 + self.remoteness_bits)
+    }
+}
+
 /// A small two-player game, in the handful of functions a solver needs.
 ///
 /// Two players move in turn (alternating unless [`Game::moves_again`] says a player moves
