@@ -713,18 +713,6 @@ impl<'a> KeyIndex<'a> {
         self.bytes.len()
     }
 
-    /// How many keys.
-    #[must_use]
-    pub const fn len(&self) -> u64 {
-        self.positions
-    }
-
-    /// Whether there are none.
-    #[must_use]
-    pub const fn is_empty(&self) -> bool {
-        self.positions == 0
-    }
-
     /// The position of `key` among the keys (0 for the smallest), or `None` if it is not
     /// one of them.
     #[inline]
