@@ -91,6 +91,7 @@ use perfect_play_core::family::{Arg, Args, Family, Param, ParamKind, SizeError};
 use perfect_play_core::notation::{Notation, ParseError, ParseErrorKind, Side};
 use perfect_play_core::{Game, Kind, MoveShape, Value};
 
+use super::grid::{DIAGONAL, EIGHT_WAYS, ORTHOGONAL};
 use super::registered::Registered;
 
 /// The board's columns.
@@ -190,20 +191,11 @@ fn steps(kind: u8) -> &'static [(i8, i8)] {
 }
 
 /// The lion's steps: one any way.
-const LION_STEPS: [(i8, i8); 8] = [
-    (-1, -1),
-    (-1, 0),
-    (-1, 1),
-    (0, -1),
-    (0, 1),
-    (1, -1),
-    (1, 0),
-    (1, 1),
-];
+const LION_STEPS: [(i8, i8); 8] = EIGHT_WAYS;
 /// The giraffe's: one orthogonally.
-const GIRAFFE_STEPS: [(i8, i8); 4] = [(-1, 0), (0, -1), (0, 1), (1, 0)];
+const GIRAFFE_STEPS: [(i8, i8); 4] = ORTHOGONAL;
 /// The elephant's: one diagonally.
-const ELEPHANT_STEPS: [(i8, i8); 4] = [(-1, -1), (-1, 1), (1, -1), (1, 1)];
+const ELEPHANT_STEPS: [(i8, i8); 4] = DIAGONAL;
 /// The chick's: one forward.
 const CHICK_STEPS: [(i8, i8); 1] = [(-1, 0)];
 /// The hen's: a shogi gold's.
