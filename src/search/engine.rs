@@ -125,8 +125,11 @@ impl<S: Searchable> Engine<S> {
     #[must_use]
     pub fn solve_counted(&self, position: &S) -> (i32, u64) {
         self.question();
-        self.on_every_thread(position, None, |run| self.exact(position, run))
-            .map_or((0, 0), |(score, nodes)| (score, nodes))
+        let mut nodes = 0;
+        let score = exact(position, |beta| {
+            self.probe(position, beta, None, &mut nodes)
+        });
+        (score.unwrap_or(0), nodes)
     }
 
     /// Whether `position` is won, drawn or lost for its side to move, without the plies:
@@ -142,8 +145,11 @@ impl<S: Searchable> Engine<S> {
     #[must_use]
     pub fn value_counted(&self, position: &S) -> (Value, u64) {
         self.question();
-        self.on_every_thread(position, None, |run| self.sign(position, run))
-            .map_or((Value::Draw, 0), |(value, nodes)| (value, nodes))
+        let mut nodes = 0;
+        let value = sign(position, |beta| {
+            self.probe(position, beta, None, &mut nodes)
+        });
+        (value.unwrap_or(Value::Draw), nodes)
     }
 
     /// [`Engine::value`] of every position of `positions`, solved on the engine's threads
@@ -151,8 +157,10 @@ impl<S: Searchable> Engine<S> {
     #[must_use]
     pub fn values(&self, positions: &[S]) -> Vec<Value> {
         self.question();
-        self.on_threads(positions, None, |position, run| self.sign(position, run))
-            .unwrap_or_default()
+        self.on_threads(positions, None, |position, run| {
+            sign(position, |beta| self.probe_on(position, beta, run))
+        })
+        .unwrap_or_default()
     }
 
     /// The exact score of `position`, or `None` if the search is not over by `deadline`:
@@ -162,8 +170,10 @@ impl<S: Searchable> Engine<S> {
     #[must_use]
     pub fn solve_within(&self, position: &S, deadline: Instant) -> Option<i32> {
         self.question();
-        self.on_every_thread(position, Some(deadline), |run| self.exact(position, run))
-            .map(|(score, _)| score)
+        let mut nodes = 0;
+        exact(position, |beta| {
+            self.probe(position, beta, Some(deadline), &mut nodes)
+        })
     }
 
     /// The exact score of every position of `positions`, each for its own side to move,
@@ -180,7 +190,7 @@ impl<S: Searchable> Engine<S> {
     pub fn solve_all_within(&self, positions: &[S], deadline: Option<Instant>) -> Option<Vec<i32>> {
         self.question();
         self.on_threads(positions, deadline, |position, run| {
-            self.exact(position, run)
+            exact(position, |beta| self.probe_on(position, beta, run))
         })
     }
 
@@ -189,34 +199,40 @@ impl<S: Searchable> Engine<S> {
         self.table().age();
     }
 
-    /// `search` on every one of the engine's threads at once, over one transposition
-    /// table (lazy SMP): the first thread, searching as the game orders its moves, and
-    /// helpers whose orders near the root are shuffled a little, so that they search
-    /// other parts of the tree first and fill the table with what the first thread will
-    /// need next. The first thread to finish answers and stops the others. `None` if the
-    /// search is not over by `deadline`; with the answer, the positions visited.
-    fn on_every_thread<T: Copy + Send + Sync>(
+    /// One null-window probe of `position` (open, not decided), `(beta - 1, beta)`, on
+    /// every one of the engine's threads at once, over one transposition table (lazy SMP):
+    /// the first thread searching as the game orders its moves, helpers with a little
+    /// noise in their orders near the root, so that they search other parts of the tree
+    /// first and fill the table with what the first thread will need next. The first
+    /// thread to finish answers and stops the others, and the next probe starts on every
+    /// thread together (as c4's pool does). `None` if the probe is not over by
+    /// `deadline`; the positions visited are added to `nodes`.
+    fn probe(
         &self,
         position: &S,
+        beta: i32,
         deadline: Option<Instant>,
-        search: impl Fn(&mut Run<'_>) -> Option<T> + Sync,
-    ) -> Option<(T, u64)> {
+        nodes: &mut u64,
+    ) -> Option<i32> {
         let threads = self.threads();
-        // A position settled without a search needs no helpers.
-        if threads <= 1 || position.decided().is_some() {
+        let search = |run: &mut Run<'_>| self.probe_on(position, beta, run);
+        if threads <= 1 {
             let mut run = Run::new(deadline, None, 0);
-            return search(&mut run).map(|answer| (answer, run.nodes));
+            let score = search(&mut run);
+            *nodes += run.nodes;
+            return score;
         }
+        let total = nodes;
         let done = AtomicBool::new(false);
         let answer = OnceLock::new();
-        let nodes = AtomicUsize::new(0);
+        let visited = AtomicUsize::new(0);
         let work = |id: usize| {
             let mut run = Run::new(deadline, Some(&done), id as u64);
             if let Some(found) = search(&mut run) {
                 let _ = answer.set(found);
                 done.store(true, Ordering::Relaxed);
             }
-            nodes.fetch_add(run.nodes as usize, Ordering::Relaxed);
+            visited.fetch_add(run.nodes as usize, Ordering::Relaxed);
         };
         std::thread::scope(|scope| {
             for id in 1..threads {
@@ -224,8 +240,15 @@ impl<S: Searchable> Engine<S> {
             }
             work(0);
         });
-        let nodes = nodes.load(Ordering::Relaxed) as u64;
-        answer.get().map(|&found| (found, nodes))
+        *total += visited.load(Ordering::Relaxed) as u64;
+        answer.get().copied()
+    }
+
+    /// One null-window probe of `position`, `(beta - 1, beta)`, by `run` alone: `None` if
+    /// it stopped first.
+    fn probe_on(&self, position: &S, beta: i32, run: &mut Run<'_>) -> Option<i32> {
+        let score = self.search(self.table(), position, beta - 1, beta, run);
+        (!run.stopped).then_some(score)
     }
 
     /// `solve` of every position of `positions` on the engine's threads, each with a run
@@ -277,56 +300,6 @@ impl<S: Searchable> Engine<S> {
         answers.into_iter().collect()
     }
 
-    /// Win, draw or loss by null windows: `None` if `run` stopped first.
-    fn sign(&self, position: &S, run: &mut Run<'_>) -> Option<Value> {
-        if let Some(score) = position.decided() {
-            return Some(position.record(score).value);
-        }
-        let table = self.table();
-        // Is the score at least `beta`? One null window.
-        let at_least = |beta: i32, run: &mut Run<'_>| {
-            let score = self.search(table, position, beta - 1, beta, run);
-            (!run.stopped).then_some(score >= beta)
-        };
-        // Wins first: most open positions early in Connect Four are won, and a win takes
-        // one probe.
-        Some(if at_least(1, run)? {
-            Value::Win
-        } else if at_least(0, run)? {
-            Value::Draw
-        } else {
-            Value::Loss
-        })
-    }
-
-    /// The exact score by null-window probes, MTD(f) (Plaat, Schaeffer, Pijls and de Bruin,
-    /// 1996): the first probe asks whether the score is at least 0, each next one whether
-    /// it is beyond the bound the last answer proved. Hard positions' scores are mostly
-    /// near 0, where this takes few probes (halving the range, as Pons's solver does,
-    /// searched 11 % more positions 8 to 12 plies into 7x6; benches/HISTORY.md 13d).
-    fn exact(&self, position: &S, run: &mut Run<'_>) -> Option<i32> {
-        if let Some(score) = position.decided() {
-            return Some(score);
-        }
-        let table = self.table();
-        let (mut min, mut max) = (-SCORE_LIMIT, SCORE_LIMIT);
-        let mut guess = 0;
-        while min < max {
-            let beta = guess.max(min + 1);
-            let score = self.search(table, position, beta - 1, beta, run);
-            if run.stopped {
-                return None;
-            }
-            if score < beta {
-                max = score;
-            } else {
-                min = score;
-            }
-            guess = score;
-        }
-        Some(min)
-    }
-
     /// The score of an open position (not decided) within `(alpha, beta)`, as
     /// [`Engine::negamax`] gives it.
     fn search(
@@ -337,11 +310,12 @@ impl<S: Searchable> Engine<S> {
         beta: i32,
         run: &mut Run<'_>,
     ) -> i32 {
-        run.root = position.plies();
         match self.settle(*position, alpha, beta) {
             Settled::Score(score) => score,
-            Settled::Open(node) if node.flipped => -self.negamax(table, &node, -beta, -alpha, run),
-            Settled::Open(node) => self.negamax(table, &node, alpha, beta, run),
+            Settled::Open(node) if node.flipped => {
+                -self.negamax(table, &node, -beta, -alpha, run.jitter, run)
+            }
+            Settled::Open(node) => self.negamax(table, &node, alpha, beta, run.jitter, run),
         }
     }
 
@@ -400,6 +374,7 @@ impl<S: Searchable> Engine<S> {
         node: &Node<S>,
         alpha: i32,
         beta: i32,
+        jitter: u32,
         run: &mut Run<'_>,
     ) -> i32 {
         run.nodes += 1;
@@ -501,9 +476,8 @@ impl<S: Searchable> Engine<S> {
                 continue;
             }
             let hint = node.hint == Some(position.tag(mv, node.mirrored));
-            let promise = position.promise(&node.moves, mv)
-                + if hint { HINT } else { 0 }
-                + run.jitter(position.plies());
+            let promise =
+                position.promise(&node.moves, mv) + if hint { HINT } else { 0 } + run.noise(jitter);
             if let (Some(slot), Some(p)) = (open.get_mut(kept), promises.get_mut(kept)) {
                 *slot = Some((child, mv));
                 *p = promise;
@@ -527,11 +501,13 @@ impl<S: Searchable> Engine<S> {
                 j -= 1;
             }
         }
-        for &(child, mv) in open.iter().flatten() {
+        let promises = promises.get(..open.len()).unwrap_or_default();
+        for (i, &(child, mv)) in open.iter().flatten().enumerate() {
+            let below = passed_on(promises, i, jitter);
             let score = if child.flipped {
-                self.negamax(table, &child, alpha, beta, run)
+                self.negamax(table, &child, alpha, beta, below, run)
             } else {
-                -self.negamax(table, &child, -beta, -alpha, run)
+                -self.negamax(table, &child, -beta, -alpha, below, run)
             };
             if run.stopped {
                 // A stopped search proves nothing: nothing goes into the table.
@@ -567,6 +543,48 @@ impl<S: Searchable> Engine<S> {
         table.put(node.key, Entry { bound, tag }, run.nodes - first + 1);
         score
     }
+}
+
+/// Win, draw or loss of `position` by null-window probes (`probe(beta)`: the score of a
+/// search within `(beta - 1, beta)`, `None` if it stopped first): is the score at least 1?
+/// if not, at least 0? Each cheaper than the exact score's narrowing. Wins first: most
+/// open positions early in Connect Four are won, and a win takes one probe.
+fn sign<S: Searchable>(position: &S, mut probe: impl FnMut(i32) -> Option<i32>) -> Option<Value> {
+    if let Some(score) = position.decided() {
+        return Some(position.record(score).value);
+    }
+    Some(if probe(1)? >= 1 {
+        Value::Win
+    } else if probe(0)? >= 0 {
+        Value::Draw
+    } else {
+        Value::Loss
+    })
+}
+
+/// The exact score of `position` by null-window probes (as [`sign`] takes them), MTD(f)
+/// (Plaat, Schaeffer, Pijls and de Bruin, 1996): the first probe asks whether the score is
+/// at least 0, each next one whether it is beyond the bound the last answer proved. Hard
+/// positions' scores are mostly near 0, where this takes few probes (halving the range,
+/// as Pons's solver does, searched 11 % more positions 8 to 12 plies into 7x6;
+/// benches/HISTORY.md 13d).
+fn exact<S: Searchable>(position: &S, mut probe: impl FnMut(i32) -> Option<i32>) -> Option<i32> {
+    if let Some(score) = position.decided() {
+        return Some(score);
+    }
+    let (mut min, mut max) = (-SCORE_LIMIT, SCORE_LIMIT);
+    let mut guess = 0;
+    while min < max {
+        let beta = guess.max(min + 1);
+        let score = probe(beta)?;
+        if score < beta {
+            max = score;
+        } else {
+            min = score;
+        }
+        guess = score;
+    }
+    Some(min)
 }
 
 /// Scores lie within this, either way.
@@ -659,23 +677,32 @@ struct Run<'a> {
     /// Set when another thread has the answer.
     done: Option<&'a AtomicBool>,
     stopped: bool,
-    /// The shuffle's state (0 for none: the first thread).
+    /// The shuffle's state.
     random: u64,
-    /// The plies of the position searched.
-    root: u32,
+    /// The thread's noise at the root: decimal digits, the last for the root, each next
+    /// one a level further down the moves its noise may reorder (0 for the first thread,
+    /// none).
+    jitter: u32,
 }
 
 impl<'a> Run<'a> {
     /// A search that must be over by `deadline` (never, with `None`) or when `done` is
     /// set, the `id`-th of its threads.
     fn new(deadline: Option<Instant>, done: Option<&'a AtomicBool>, id: u64) -> Self {
+        // As c4 numbers its threads' noise for a null window (`Pool::get_score_jitter`):
+        // the helpers differ from each other at the first levels.
+        let jitter = if id == 0 {
+            0
+        } else {
+            (id % 2) * 100 + (id % 3) * 10 + (id % 4)
+        } as u32;
         Run {
             nodes: 0,
             deadline,
             done,
             stopped: false,
-            random: id.wrapping_mul(0x9e37_79b9_7f4a_7c15),
-            root: 0,
+            random: (id + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15),
+            jitter,
         }
     }
 
@@ -685,23 +712,39 @@ impl<'a> Run<'a> {
             || self.done.is_some_and(|done| done.load(Ordering::Relaxed));
     }
 
-    /// What a helper thread adds to a move's promise at a position of `plies` plies: a
-    /// little noise near the root, none deeper or on the first thread.
+    /// What a helper's noise adds to a move's promise at a node of noise `jitter`: up to
+    /// `jitter`'s last digit times [`NOISE`].
     #[inline]
-    fn jitter(&mut self, plies: u32) -> i32 {
-        if self.random == 0 || plies >= self.root + JITTER_PLIES {
+    fn noise(&mut self, jitter: u32) -> i32 {
+        let most = jitter % 10;
+        if most == 0 {
             return 0;
         }
         // xorshift64
         self.random ^= self.random << 13;
         self.random ^= self.random >> 7;
         self.random ^= self.random << 17;
-        (self.random % JITTER) as i32
+        NOISE * (self.random % u64::from(most + 1)) as i32
     }
 }
 
-/// How deep below the root a helper thread shuffles its moves.
-const JITTER_PLIES: u32 = 8;
+/// The noise a helper's search passes to the `i`-th of its moves (by `promises`, most
+/// promising first) at a node of noise `jitter`: its own where no neighbour's promise is
+/// within the noise's reach, as the noise could not have moved that move (`c4`'s rule),
+/// else its next digit. The first thread's, 0, stays 0.
+fn passed_on(promises: &[i32], i: usize, jitter: u32) -> u32 {
+    if jitter == 0 {
+        return 0;
+    }
+    let reach = NOISE * (jitter % 10) as i32;
+    let here = promises.get(i).copied().unwrap_or(0);
+    let above = i.checked_sub(1).and_then(|j| promises.get(j));
+    let apart = above.is_none_or(|&p| p > here + reach)
+        && promises.get(i + 1).is_none_or(|&p| p < here - reach);
+    if apart { jitter } else { jitter / 10 }
+}
 
-/// The most a helper's noise adds to a move's promise: less than one threat's worth.
-const JITTER: u64 = 24;
+/// One step of a helper's noise: half a threat's worth, six columns nearer the centre.
+/// From 3 to 24 the second thread's share changed within the runs' spread
+/// (benches/HISTORY.md 13j); `c4`'s step is 0.3 of a threat.
+const NOISE: i32 = 6;

@@ -46,9 +46,10 @@
 //!   (`c4`), and a question's entries give way to the next question's (generations), so
 //!   that the table is never cleared. Positions that differ only in discs no four can
 //!   pass through any more, or that mirror each other, share an entry (`c4`).
-//! - **One position on every thread** (lazy SMP): the threads search the same position
-//!   over the one table, the helpers with their moves near the root shuffled a little
-//!   (`c4`'s jitter), and the first to finish answers.
+//! - **One position on every thread** (lazy SMP): each null-window probe runs on every
+//!   thread over the one table, the helpers' near-equal moves reordered by a little
+//!   noise that goes down only where it changed an order (`c4`'s jitter); the first
+//!   thread to finish a probe answers it and every thread starts the next together.
 //!
 //! Needs the `search` feature (on by default; it implies `std` for threads).
 //!
