@@ -77,7 +77,7 @@
 //! | size | positions (canonical) | start (sente to move) | |
 //! |---|--:|---|---|
 //! | `dobutsu` (`giraffes=true,elephants=true`) | 246,803,167 (Tanaka) | loss in 78 plies (Tanaka) | a table file: `perfect-play solve dobutsu --out dobutsu.table --memory 8G` |
-//! | `dobutsu:giraffes=false` | 3,202,071 | draw, endless | a table file (77 s, 1.1 GB) |
+//! | `dobutsu:giraffes=false` | 3,202,071 | draw, endless | a table file (about 10 s, 1.1 GB) |
 //! | `dobutsu:giraffes=false,elephants=false` | 24,789 | win in 15 plies | a table file, or first use |
 //!
 //! The full game is far past what a size may have to be solved on first use (a million
@@ -395,11 +395,11 @@ impl Family for Dobutsu {
 
     /// The full game's solve on the 2-core machine of the benchmarks (`solve dobutsu`
     /// with `--memory 8G`: about an hour, some 5 GB at its peak); the variant without
-    /// giraffes as benches/HISTORY.md section 17 measured it (77 s, 1.1 GB).
+    /// giraffes as benches/HISTORY.md section 19 measured it (8 to 11 s, 1.1 GB).
     fn solve_cost(&self) -> Option<&'static str> {
         match (self.has(GIRAFFE), self.has(ELEPHANT)) {
             (true, true) => Some("about an hour on two cores, about 5 GB at its peak"),
-            (false, true) => Some("about a minute on two cores, about 1 GB at its peak"),
+            (false, true) => Some("about ten seconds on two cores, about 1 GB at its peak"),
             _ => None,
         }
     }
