@@ -1,8 +1,9 @@
 //! A probe of a table file mapped in place (`perfect_play::file`), beside the compiled
 //! Connect Four 4x4 table's probe, in one criterion run.
 //!
-//! The file is `PERFECT_PLAY_BENCH_TABLE` (a `connect4-6x4` file: `perfect-play solve
-//! connect4-6x4 --out FILE`); without it, the bench solves `connect4-4x4` into a temporary
+//! The file is `PERFECT_PLAY_BENCH_TABLE` (a `connect4-6x4` or `connect4-5x5` file:
+//! `perfect-play solve connect4-6x4 --out FILE`; or Dōbutsu shōgi's, `perfect-play solve
+//! dobutsu --out FILE`); without it, the bench solves `connect4-4x4` into a temporary
 //! file. Each iteration probes the same 100,000 positions of the file, drawn by a seeded
 //! generator from all its positions and visited in that random order (cache misses as a
 //! real probe meets them), summing the remoteness; divide by 100,000 for one probe. The
@@ -33,8 +34,8 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use criterion::{Criterion, Throughput};
-use perfect_play::games::CONNECT4_4X4;
 use perfect_play::games::connect4::Connect4;
+use perfect_play::games::{CONNECT4_4X4, Dobutsu};
 use perfect_play::{Game, Record, Solved};
 
 /// Lookups an iteration makes.
@@ -186,6 +187,20 @@ fn main() {
                 b.iter(|| probe_all(table, &positions));
             });
             group.bench_function("file connect4-5x5, probe_many", |b| {
+                b.iter(|| probe_many(table, &positions, &mut out));
+            });
+        }
+        "dobutsu:giraffes=true,elephants=true" => {
+            let table = perfect_play::file::open::<Dobutsu>(&path, name).unwrap();
+            let positions = sample(table);
+            group.bench_function("file dobutsu", |b| {
+                b.iter(|| probe_all(table, &positions));
+            });
+            let loaded = perfect_play::file::load::<Dobutsu>(&path, name).unwrap();
+            group.bench_function("file dobutsu, loaded (huge pages)", |b| {
+                b.iter(|| probe_all(loaded, &positions));
+            });
+            group.bench_function("file dobutsu, probe_many", |b| {
                 b.iter(|| probe_many(table, &positions, &mut out));
             });
         }

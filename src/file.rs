@@ -253,7 +253,7 @@ fn solved<G: Game>(path: &Path, table: FileTable, size: &G) -> Result<&'static S
     // A game without tiers solved by `solve_loopy` keeps one entry per class of symmetric
     // positions (the probe asks for the canonical form); a canonical file of a tiered game
     // is an opening book, keyed by the search engine.
-    if table.is_canonical() && size.tiers() > 1 {
+    if table.packing().canonical && size.tiers() > 1 {
         return Err(fail(Refusal::Canonical));
     }
     let found = (table.rules_version(), table.tiers(), table.key_bits());

@@ -53,7 +53,7 @@ fn table_size_is_pinned() {
     );
 
     // The entry layout `src/games/tictactoe/entry.rs` reads: 4 bits of remoteness.
-    assert_eq!(generated::TICTACTOE.remoteness_bits(), 4);
+    assert_eq!(generated::TICTACTOE.packing().remoteness_bits, 4);
 
     // phf's default CHD layout: header, hash displacements, 5,478 entries.
     #[cfg(not(feature = "ptrhash"))]

@@ -307,7 +307,7 @@ fn the_shipped_opening_book_is_a_table_file_refused_as_a_table() {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/games/connect4_7x6.book");
     let table = file::open_any(&path).unwrap();
     assert_eq!(table.name(), "connect4-7x6");
-    assert!(table.is_canonical());
+    assert!(table.packing().canonical);
     assert_eq!(
         table.tiers(),
         games::connect4_7x6::BOOK_PLIES + 1,

@@ -47,7 +47,7 @@ fn finish(text: &[u8]) -> Status {
 }
 
 /// One family's line for a person, ended by `\n`: `mnk (m,n,k-game): m 1-6 = 3, ...;
-/// compiled: m=3,n=3,k=3`.
+/// compiled in: m=3,n=3,k=3`, and the sizes answered from a table file alone.
 fn family_line(family: &wire::FamilyInfo) -> String {
     let params: Vec<String> = family
         .parameters
@@ -63,8 +63,21 @@ fn family_line(family: &wire::FamilyInfo) -> String {
         .example_move
         .as_deref()
         .map_or_else(String::new, |mv| format!(", a move: {mv}"));
+    let needs_table: Vec<String> = family
+        .needs_table
+        .iter()
+        .map(|size| match size.solve_cost {
+            Some(cost) => format!("{} (solved in {cost})", size.size),
+            None => size.size.to_owned(),
+        })
+        .collect();
+    let needs_table = if needs_table.is_empty() {
+        String::new()
+    } else {
+        format!("; a table file only: {}", needs_table.join("; "))
+    };
     format!(
-        "{} ({}): {}; compiled in: {compiled}; start: {}{example}\n",
+        "{} ({}): {}; compiled in: {compiled}{needs_table}; start: {}{example}\n",
         family.family,
         family.title,
         params.join(", "),

@@ -125,8 +125,8 @@ fn info(table: &FileTable, digest: &str) -> String {
         table.tiers(),
         table.key_bits(),
         table.record_bytes(),
-        table.remoteness_bits(),
-        if table.is_canonical() {
+        table.packing().remoteness_bits,
+        if table.packing().canonical {
             ", one entry per symmetry class"
         } else {
             ""

@@ -576,7 +576,7 @@ fn dobutsu_without_its_table_says_how_to_solve_it() {
         .code(2)
         .stderr(predicate::str::contains(
             "(`perfect-play solve dobutsu:giraffes=true,elephants=true --out FILE`, about an \
-             hour on two cores, about 5 GB at its peak) and give that file (`--table FILE`)",
+             hour on two cores, about 6 GB at its peak) and give that file (`--table FILE`)",
         ));
 }
 

@@ -292,9 +292,9 @@ fn an_option_after_the_position_is_an_option_and_a_dash_position_follows_two_das
 fn games_families_gives_each_family_a_start_and_a_move_that_work_as_written() {
     // Where the expectations come from: what a newcomer does with the list, typing the
     // start into `analyze` and the move into `review`; each command's own answer is the
-    // truth (the tables are checked against references elsewhere). Dōbutsu shōgi's full
-    // game is answered from a table file alone: its start is the one Kitao's rules set
-    // (SFEN as shogi programs write it).
+    // truth (the tables are checked against references elsewhere). A default answered
+    // from a table file alone (`needs_table`: Dōbutsu shōgi's full game) is refused
+    // without its file, with the command that makes it and what that costs.
     let listed = perfect_play()
         .args(["games", "--families", "--json"])
         .output()
@@ -307,8 +307,19 @@ fn games_families_gives_each_family_a_start_and_a_move_that_work_as_written() {
         let name = family["family"].as_str().unwrap();
         let start = family["start"].as_str().unwrap();
         let example = family["example_move"].as_str().unwrap();
-        if name == "dobutsu" {
-            assert_eq!((start, example), ("gle/1c1/1C1/ELG b -", "2c2b"), "{line}");
+        if let Some(size) = support::default_needs_table(&family) {
+            let solve = format!(
+                "perfect-play solve {} --out FILE",
+                size["game"].as_str().unwrap()
+            );
+            perfect_play()
+                .args(["analyze", "--game", name, "--", start])
+                .assert()
+                .code(2)
+                .stderr(predicate::str::contains(solve))
+                .stderr(predicate::str::contains(
+                    size["solve_cost"].as_str().unwrap(),
+                ));
             continue;
         }
         perfect_play()

@@ -626,17 +626,18 @@ fn every_family_opens_by_name_with_its_geometry_and_the_shapes_of_its_moves() {
         let name = family["family"].as_str().unwrap();
         // `hexapawn:` is the family's default size, called by every parameter or by the
         // size's own name where it has one (`hexapawn`, `connect4-4x4`: a game listed).
-        // Dōbutsu shōgi's default, the full game, is answered from a table file: without
-        // one the server says how to make it, and its lions and chicks stand in.
-        let size = if name == "dobutsu" {
-            let missing = server.get("/api/games/dobutsu:");
-            let said = String::from_utf8_lossy(&missing.body);
+        // A default answered from a table file alone (`needs_table`: Dōbutsu shōgi's full
+        // game) is a 404 without its file, saying which size and what its file costs.
+        if let Some(size) = support::default_needs_table(family) {
+            let missing = server.get(&format!("/api/games/{name}:"));
+            assert_eq!(missing.status, 404);
+            let body: Value = serde_json::from_slice(&missing.body).unwrap();
+            assert_eq!(&body["needs_table"], size, "{body}");
+            let said = body["error"].as_str().unwrap();
             assert!(said.contains("perfect-play solve"), "{said}");
-            "giraffes=false,elephants=false"
-        } else {
-            ""
-        };
-        let review = server.get(&format!("/api/games/{name}:{size}")).json();
+            continue;
+        }
+        let review = server.get(&format!("/api/games/{name}:")).json();
         assert_eq!(review["family"], name, "{review}");
         let game = review["game"].as_str().unwrap();
         assert!(

@@ -116,26 +116,18 @@ impl Game for Breakthrough {
 
     fn moves(&self, visit: &mut dyn FnMut((u8, u8), Breakthrough)) {
         let side = self.to_move();
-        for from in 0..self.grid.cells() {
-            if self.grid.get(from) != Some(side) {
-                continue;
-            }
-            let forward = if side == Side::First { 1 } else { -1 };
-            for dc in [-1, 0, 1] {
-                let Some(to) = self.grid.step(from, forward, dc) else {
-                    continue;
-                };
-                let target = self.grid.get(to);
-                if target.is_none() || (dc != 0 && target == Some(side.other())) {
-                    let mut next = Breakthrough {
-                        grid: self.grid,
-                        second: !self.second,
-                    };
-                    next.grid.set(from, None);
-                    next.grid.set(to, Some(side));
-                    visit((from as u8, to as u8), next);
-                }
-            }
+        let forward = if side == Side::First { 1 } else { -1 };
+        let steps = [(forward, -1), (forward, 0), (forward, 1)];
+        // Onto an empty cell, or diagonally onto the other's pawn.
+        let lands = |(_, dc): (i8, i8), target: Option<Side>| {
+            target.is_none() || (dc != 0 && target == Some(side.other()))
+        };
+        for (from, to) in self.grid.steps(side, &steps, lands) {
+            let next = Breakthrough {
+                grid: self.grid.moved(from, to),
+                second: !self.second,
+            };
+            visit((from as u8, to as u8), next);
         }
     }
 }

@@ -34,7 +34,7 @@ use perfect_play_core::family::{Args, Family, Param, SizeError};
 use perfect_play_core::notation::{Notation, Side, Spelling};
 use perfect_play_core::{Game, Value};
 
-use super::grid::{Grid, rows_and_columns};
+use super::grid::{Grid, ORTHOGONAL, rows_and_columns};
 
 use super::registered::Registered;
 
@@ -70,6 +70,16 @@ impl Family for Clobber {
     }
 }
 
+impl Clobber {
+    /// The side to move's moves: a stone's cell and the orthogonally neighbouring cell of
+    /// the other's stone it clobbers.
+    fn clobbers(&self) -> impl Iterator<Item = (usize, usize)> + '_ {
+        let other = Some(self.to_move().other());
+        self.grid
+            .steps(self.to_move(), &ORTHOGONAL, move |_, target| target == other)
+    }
+}
+
 /// In the catalogue: every size solved on first use.
 impl Registered for Clobber {}
 
@@ -92,38 +102,16 @@ impl Game for Clobber {
 
     /// The side to move has no move: it has lost.
     fn finished(&self) -> Option<Value> {
-        let side = self.to_move();
-        let any = (0..self.grid.cells()).any(|from| {
-            self.grid.get(from) == Some(side)
-                && [(-1, 0), (0, -1), (0, 1), (1, 0)].into_iter().any(|(dr, dc)| {
-                    self.grid
-                        .step(from, dr, dc)
-                        .is_some_and(|to| self.grid.get(to) == Some(side.other()))
-                })
-        });
-        (!any).then_some(Value::Loss)
+        self.clobbers().next().is_none().then_some(Value::Loss)
     }
 
     fn moves(&self, visit: &mut dyn FnMut((u8, u8), Clobber)) {
-        let side = self.to_move();
-        for from in 0..self.grid.cells() {
-            if self.grid.get(from) != Some(side) {
-                continue;
-            }
-            for (dr, dc) in [(-1, 0), (0, -1), (0, 1), (1, 0)] {
-                let Some(to) = self.grid.step(from, dr, dc) else {
-                    continue;
-                };
-                if self.grid.get(to) == Some(side.other()) {
-                    let mut next = Clobber {
-                        grid: self.grid,
-                        second: !self.second,
-                    };
-                    next.grid.set(from, None);
-                    next.grid.set(to, Some(side));
-                    visit((from as u8, to as u8), next);
-                }
-            }
+        for (from, to) in self.clobbers() {
+            let next = Clobber {
+                grid: self.grid.moved(from, to),
+                second: !self.second,
+            };
+            visit((from as u8, to as u8), next);
         }
     }
 }

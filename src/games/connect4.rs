@@ -462,13 +462,7 @@ impl<S: Shape> Notation for Discs<S> {
         let (w, h) = (self.shape.columns(), self.shape.rows());
         let (row, c) = (usize::from(cell) / w, usize::from(cell) % w);
         let bit = self.bit(c, h.checked_sub(row + 1)?);
-        if self.x & bit != 0 {
-            Some(Side::First)
-        } else if self.o & bit != 0 {
-            Some(Side::Second)
-        } else {
-            None
-        }
+        Side::owner([self.x, self.o], bit)
     }
 
     fn move_shape(&self, column: u8) -> MoveShape {

@@ -78,6 +78,7 @@
 //! |---|--:|---|---|
 //! | `dobutsu` (`giraffes=true,elephants=true`) | 246,803,167 (Tanaka) | loss in 78 plies (Tanaka) | a table file: `perfect-play solve dobutsu --out dobutsu.table --memory 8G` |
 //! | `dobutsu:giraffes=false` | 3,202,071 | draw, endless | a table file (about 10 s, 1.1 GB) |
+//! | `dobutsu:elephants=false` | 3,008,273 | draw, endless | a table file (about 10 s, 1.1 GB) |
 //! | `dobutsu:giraffes=false,elephants=false` | 24,789 | win in 15 plies | a table file, or first use |
 //!
 //! The full game is far past what a size may have to be solved on first use (a million
@@ -90,6 +91,7 @@ use perfect_play_core::family::{Arg, Args, Family, Param, ParamKind, SizeError};
 use perfect_play_core::notation::{Notation, ParseError, ParseErrorKind, Side};
 use perfect_play_core::{Game, Kind, MoveShape, Value};
 
+use super::grid::{DIAGONAL, EIGHT_WAYS, ORTHOGONAL};
 use super::registered::Registered;
 
 /// The board's columns.
@@ -189,20 +191,11 @@ fn steps(kind: u8) -> &'static [(i8, i8)] {
 }
 
 /// The lion's steps: one any way.
-const LION_STEPS: [(i8, i8); 8] = [
-    (-1, -1),
-    (-1, 0),
-    (-1, 1),
-    (0, -1),
-    (0, 1),
-    (1, -1),
-    (1, 0),
-    (1, 1),
-];
+const LION_STEPS: [(i8, i8); 8] = EIGHT_WAYS;
 /// The giraffe's: one orthogonally.
-const GIRAFFE_STEPS: [(i8, i8); 4] = [(-1, 0), (0, -1), (0, 1), (1, 0)];
+const GIRAFFE_STEPS: [(i8, i8); 4] = ORTHOGONAL;
 /// The elephant's: one diagonally.
-const ELEPHANT_STEPS: [(i8, i8); 4] = [(-1, -1), (-1, 1), (1, -1), (1, 1)];
+const ELEPHANT_STEPS: [(i8, i8); 4] = DIAGONAL;
 /// The chick's: one forward.
 const CHICK_STEPS: [(i8, i8); 1] = [(-1, 0)];
 /// The hen's: a shogi gold's.
@@ -389,18 +382,21 @@ impl Family for Dobutsu {
     const FAMILY: &'static str = "dobutsu";
     const PARAMS: &'static [Param] = PARAMS;
     /// A million: lions and chicks alone are solved on first use; the full game (and the
-    /// variant without giraffes) is far larger, so its walk stops within a second with the
-    /// message that says how to solve it into a table file.
+    /// variants without giraffes or without elephants) is far larger, and answered from a
+    /// table file alone ([`Registered::FILE_ONLY`]).
     const MAX_POSITIONS: usize = 1_000_000;
 
     /// The full game's solve on the 2-core machine of the benchmarks (`solve dobutsu`
-    /// with `--memory 8G`: about an hour, some 5 GB at its peak); the variant without
-    /// giraffes as benches/HISTORY.md section 19 measured it (8 to 11 s, 1.1 GB).
+    /// with `--memory 8G`: about an hour, a 5.9 GB peak); the variants without
+    /// giraffes or without elephants as benches/HISTORY.md sections 17, 19 and 20 measured
+    /// them (8 s to 77 s by the version and the machine's load, 1.1 GB).
     fn solve_cost(&self) -> Option<&'static str> {
         match (self.has(GIRAFFE), self.has(ELEPHANT)) {
-            (true, true) => Some("about an hour on two cores, about 5 GB at its peak"),
-            (false, true) => Some("about ten seconds on two cores, about 1 GB at its peak"),
-            _ => None,
+            (true, true) => Some("about an hour on two cores, about 6 GB at its peak"),
+            (false, true) | (true, false) => {
+                Some("about ten seconds on two cores, about 1 GB at its peak")
+            }
+            (false, false) => None,
         }
     }
 
@@ -448,13 +444,14 @@ impl Family for Dobutsu {
     }
 }
 
-/// In the catalogue: the full game and the variant without giraffes (246.8 and 3.2
-/// million positions) are answered from a table file alone; lions and chicks, and any
-/// other variant within a million positions, are solved on first use.
+/// In the catalogue: the full game and the variants without giraffes or without
+/// elephants (246.8, 3.2 and 3.0 million positions) are answered from a table file alone;
+/// lions and chicks (24,789 positions) are solved on first use.
 impl Registered for Dobutsu {
     const FILE_ONLY: &'static [&'static str] = &[
         "giraffes=true,elephants=true",
         "giraffes=false,elephants=true",
+        "giraffes=true,elephants=false",
     ];
 }
 

@@ -37,6 +37,24 @@ pub const fn rows_and_columns(rows: [u32; 3], columns: [u32; 3]) -> [Param; 2] {
     ]
 }
 
+/// The four orthogonal steps, as (rows down, columns right): up, left, right, down.
+pub const ORTHOGONAL: [(i8, i8); 4] = [(-1, 0), (0, -1), (0, 1), (1, 0)];
+
+/// The four diagonal steps: up left, up right, down left, down right.
+pub const DIAGONAL: [(i8, i8); 4] = [(-1, -1), (-1, 1), (1, -1), (1, 1)];
+
+/// The eight steps to a cell's neighbours, row by row from the top left: a king's.
+pub const EIGHT_WAYS: [(i8, i8); 8] = [
+    (-1, -1),
+    (-1, 0),
+    (-1, 1),
+    (0, -1),
+    (0, 1),
+    (1, -1),
+    (1, 0),
+    (1, 1),
+];
+
 /// A move from cell `from` to cell `to` (`None`: off the board), as data.
 pub fn from_to(from: u8, to: Option<u8>) -> MoveShape {
     MoveShape::FromTo {
@@ -85,13 +103,7 @@ impl Grid {
     #[inline]
     pub fn get(&self, cell: usize) -> Option<Side> {
         let bit = 1u64.checked_shl(cell as u32)?;
-        if self.first & bit != 0 {
-            Some(Side::First)
-        } else if self.second & bit != 0 {
-            Some(Side::Second)
-        } else {
-            None
-        }
+        Side::owner([self.first, self.second], bit)
     }
 
     /// Puts `piece` on `cell` (empties it for `None`).
@@ -127,6 +139,34 @@ impl Grid {
             return None;
         }
         usize::try_from(r * w + c).ok()
+    }
+
+    /// Each step of one of `side`'s pieces by one of `steps` (rows down, columns right)
+    /// onto a cell of the board that `lands` allows, given the step and whose piece stands
+    /// there: the cell it leaves and the cell it reaches, from cell 0 up, each piece's in
+    /// the order of `steps`. What the families whose pieces step one cell move by.
+    pub fn steps<'a>(
+        &'a self,
+        side: Side,
+        steps: &'a [(i8, i8)],
+        lands: impl Fn((i8, i8), Option<Side>) -> bool + Copy + 'a,
+    ) -> impl Iterator<Item = (usize, usize)> + 'a {
+        (0..self.cells())
+            .filter(move |&from| self.get(from) == Some(side))
+            .flat_map(move |from| {
+                steps.iter().filter_map(move |&(rows, columns)| {
+                    let to = self.step(from, rows.into(), columns.into())?;
+                    lands((rows, columns), self.get(to)).then_some((from, to))
+                })
+            })
+    }
+
+    /// The board with the piece on `from` moved to `to`, whatever stood there taken.
+    pub fn moved(&self, from: usize, to: usize) -> Grid {
+        let mut next = *self;
+        next.set(to, self.get(from));
+        next.set(from, None);
+        next
     }
 
     /// The board in base 3 (0 empty, 1 first, 2 second), cell 0 the lowest digit:

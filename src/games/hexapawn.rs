@@ -155,32 +155,23 @@ impl Game for Hexapawn {
     fn moves(&self, visit: &mut dyn FnMut(HexapawnMove, Hexapawn)) {
         let side = Side::second_if(self.black_to_move);
         let forward = if self.black_to_move { -1 } else { 1 };
-        for from in 0..self.grid.cells() {
-            if self.grid.get(from) != Some(side) {
-                continue;
+        // Straight first, then left and right: the order the table has always had.
+        let steps = [(forward, 0), (forward, -1), (forward, 1)];
+        // Straight onto an empty cell, diagonally onto the other's pawn.
+        let lands = |(_, dc): (i8, i8), target: Option<Side>| {
+            if dc == 0 {
+                target.is_none()
+            } else {
+                target == Some(side.other())
             }
-            // Straight first, then left and right: the order the table has always had.
-            for dc in [0, -1, 1] {
-                let Some(to) = self.grid.step(from, forward, dc) else {
-                    continue;
-                };
-                let target = self.grid.get(to);
-                let legal = if dc == 0 {
-                    target.is_none()
-                } else {
-                    target == Some(side.other())
-                };
-                if legal {
-                    let mut next = Hexapawn {
-                        grid: self.grid,
-                        black_to_move: !self.black_to_move,
-                    };
-                    next.grid.set(from, None);
-                    next.grid.set(to, Some(side));
-                    let cell = |c: usize| u8::try_from(c).unwrap_or(u8::MAX);
-                    visit((cell(from), cell(to)), next);
-                }
-            }
+        };
+        let cell = |c: usize| u8::try_from(c).unwrap_or(u8::MAX);
+        for (from, to) in self.grid.steps(side, &steps, lands) {
+            let next = Hexapawn {
+                grid: self.grid.moved(from, to),
+                black_to_move: !self.black_to_move,
+            };
+            visit((cell(from), cell(to)), next);
         }
     }
 }

@@ -242,13 +242,7 @@ impl Notation for Mnk {
             return None;
         }
         let bit = self.bit(cell);
-        if self.x & bit != 0 {
-            Some(Side::First)
-        } else if self.o & bit != 0 {
-            Some(Side::Second)
-        } else {
-            None
-        }
+        Side::owner([self.x, self.o], bit)
     }
 
     cell_moves!(36);

@@ -34,24 +34,12 @@ use perfect_play_core::family::{Arg, Args, Family, Param, ParamKind, SizeError};
 use perfect_play_core::notation::{Notation, ParseError, Side, parse_number, Spelling};
 use perfect_play_core::{Game, MoveShape, Value};
 
-use super::grid::Grid;
+use super::grid::{EIGHT_WAYS, Grid};
 
 use super::registered::Registered;
 
 /// The move that passes.
 const PASS: u8 = u8::MAX;
-
-/// The eight directions, as (rows, columns) steps.
-const DIRECTIONS: [(i32, i32); 8] = [
-    (-1, -1),
-    (-1, 0),
-    (-1, 1),
-    (0, -1),
-    (0, 1),
-    (1, -1),
-    (1, 0),
-    (1, 1),
-];
 
 /// An Othello position: the discs and the side to move.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
@@ -87,7 +75,7 @@ impl Othello {
             return 0;
         }
         let mut flipped = 0;
-        for (dr, dc) in DIRECTIONS {
+        for (dr, dc) in EIGHT_WAYS.map(|(r, c)| (i32::from(r), i32::from(c))) {
             let mut line = 0u64;
             let mut at = self.grid.step(cell, dr, dc);
             while let Some(next) = at {

@@ -26,6 +26,10 @@ pub struct Entry {
     pub name: &'static str,
     /// Its title: `m,n,k-game`.
     pub title: &'static str,
+    /// Its rules in a few sentences, as [`Notation::RULES`] says them.
+    ///
+    /// [`Notation::RULES`]: perfect_play_core::notation::Notation::RULES
+    pub rules: &'static str,
     /// Its parameters, in the order positional values take them (none for a game of one
     /// size).
     pub params: &'static [Param],
@@ -73,6 +77,7 @@ impl Entry {
         Entry {
             name: G::FAMILY,
             title: G::TITLE,
+            rules: G::RULES,
             params: G::PARAMS,
             compiled: G::COMPILED,
             file_only: G::FILE_ONLY,
@@ -89,7 +94,7 @@ impl Entry {
     }
 
     /// What solving the size at `args` into a table file costs, where measured: `about
-    /// an hour on two cores, about 5 GB at its peak`.
+    /// an hour on two cores, about 6 GB at its peak`.
     #[must_use]
     pub fn solve_cost(&self, args: &Args) -> Option<&'static str> {
         (self.solve_cost)(args)

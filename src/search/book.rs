@@ -127,13 +127,15 @@ impl Book {
                 expected: alloc::format!("{name} (rules {rules_version})"),
             });
         }
-        if !table.is_canonical() {
+        let packing = table.packing();
+        if !packing.canonical {
             return Err(BookError::NotCanonical);
         }
-        let bits = table.remoteness_bits();
         let mut plies: Vec<Vec<(u64, Record)>> = alloc::vec![Vec::new(); table.tiers() as usize];
         for (tier, key, packed) in table.iter() {
-            let record = Record::unpack_in(packed, bits).ok_or(BookError::Record { tier, key })?;
+            let record = packing
+                .record(packed)
+                .ok_or(BookError::Record { tier, key })?;
             if let Some(ply) = plies.get_mut(tier as usize) {
                 ply.push((key, record));
             }

@@ -1,7 +1,8 @@
 //! The one error type of the API, [`ApiError`], and the layer that gives every error
 //! response, whichever layer made it, the same JSON shape.
 //!
-//! Every error is `{"error": why}` ([`ErrorBody`], the OpenAPI document's `Error` schema) with
+//! Every error is `{"error": why}` ([`ErrorBody`], the OpenAPI document's `Error` schema;
+//! a size answered from a table file alone adds which, as `needs_table`) with
 //! `Content-Type: application/json` and `Cache-Control: no-store`; a 503 also carries
 //! `Retry-After`. Handlers return `Result<Reply, ApiError>`; errors made by axum's extractors
 //! or by tower-http's layers (a 413 in plain text, a 405 with no body) are rewritten by
@@ -16,6 +17,7 @@ use axum::http::{HeaderValue, StatusCode, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 
+use crate::wire::NeedsTable;
 use crate::wire::api::ErrorBody;
 use perfect_play::footholds::FootholdsError;
 
@@ -30,6 +32,8 @@ pub enum ApiError {
     Forbidden(String),
     /// 404: no such path, game or asset.
     NotFound(String),
+    /// 404: a size answered from a table file alone, which the server was not given.
+    NeedsTable(String, Box<NeedsTable>),
     /// 405: the path does not answer this method.
     MethodNotAllowed(String),
     /// 408: the request's body did not arrive in time.
@@ -70,7 +74,7 @@ impl ApiError {
         match self {
             ApiError::BadRequest(_) => StatusCode::BAD_REQUEST,
             ApiError::Forbidden(_) => StatusCode::FORBIDDEN,
-            ApiError::NotFound(_) => StatusCode::NOT_FOUND,
+            ApiError::NotFound(_) | ApiError::NeedsTable(..) => StatusCode::NOT_FOUND,
             ApiError::MethodNotAllowed(_) => StatusCode::METHOD_NOT_ALLOWED,
             ApiError::Timeout(_) => StatusCode::REQUEST_TIMEOUT,
             ApiError::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
@@ -89,6 +93,7 @@ impl ApiError {
             ApiError::BadRequest(why)
             | ApiError::Forbidden(why)
             | ApiError::NotFound(why)
+            | ApiError::NeedsTable(why, _)
             | ApiError::MethodNotAllowed(why)
             | ApiError::Timeout(why)
             | ApiError::TooLarge(why)
@@ -103,6 +108,16 @@ impl ApiError {
                 .unwrap_or("the request has no answer")
                 .to_lowercase(),
         }
+    }
+
+    /// The body of the response.
+    pub fn body(self) -> ErrorBody {
+        let error = self.words();
+        let needs_table = match self {
+            ApiError::NeedsTable(_, size) => Some(*size),
+            _ => None,
+        };
+        ErrorBody { error, needs_table }
     }
 
     /// The error a layer's response of `status` stands for, in words a person can act on.
@@ -138,10 +153,7 @@ fn timed_out() -> String {
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         let status = self.status();
-        let body = serde_json::to_vec(&ErrorBody {
-            error: self.words(),
-        })
-        .unwrap_or_default();
+        let body = serde_json::to_vec(&self.body()).unwrap_or_default();
         let mut response = (
             status,
             [

@@ -23,7 +23,7 @@ use perfect_play::games;
 use perfect_play::search;
 
 use crate::wire::api::{AnalysedPosition, GamePick, GameReview, OrUnreachable};
-use crate::wire::{FamilyInfo, GameInfo, UnreachablePosition};
+use crate::wire::{FamilyInfo, GameInfo, NeedsTable, UnreachablePosition};
 
 use super::error::ApiError;
 use super::limits::{MAX_REVIEW_MOVES, RETRY_AFTER, REVIEW_WAIT, REVIEWS};
@@ -272,9 +272,17 @@ pub fn open(name: &str) -> Result<Served, ApiError> {
     if let Some(served) = files().find(|served| served.about().name == game.name()) {
         return Ok(Served::File(served));
     }
-    game.open()
-        .map(Served::Compiled)
-        .map_err(|unsolved| ApiError::NotFound(unsolved.to_string()))
+    game.open().map(Served::Compiled).map_err(|unsolved| {
+        let why = unsolved.to_string();
+        let size =
+            game.entry().file_only.iter().copied().find(|size| {
+                games::Args::parse(game.entry().params, size).as_ref() == Ok(game.args())
+            });
+        match size.and_then(|size| NeedsTable::of(game.entry(), size)) {
+            Some(size) => ApiError::NeedsTable(why, Box::new(size)),
+            None => ApiError::NotFound(why),
+        }
+    })
 }
 
 /// The moves of `moves=M1,M2` with the column (from 1) each starts at; 400 for more than

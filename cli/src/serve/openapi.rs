@@ -22,12 +22,13 @@ use perfect_play::games::TICTACTOE;
 use perfect_play::games::tictactoe::Board;
 
 use crate::wire::api::{
-    AnalysedPosition, ErrorBody, FootholdsAnalysis, GamePick, OrUnreachable, StreamEvent,
-    TicTacToeGame, TicTacToePick, TicTacToePosition,
+    AnalysedPosition, FootholdsAnalysis, GamePick, OrUnreachable, StreamEvent, TicTacToeGame,
+    TicTacToePick, TicTacToePosition,
 };
 use crate::wire::{FootholdsSolution, UnreachablePosition, Validity};
 
-use super::games::{list_families, list_games, review};
+use super::error::ApiError;
+use super::games::{list_families, list_games, open, review};
 use super::stream;
 
 /// The document the server serves.
@@ -332,6 +333,26 @@ fn the_document_describes_what_the_structs_write() {
     let samples = samples();
     let paths = document["paths"].as_object().unwrap();
     let mut why = Vec::new();
+    // Every error's body: words alone, or a size answered from a table file alone (each
+    // family's first such size, opened without its file).
+    let mut errors = vec![ApiError::NotFound("why".to_owned())];
+    for family in games::families() {
+        if let Some(size) = family.file_only.first() {
+            let Err(error) = open(&format!("{}:{size}", family.name)) else {
+                panic!("{}:{size} is answered without its table file", family.name);
+            };
+            assert!(matches!(error, ApiError::NeedsTable(..)), "{error:?}");
+            errors.push(error);
+        }
+    }
+    assert!(
+        errors.len() > 1,
+        "a size answered from a table file alone is sampled"
+    );
+    let errors: Vec<Value> = errors
+        .into_iter()
+        .map(|error| serde_json::to_value(error.body()).unwrap())
+        .collect();
     for (path, item) in paths {
         let answers = samples
             .0
@@ -351,17 +372,15 @@ fn the_document_describes_what_the_structs_write() {
                 let error =
                     &operation["responses"][status]["content"]["application/json"]["schema"];
                 if error.is_object() {
-                    let body = serde_json::to_value(ErrorBody {
-                        error: "why".to_owned(),
-                    })
-                    .unwrap();
-                    check(
-                        &document,
-                        error,
-                        &body,
-                        &format!("{path} {status}"),
-                        &mut why,
-                    );
+                    for body in &errors {
+                        check(
+                            &document,
+                            error,
+                            body,
+                            &format!("{path} {status}"),
+                            &mut why,
+                        );
+                    }
                 }
             }
         }

@@ -17,15 +17,21 @@ use perfect_play::games::{Geometry, Kind, MoveShape};
 use perfect_play::{PlayedGame, Record, Value};
 
 use super::{
-    GamePosition, JudgedBoard, Parameters, UnreachablePosition, judged_outcome, plies, side_name,
-    squares, winner,
+    GamePosition, JudgedBoard, NeedsTable, Parameters, UnreachablePosition, judged_outcome, plies,
+    side_name, squares, winner,
 };
 
-/// Every error the API answers (schema `Error`): `{"error": why}`.
+/// Every error the API answers (schema `Error`): `{"error": why}`, and for a game
+/// answered from a table file alone that the server has no file for, which size it is
+/// and what its file costs to make.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct ErrorBody {
     /// What is wrong, in words (which parameter, which move, which column).
     pub error: String,
+    /// The size asked for, when it is answered from a table file alone and the server
+    /// was not given its file (a 404).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub needs_table: Option<NeedsTable>,
 }
 
 /// An answer about a position of a game: `T` when the game reaches it, or the

@@ -123,22 +123,52 @@ impl Serialize for Parameters {
 }
 
 /// One family of `perfect-play games --families --json`: its name in the naming syntax,
-/// its parameters, and the sizes compiled into the build.
+/// its parameters, the sizes compiled into the build and those that need a table file.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct FamilyInfo {
     /// The family's name, as `FAMILY:P=V,...` names a size of it: `mnk`.
     pub family: &'static str,
     /// Its title: `m,n,k-game`.
     pub title: &'static str,
+    /// The rules in a few sentences, how the game ends and who wins included.
+    pub rules: &'static str,
     /// Its parameters, in the order positional values take them.
     pub parameters: Vec<FamilyParam>,
     /// The sizes compiled in, each as its parameters (`m=3,n=3,k=3`).
     pub compiled: Vec<&'static str>,
+    /// The sizes answered from a table file alone (too large to compile in or to solve on
+    /// first use): without their file, given by `--table`, none is answered.
+    pub needs_table: Vec<NeedsTable>,
     /// The default size's start in the game's notation (`.../.../... x`).
     pub start: String,
     /// A legal move from that start as the game writes moves (`1`, `2-5`), or null when
     /// the start has none.
     pub example_move: Option<String>,
+}
+
+/// A size of a family answered from a table file alone, and what making its file costs.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct NeedsTable {
+    /// Its parameters, as `compiled` writes a size: `giraffes=true,elephants=true`.
+    pub size: &'static str,
+    /// Its name, as `solve`, `--game` and the API take it.
+    pub game: String,
+    /// What `perfect-play solve` takes to write its file, where measured (`about an hour
+    /// on two cores, about 6 GB at its peak`); null where not.
+    pub solve_cost: Option<&'static str>,
+}
+
+impl NeedsTable {
+    /// The size at `size` of `family`, or `None` if it names none (never, for a
+    /// registered one).
+    pub fn of(family: &games::Entry, size: &'static str) -> Option<NeedsTable> {
+        let game = games::resolve(&format!("{}:{size}", family.name)).ok()?;
+        Some(NeedsTable {
+            size,
+            game: game.name().to_owned(),
+            solve_cost: family.solve_cost(game.args()),
+        })
+    }
 }
 
 /// One parameter of a family.
@@ -167,6 +197,7 @@ impl FamilyInfo {
         FamilyInfo {
             family: family.name,
             title: family.title,
+            rules: family.rules,
             parameters: family
                 .params
                 .iter()
@@ -180,6 +211,11 @@ impl FamilyInfo {
                 })
                 .collect(),
             compiled: family.compiled_sizes().collect(),
+            needs_table: family
+                .file_only
+                .iter()
+                .filter_map(|&size| NeedsTable::of(family, size))
+                .collect(),
             start: start.position,
             example_move: start.example_move,
         }

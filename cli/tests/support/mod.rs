@@ -26,3 +26,25 @@ pub fn stdout_of(args: &[&str]) -> String {
 pub fn data_path(name: &str) -> String {
     format!("{}/../tests/data/{name}", env!("CARGO_MANIFEST_DIR"))
 }
+
+/// The entry of `needs_table` of a family's default size, in `family` as `games --families
+/// --json` writes it: `Some` when its default is answered from a table file alone (its
+/// parameters all named, in order, as `needs_table` writes a size).
+pub fn default_needs_table(family: &serde_json::Value) -> Option<&serde_json::Value> {
+    let default: Vec<String> = family["parameters"]
+        .as_array()?
+        .iter()
+        .map(|p| {
+            format!(
+                "{}={}",
+                p["name"].as_str().unwrap_or(""),
+                p["default"].as_str().unwrap_or("")
+            )
+        })
+        .collect();
+    let default = default.join(",");
+    family["needs_table"]
+        .as_array()?
+        .iter()
+        .find(|size| size["size"] == default.as_str())
+}

@@ -7,9 +7,11 @@
 // (`GET /api/games/{game}/position`: each cell's piece and kind, the hands, every move's
 // value), never the page's; the moves of the URL against the moves clicked; the rules
 // (a chick captured goes to the captor's hand) for what the hands must hold after the
-// captures played here; without the full game's table file, the command that makes it
-// (the library's sentence, with its cost). Accessibility: axe-core, light and dark. Screenshots go to
-// target/web-screenshots/dobutsu/.
+// captures played here; without the full game's table file, the commands that make and
+// serve it with the registry's figures (`games --families --json`, its `needs_table`; the
+// figures as BENCHMARKS.md measured them), said above the fold with no control that cannot
+// work, and lions and chicks offered to play now. Accessibility: axe-core, light and dark,
+// both pages. Screenshots go to target/web-screenshots/dobutsu/.
 
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
@@ -149,22 +151,70 @@ describe("Dōbutsu shōgi's lions and chicks on the web board", () => {
     assert.equal(await page.locator("#game-chart .point").count(), 4);
   });
 
-  test("the full game without its table file: the page says how to make it", async () => {
-    await page.goto("about:blank");
-    await page.goto(`${url}#game/dobutsu`);
-    await page.waitForFunction(() => document.body.textContent.includes("perfect-play solve"));
-    const said = await page.textContent("body");
-    assert.match(said, /perfect-play solve dobutsu:giraffes=true,elephants=true --out FILE/);
-    assert.match(said, /about an hour on two cores, about 5 GB at its peak/);
-    await page.screenshot({ path: `${SHOTS}/no-table.png` });
+  test("the full game without its table file: said first, with the commands, and lions and chicks to play now", async () => {
+    const family = W.jsonLines(["games", "--families", "--json"]).find((entry) => entry.family === "dobutsu");
+    const full = W.needsTable(family);
+    assert.ok(full, "the full game is answered from a table file alone");
+    for (const [viewport, shot] of [[{ width: 1200, height: 900 }, "no-table"], [{ width: 390, height: 844 }, "no-table-phone"]]) {
+      await page.setViewportSize(viewport);
+      await W.open(page, url, "#game/dobutsu");
+      await page.screenshot({ path: `${SHOTS}/${shot}.png` });
+      // The message, above the fold: that the game needs its table file, the command that
+      // makes it with the registry's figures (BENCHMARKS.md, Dōbutsu shōgi), the one that
+      // serves it.
+      const message = page.locator("#game-needs-table");
+      const lead = message.locator(".lead");
+      assert.match(await lead.textContent(), /needs its table file/);
+      const fold = viewport.height;
+      const box = await lead.boundingBox();
+      assert.ok(box.y + box.height <= fold, `${shot}: the message above the fold`);
+      const wide = await message.boundingBox();
+      assert.ok(wide.x >= 0 && wide.x + wide.width <= viewport.width, `${shot}: the message within the screen's width`);
+      const said = await message.textContent();
+      assert.equal(full.solve_cost, "about an hour on two cores, about 6 GB at its peak");
+      assert.ok(said.includes(`(${full.solve_cost})`), said);
+      const commands = await message.locator("pre").allTextContents();
+      assert.deepEqual(commands, [`perfect-play solve ${full.game} --out dobutsu.table`, "perfect-play serve --table dobutsu.table"]);
+      if (viewport.width >= 1200) {
+        const last = await message.locator(".play-now").boundingBox();
+        assert.ok(last.y + last.height <= fold, "the commands and the size to play now, above the fold");
+      }
+      // Nothing that cannot work: every control shown does something here (the link to
+      // play now, the rules and the size form folded), and no box of choices is empty.
+      const shown = await page.evaluate(() => [...document.querySelectorAll("#view button, #view select, #view input, #view a[href], #view summary")]
+        .filter((node) => node.getClientRects().length > 0 && !node.closest("details:not([open]) > :not(summary)"))
+        .map((node) => ({ tag: node.tagName.toLowerCase(), text: node.textContent.trim(), disabled: node.disabled ?? false, options: node.options?.length ?? null })));
+      assert.deepEqual(shown.map(({ tag, text }) => `${tag}: ${text}`), [
+        "a: Dōbutsu shōgi (giraffes=false, elephants=false)",
+        "summary: Rules of Dōbutsu shōgi",
+        "summary: Another size of Dōbutsu shōgi",
+      ]);
+      for (const id of ["board", "undo", "redo", "new", "computer", "level", "hints", "chart"]) {
+        assert.ok(await page.isHidden(`#game-${id}`), `#game-${id} hidden`);
+      }
+      assert.ok(await page.isHidden("#error"), "said in the page, not as an error at its foot");
+    }
+    await page.setViewportSize({ width: 1200, height: 900 });
+    // The size to play now opens and is played: lions and chicks, drawn from its start.
+    const link = page.locator("#game-needs-table .play-now");
+    assert.equal(await link.getAttribute("href"), `#game/${GAME}`);
+    await link.click();
+    await W.idle(page);
+    assert.equal(decodeURIComponent(new URL(page.url()).hash), `#game/${GAME}`);
+    assert.ok(await page.isHidden("#game-needs-table"));
+    assert.equal((await checkDrawn()).position, "1l1/1c1/1C1/1L1 b -");
+    await step(7, 4, "2c2b");
   });
 
-  test("axe-core finds nothing critical or serious, light and dark, hand piece picked", async () => {
+  test("axe-core finds nothing critical or serious, light and dark, hand piece picked, and without the table file", async () => {
     const seen = [];
     for (const colorScheme of ["light", "dark"]) {
       // axe-core is injected as a script: the page's Content-Security-Policy bypassed here.
       const checked = await W.newPage(shared, { viewport: { width: 1200, height: 900 }, colorScheme, bypassCSP: true });
       try {
+        await W.open(checked, url, "#game/dobutsu");
+        for (const violation of await W.axe(checked)) seen.push(`${colorScheme} no table: ${violation}`);
+        await checked.screenshot({ path: `${SHOTS}/no-table-${colorScheme}.png` });
         await W.open(checked, url, `#game/${GAME}?moves=2c2b,2a2b`);
         await checked.locator("#game-hand-0 .hand-piece").click();
         for (const violation of await W.axe(checked)) seen.push(`${colorScheme}: ${violation}`);

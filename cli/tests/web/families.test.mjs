@@ -13,7 +13,8 @@
 //   the URL against the moves clicked;
 // - the game's end: both sides perfect, so the game lasts the start's plies and ends as
 //   the start's value says;
-// - accessibility: axe-core on every family's page, light and dark.
+// - accessibility: axe-core on every family's page, light and dark (a default answered
+//   from a table file alone: the page that says how to make it).
 // Screenshots of every family, light and dark, go to target/web-screenshots/families/.
 
 import { describe, test } from "node:test";
@@ -22,10 +23,11 @@ import { mkdirSync } from "node:fs";
 import * as W from "./support.mjs";
 
 const FAMILIES = W.jsonLines(["games", "--families", "--json"]);
-// The families whose default size the page plays: Dōbutsu shōgi's full game is answered
-// from a table file alone, and without one the page says how to make it; dobutsu.test.mjs
-// checks that page and plays the lions-and-chicks size by clicking.
-const PLAYED = FAMILIES.filter((family) => family.family !== "dobutsu");
+// The families whose default size the page plays: a default answered from a table file
+// alone (`needs_table`: Dōbutsu shōgi's full game) has no board without its file, and the
+// page says how to make it instead (dobutsu.test.mjs checks that page and plays the
+// lions-and-chicks size by clicking).
+const PLAYED = FAMILIES.filter((family) => !W.needsTable(family));
 const SHOTS = `${W.SHOTS}/families`;
 let url;
 let page;
@@ -35,7 +37,7 @@ const shared = W.harness((started) => {
 });
 
 // A family's default size as the families' page names it: every parameter, in order.
-const defaultName = (family) => `${family.family}:${family.parameters.map((p) => `${p.name}=${p.default}`).join(",")}`;
+const defaultName = (family) => `${family.family}:${W.defaultSize(family)}`;
 
 // The server's review of a game after `moves`: its last position is what the board shows.
 async function review(name, moves) {
@@ -383,7 +385,8 @@ describe("a family's size, chosen and shown", () => {
 
 describe("every family, for everyone", () => {
   test("axe-core finds no critical or serious violation on any family's page, light and dark", async () => {
-    const pages = ["#families", ...PLAYED.map((family) => `#game/${defaultName(family)}`), "#game/dobutsu:giraffes=false,elephants=false", "#game/othello:rows=4,columns=4?moves=5,9,16,12,13,2,8,1,14"];
+    // Every family's default: a board, or the page saying how to make its table file.
+    const pages = ["#families", ...FAMILIES.map((family) => `#game/${defaultName(family)}`), "#game/dobutsu:giraffes=false,elephants=false", "#game/othello:rows=4,columns=4?moves=5,9,16,12,13,2,8,1,14"];
     // Light and dark side by side, each in its own context (and renderer): half the time.
     const found = await W.sideBySide(["light", "dark"], async (colorScheme) => {
       // The page's Content-Security-Policy allows no injected script: bypassed for axe only.

@@ -23,6 +23,14 @@ export function jsonLines(args) {
   return execFileSync(BIN, args).toString().trim().split("\n").map((line) => JSON.parse(line));
 }
 
+// A family's default size as its parameters, every one named in order
+// (`giraffes=true,elephants=true`), as the families' `compiled` and `needs_table` write sizes.
+export const defaultSize = (family) => family.parameters.map((p) => `${p.name}=${p.default}`).join(",");
+
+// The entry of `needs_table` of a family's default size (answered from a table file alone),
+// or undefined.
+export const needsTable = (family) => family.needs_table.find((size) => size.size === defaultSize(family));
+
 // Starts the server (`serve` with `args` besides its address) and the browser before the
 // file's tests (a page of 1200x900 ready), then calls `ready` with them; stops them after.
 // `errors` collects what any page throws, checked empty after each test.
@@ -75,11 +83,13 @@ export async function open(page, url, hash) {
   if (hash.startsWith("#game/") || hash.startsWith("#tictactoe")) await idle(page);
 }
 
-// The game's board drawn for the moves in the URL, no answer awaited.
+// The game's board drawn for the moves in the URL, no answer awaited; or, for a size
+// answered from a table file alone that the server has no file for, the page saying so.
 export async function idle(page, options) {
   await page.waitForFunction(() => {
     const board = document.querySelector("#game-board");
-    return board && !board.getAttribute("aria-busy") && board.dataset.hash === location.hash;
+    const drawn = board && !board.getAttribute("aria-busy") && board.dataset.hash === location.hash;
+    return drawn || document.querySelector("#game-needs-table")?.dataset.hash === location.hash;
   }, null, options);
 }
 

@@ -15,6 +15,8 @@
 
 use core::fmt;
 
+use crate::Packing;
+
 /// The first eight bytes of every table file (`\x89PPTB\r\n\x1a`: a high byte, the name,
 /// and the line ends and end-of-file mark that a text-mode copy would damage).
 pub const MAGIC: [u8; 8] = *b"\x89PPTB\r\n\x1a";
@@ -196,9 +198,8 @@ pub struct Tier {
 pub struct FileTable {
     bytes: &'static [u8],
     record_bytes: u32,
-    remoteness_bits: u32,
+    packing: Packing,
     key_bits: u32,
-    canonical: bool,
     tiers: u32,
     rules_version: u32,
     positions: u64,
@@ -362,9 +363,11 @@ impl FileTable {
         let table = FileTable {
             bytes,
             record_bytes: record_bytes as u32,
-            remoteness_bits: remoteness_bits as u32,
+            packing: Packing {
+                remoteness_bits: remoteness_bits as u32,
+                canonical: flags == 1,
+            },
             key_bits: key_bits as u32,
-            canonical: flags == 1,
             tiers: tiers as u32,
             rules_version: rules_version as u32,
             positions,
@@ -492,16 +495,11 @@ impl FileTable {
         self.record_bytes
     }
 
-    /// Bits of remoteness in a record ([`Record::pack_in`](crate::Record::pack_in)).
+    /// How its records read: bits of remoteness in a record, and whether the file holds one
+    /// entry per class of symmetric positions.
     #[must_use]
-    pub const fn remoteness_bits(&self) -> u32 {
-        self.remoteness_bits
-    }
-
-    /// Whether the file holds one entry per class of symmetric positions.
-    #[must_use]
-    pub const fn is_canonical(&self) -> bool {
-        self.canonical
+    pub const fn packing(&self) -> Packing {
+        self.packing
     }
 
     /// The whole file's bytes.
@@ -713,18 +711,6 @@ impl<'a> KeyIndex<'a> {
     #[must_use]
     pub const fn len_bytes(&self) -> usize {
         self.bytes.len()
-    }
-
-    /// How many keys.
-    #[must_use]
-    pub const fn len(&self) -> u64 {
-        self.positions
-    }
-
-    /// Whether there are none.
-    #[must_use]
-    pub const fn is_empty(&self) -> bool {
-        self.positions == 0
     }
 
     /// The position of `key` among the keys (0 for the smallest), or `None` if it is not

@@ -170,6 +170,34 @@ impl Record {
     }
 }
 
+/// How a table's entries read: the width of the remoteness in a packed entry
+/// ([`Record::pack_in`]) and whether one entry stands for each class of symmetric positions.
+/// A compiled table and a table file each say it once, and every reader asks it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Packing {
+    /// Bits of remoteness in an entry.
+    pub remoteness_bits: u32,
+    /// Whether the table holds one entry per class of symmetric positions, keyed by the
+    /// class's [`Game::canonical`] form.
+    pub canonical: bool,
+}
+
+impl Packing {
+    /// The record in a packed entry (`None` for bits that are not an entry).
+    #[inline]
+    #[must_use]
+    pub const fn record(self, entry: u32) -> Option<Record> {
+        Record::unpack_in(entry, self.remoteness_bits)
+    }
+
+    /// The game's own bits of a packed entry: the bits above the record.
+    #[inline]
+    #[must_use]
+    pub const fn game_bits(self, entry: u32) -> u32 {
+        entry >> (2 + self.remoteness_bits)
+    }
+}
+
 /// A small two-player game, in the handful of functions a solver needs.
 ///
 /// Two players move in turn (alternating unless [`Game::moves_again`] says a player moves
@@ -202,9 +230,20 @@ pub trait Game: Copy + Eq {
     /// 0 unless the game says otherwise. A game whose rules call a position over one forced
     /// ply early says 1 there: Dōbutsu shōgi as Tanaka counts it, where a side that can take
     /// the enemy lion has won in 1 (the capture) and the position is not expanded. Every
-    /// solver seeds its analysis with this remoteness, so the distances count that ply.
+    /// solver seeds its analysis with this remoteness ([`Game::finished_record`]), so the
+    /// distances count that ply.
     fn finished_plies(&self) -> u16 {
         0
+    }
+
+    /// The record of a finished position, [`Game::finished`]'s value at
+    /// [`Game::finished_plies`]' remoteness, or `None` if the game goes on: what every
+    /// solver seeds its analysis with.
+    fn finished_record(&self) -> Option<Record> {
+        self.finished().map(|value| Record {
+            value,
+            remoteness: self.finished_plies(),
+        })
     }
 
     /// The position `mv` leads to, or `None` if `mv` is not a legal move here (none is

@@ -48,7 +48,7 @@ pub mod shape;
 mod table;
 
 pub use bits::Bits;
-pub use game::{ENDLESS, Game, Record, Value};
+pub use game::{ENDLESS, Game, Packing, Record, Value};
 pub use judge::{Sentence, Verdict};
 pub use level::{Level, ParseLevelError};
 pub use moves::{GameMoveError, MoveError, play_all, play_text};

@@ -55,6 +55,20 @@ impl Side {
             Side::Second => 1,
         }
     }
+
+    /// The side whose mask in `masks` (the first side's, then the second's) has `bit`, if
+    /// either's does: whose piece stands on a cell of a board kept as two masks.
+    #[inline]
+    #[must_use]
+    pub const fn owner(masks: [u64; 2], bit: u64) -> Option<Side> {
+        if masks[0] & bit != 0 {
+            Some(Side::First)
+        } else if masks[1] & bit != 0 {
+            Some(Side::Second)
+        } else {
+            None
+        }
+    }
 }
 
 /// A game's one-line text notation for positions (`Display` and `FromStr`, which round-trip)
@@ -590,13 +604,7 @@ pub fn write_position(
 /// Whose piece in `masks` (the first side's, then the second's) stands on `cell`.
 pub fn piece_in(masks: [u16; 2], cell: u8) -> Option<Side> {
     let bit = 1u16.checked_shl(u32::from(cell))?;
-    if masks[0] & bit != 0 {
-        Some(Side::First)
-    } else if masks[1] & bit != 0 {
-        Some(Side::Second)
-    } else {
-        None
-    }
+    Side::owner(masks.map(u64::from), u64::from(bit))
 }
 
 /// A cell 1-9 as a person names it, read as 0..9.

@@ -37,7 +37,7 @@ impl<G: Game> Solved<G> {
         if position.unreachable_reason().is_some() {
             return None;
         }
-        let position = if self.table.is_canonical() {
+        let position = if self.table.packing().canonical {
             position.canonical()
         } else {
             *position
@@ -74,7 +74,7 @@ impl<G: Game> Solved<G> {
             let n = positions.len().min(out.len());
             for ((slot, ok), position) in keys.iter_mut().zip(&mut reachable).zip(positions) {
                 *ok = position.unreachable_reason().is_none();
-                let position = if self.table.is_canonical() {
+                let position = if self.table.packing().canonical {
                     position.canonical()
                 } else {
                     *position

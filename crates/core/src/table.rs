@@ -15,8 +15,8 @@
 //! position per class of symmetric positions ([`Game::canonical`](crate::Game::canonical)):
 //! the generated code says it once, and every probe reads it from here.
 
-use crate::Record;
 use crate::file::FileTable;
+use crate::{Packing, Record};
 
 /// A table written by `perfect-play-generate`: the map from [`Game::key`](crate::Game::key)
 /// to packed entry, and its layout. Build scripts write `static`s of this type; wrap one in
@@ -24,8 +24,7 @@ use crate::file::FileTable;
 #[derive(Debug)]
 pub struct Table {
     map: Map,
-    remoteness_bits: u32,
-    canonical: bool,
+    packing: Packing,
 }
 
 /// The maps a table can be made of.
@@ -50,8 +49,10 @@ impl Table {
     ) -> Table {
         Table {
             map: Map::U16(map),
-            remoteness_bits,
-            canonical,
+            packing: Packing {
+                remoteness_bits,
+                canonical,
+            },
         }
     }
 
@@ -64,8 +65,10 @@ impl Table {
     ) -> Table {
         Table {
             map: Map::U32(map),
-            remoteness_bits,
-            canonical,
+            packing: Packing {
+                remoteness_bits,
+                canonical,
+            },
         }
     }
 
@@ -73,8 +76,7 @@ impl Table {
     #[must_use]
     pub const fn file(table: FileTable) -> Table {
         Table {
-            remoteness_bits: table.remoteness_bits(),
-            canonical: table.is_canonical(),
+            packing: table.packing(),
             map: Map::File(table),
         }
     }
@@ -121,27 +123,14 @@ impl Table {
     #[inline]
     #[must_use]
     pub const fn record(&self, entry: u32) -> Option<Record> {
-        Record::unpack_in(entry, self.remoteness_bits)
+        self.packing.record(entry)
     }
 
-    /// The game's own bits of a packed entry: the bits above the record.
-    #[inline]
+    /// How its entries read: the remoteness's width, and whether one entry stands for each
+    /// class of symmetric positions.
     #[must_use]
-    pub const fn game_bits(&self, entry: u32) -> u32 {
-        entry >> (2 + self.remoteness_bits)
-    }
-
-    /// How many bits of remoteness an entry holds.
-    #[must_use]
-    pub const fn remoteness_bits(&self) -> u32 {
-        self.remoteness_bits
-    }
-
-    /// Whether the table holds one entry per class of symmetric positions, keyed by the
-    /// class's [`Game::canonical`](crate::Game::canonical) form.
-    #[must_use]
-    pub const fn is_canonical(&self) -> bool {
-        self.canonical
+    pub const fn packing(&self) -> Packing {
+        self.packing
     }
 
     /// How many entries the table holds.

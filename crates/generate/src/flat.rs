@@ -309,12 +309,9 @@ pub fn solve_flat_from<G: Game + fmt::Debug>(
     let mut next = 0;
     while let Some(&position) = positions.get(next) {
         starts.push(edges.len() as u32);
-        let result = position.finished();
-        finished.push(result.map(|value| Record {
-            value,
-            remoteness: position.finished_plies(),
-        }));
-        if result.is_none() {
+        let record = position.finished_record();
+        finished.push(record);
+        if record.is_none() {
             found.clear();
             position.moves(&mut |_, child| found.push(child));
             again.extend(found.iter().map(|child| position.moves_again(child)));

@@ -697,11 +697,7 @@ fn solve<G: Game + fmt::Debug + Send + Sync>(
             for (j, slot) in chunk.iter_mut().enumerate() {
                 let key = index.key(c * CHUNK + j);
                 let p = position(size, key)?;
-                if let Some(value) = p.finished() {
-                    let record = Record {
-                        value,
-                        remoteness: p.finished_plies(),
-                    };
+                if let Some(record) = p.finished_record() {
                     *slot = pack(record, key)?;
                 }
             }

@@ -220,12 +220,9 @@ pub fn solve<G: Game>(canonical: bool) -> Result<SolvedPositions<G>, SolveError>
     let mut finished: Vec<Option<Record>> = Vec::new();
     while let Some(&position) = positions.get(next) {
         children.starts.push(children.edges.len() as u32);
-        let result = position.finished();
-        finished.push(result.map(|value| Record {
-            value,
-            remoteness: position.finished_plies(),
-        }));
-        if result.is_none() {
+        let record = position.finished_record();
+        finished.push(record);
+        if record.is_none() {
             found.clear();
             position.moves(&mut |_, child| found.push(canon(child)));
             if found.is_empty() {

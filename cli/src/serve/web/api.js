@@ -1,10 +1,12 @@
 // Talking to the server: every call returns the parsed JSON answer, or throws an
-// ApiError carrying the HTTP status and the server's own words.
+// ApiError carrying the HTTP status, the server's own words and its error's body (where
+// a size answered from a table file alone says which, as `needs_table`).
 
 export class ApiError extends Error {
-  constructor(status, message) {
+  constructor(status, message, body = null) {
     super(message);
     this.status = status;
+    this.body = body;
   }
 }
 
@@ -23,7 +25,7 @@ async function call(path, options) {
     throw new ApiError(response.status, `the server answered something that is not JSON (HTTP ${response.status})`);
   }
   if (!response.ok) {
-    throw new ApiError(response.status, body.error ?? `HTTP ${response.status}`);
+    throw new ApiError(response.status, body.error ?? `HTTP ${response.status}`, body);
   }
   return body;
 }
@@ -82,7 +84,7 @@ export async function stream(name, moves, start, { signal, onEvents }) {
     } catch {
       throw new ApiError(response.status, `the server answered something that is not JSON (HTTP ${response.status})`);
     }
-    throw new ApiError(response.status, body.error ?? `HTTP ${response.status}`);
+    throw new ApiError(response.status, body.error ?? `HTTP ${response.status}`, body);
   }
   const reader = response.body.getReader();
   const decoder = new TextDecoder();

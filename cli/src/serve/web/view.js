@@ -103,7 +103,12 @@ export async function mount(root, params, name, info, families = []) {
   const plies = el("ol", { class: "plies", id: id("plies"), "aria-label": "The moves played" });
   const answers = el("div", { id: id("answers") }, el("h3", {}, "Every move from here"), list);
 
-  root.append(el("section", { class: "game" },
+  // A size answered from a table file alone that the server was not given: said in place
+  // of the board, which has nothing to show (see needsTable).
+  const missing = el("section", { class: "needs-table", id: id("needs-table"), hidden: true, "aria-labelledby": id("needs-table-title") });
+  const columnsShown = [];
+
+  root.append(el("section", { class: "game" }, missing,
     el("div", { class: "board-column" },
       title, size, rules, waiting, status, notice, columns, hands[1], board, hands[0], offBoard,
       el("div", { class: "controls" }, undo, redo, restart),
@@ -119,6 +124,7 @@ export async function mount(root, params, name, info, families = []) {
     el("div", { class: "history-column" },
       el("h2", {}, "Value history"),
       chartHint, chart, plies)));
+  columnsShown.push(...root.querySelectorAll(".board-column, .history-column"));
 
   board.addEventListener("keydown", arrows);
 
@@ -309,7 +315,52 @@ export async function mount(root, params, name, info, families = []) {
     waiting.textContent = `Searching this position: ${value}${moves}\u2026 ${seconds.toFixed(1)} s${again}`;
   }
 
+  // The page for a size the server answers from a table file alone and has no file for
+  // (`size`, the error's `needs_table`): what the game is, the command that makes its file
+  // with what that costs (the registry's figures), how to serve it, and the sizes of its
+  // family to play now; the board, its controls and its history hidden, since none of them
+  // can work. `null` shows the board again.
+  function needsTable(size) {
+    missing.hidden = !size;
+    for (const column of columnsShown) column.hidden = Boolean(size);
+    if (!size) {
+      missing.replaceChildren();
+      delete missing.dataset.hash;
+      return;
+    }
+    const sized = families.find((entry) => entry.needs_table.some((other) => other.game === size.game)) ?? null;
+    const values = sizeValues(size.size);
+    const standard = sized && G.sizeName(sized, {}) === `${sized.family}:${size.size}`;
+    const heading = sized ? titleOf({ title: sized.title, parameters: standard ? {} : values }) : size.game;
+    // The file named after the game, as a person would name it.
+    const file = `${(standard ? sized.family : size.game).replace(/[^A-Za-z0-9_]+/g, "-")}.table`;
+    const cost = size.solve_cost ? ` (${size.solve_cost})` : "";
+    const command = (text, label) => el("pre", { "aria-label": label }, el("code", {}, text));
+    const now = sized ? playNow(sized) : [];
+    missing.replaceChildren(
+      el("h2", { id: id("needs-table-title") }, heading),
+      el("p", { class: "lead" }, el("strong", {}, "This game needs its table file, and this server was not given one."),
+        " ", el("code", {}, size.game), " is too large to solve while you wait: its answers come from a table file alone, solved once in advance."),
+      el("h3", {}, "To play it"),
+      el("ol", { class: "steps" },
+        el("li", {}, `Solve it once into a table file${cost}:`,
+          command(`perfect-play solve ${size.game} --out ${file}`, "The command that solves it")),
+        el("li", {}, "Serve that file, then open this page again:",
+          command(`perfect-play serve --table ${file}`, "The command that serves it"))),
+      now.length ? el("h3", {}, "Play now") : null,
+      now.length ? el("p", {}, `Smaller sizes of ${sized.title} that this server answers without a file (solved when first opened, in a moment): `,
+        now.flatMap((other, index) => [index ? ", " : null,
+          el("a", { class: "play-now", href: `#game/${sized.family}:${other}` },
+            titleOf({ title: sized.title, parameters: sizeValues(other) }))]), ".") : null,
+      sized ? el("details", { class: "rules" }, el("summary", {}, `Rules of ${sized.title}`), el("p", {}, sized.rules)) : null,
+      sized ? el("details", { class: "size" }, el("summary", {}, `Another size of ${sized.title}`),
+        sizeForm(sized, values, { id: id("needs-size-form"), submit: "Play this size" })) : null);
+    // The page has settled on this URL: for scripts waiting for it.
+    missing.dataset.hash = location.hash;
+  }
+
   async function update(params) {
+    needsTable(null);
     state = S.readState(params);
     view.selected = null;
     view.reveal = false;
@@ -339,6 +390,11 @@ export async function mount(root, params, name, info, families = []) {
       return;
     } catch (error) {
       if (token !== view.token) return;
+      if (error.body?.needs_table) {
+        finish();
+        needsTable(error.body.needs_table);
+        return;
+      }
       if (![400, 422].includes(error.status) || !state.moves.length) {
         finish();
         showError(`This game cannot be shown: ${error.message}`);
@@ -564,6 +620,27 @@ export async function mount(root, params, name, info, families = []) {
 
   await update(params);
   return { update, unmount };
+}
+
+// A size's parameters (`giraffes=false,elephants=false`) by name.
+function sizeValues(size) {
+  return Object.fromEntries(size.split(",").map((pair) => pair.split("=")));
+}
+
+// The sizes of `family` the server answers without a file, each as its parameters: those
+// compiled in and, for a family of switches alone (every parameter true or false, a few
+// sizes in all), every other one that does not need a table file.
+function playNow(family) {
+  const needs = new Set(family.needs_table.map((size) => size.size));
+  const sizes = [...family.compiled];
+  const params = family.parameters;
+  if (params.every((param) => param.kind === "boolean")) {
+    for (let bits = 2 ** params.length - 1; bits >= 0; bits--) {
+      const size = params.map((param, index) => `${param.name}=${Boolean((bits >> index) & 1)}`).join(",");
+      if (!needs.has(size) && !sizes.includes(size)) sizes.push(size);
+    }
+  }
+  return sizes;
 }
 
 function describe(position, shown) {

@@ -44,11 +44,8 @@ pub(crate) fn solve_range<G: Game + fmt::Debug + Send + Sync>(
     let mut records = vec![0u8; span.places.len() * width];
     let settle = |key: u64| -> Result<u32, SolveFileError> {
         let p = span.position(key)?;
-        let record = if let Some(value) = p.finished() {
-            Record {
-                value,
-                remoteness: p.finished_plies(),
-            }
+        let record = if let Some(record) = p.finished_record() {
+            record
         } else {
             let mut best: Option<Record> = None;
             let mut missing = None;

@@ -19,7 +19,7 @@ use std::sync::{Arc, Condvar, Mutex};
 use std::time::Duration;
 
 use perfect_play_core::file::FileTable;
-use perfect_play_core::{Game, Record, Value};
+use perfect_play_core::{Game, Value};
 
 use super::transport::{Collective, Item, Transport};
 use super::*;
@@ -320,7 +320,7 @@ fn agrees_with_the_reference(path: &Path, reference: &HashMap<u64, (Value, u16)>
     let file = FileTable::parse(bytes).unwrap();
     assert_eq!(file.len(), reference.len() as u64);
     for (_, key, packed) in file.iter() {
-        let record = Record::unpack_in(packed, file.remoteness_bits()).unwrap();
+        let record = file.packing().record(packed).unwrap();
         assert_eq!(
             (record.value, record.remoteness),
             reference[&key],
