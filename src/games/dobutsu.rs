@@ -77,8 +77,8 @@
 //! | size | positions (canonical) | start (sente to move) | |
 //! |---|--:|---|---|
 //! | `dobutsu` (`giraffes=true,elephants=true`) | 246,803,167 (Tanaka) | loss in 78 plies (Tanaka) | a table file: `perfect-play solve dobutsu --out dobutsu.table --memory 8G` |
-//! | `dobutsu:giraffes=false` | 3,202,071 | draw, endless | a table file (77 s, 1.1 GB) |
-//! | `dobutsu:elephants=false` | 3,008,273 | draw, endless | a table file (17 s, 1.1 GB) |
+//! | `dobutsu:giraffes=false` | 3,202,071 | draw, endless | a table file (about 10 s, 1.1 GB) |
+//! | `dobutsu:elephants=false` | 3,008,273 | draw, endless | a table file (about 10 s, 1.1 GB) |
 //! | `dobutsu:giraffes=false,elephants=false` | 24,789 | win in 15 plies | a table file, or first use |
 //!
 //! The full game is far past what a size may have to be solved on first use (a million
@@ -216,6 +216,28 @@ const fn far_row(second: bool) -> usize {
     if second { ROWS - 1 } else { 0 }
 }
 
+/// The digit of a cell's piece in a key: 0 empty, the first player's kinds 1 to 5, the
+/// second player's 6 to 10.
+const fn digit(piece: u8) -> u8 {
+    if piece & OWNER == 0 {
+        piece
+    } else {
+        (piece & !OWNER) + 5
+    }
+}
+
+/// The cells' digits as one number in base 11, the top left cell the most significant:
+/// the two halves of the board summed apart, so their multiplications overlap.
+fn board_number(digits: [u8; CELLS]) -> u64 {
+    let (top, bottom) = digits.split_at(CELLS / 2);
+    let half = |cells: &[u8]| {
+        cells
+            .iter()
+            .fold(0u64, |n, &d| n * 11 + u64::from(d))
+    };
+    half(top) * 11u64.pow((CELLS - CELLS / 2) as u32) + half(bottom)
+}
+
 impl Dobutsu {
     /// Whether the variant has pieces of `kind` (lions and chicks always).
     const fn has(&self, kind: u8) -> bool {
@@ -293,35 +315,32 @@ impl Dobutsu {
     /// The board and the mover's hand as a key, for a position with the first player to
     /// move (see the module docs).
     fn first_key(&self) -> u64 {
-        let mut key = 0u64;
-        for &piece in &self.cells {
-            let digit = match piece {
-                0 => 0,
-                p if p & OWNER == 0 => p,
-                p => (p & !OWNER) + 5,
-            };
-            key = key * 11 + u64::from(digit);
-        }
         let [g, e, c] = self.hands[0];
-        key * 27 + u64::from(g) + 3 * u64::from(e) + 9 * u64::from(c)
+        board_number(self.cells.map(digit)) * 27
+            + u64::from(g)
+            + 3 * u64::from(e)
+            + 9 * u64::from(c)
     }
 
-    /// How many pieces of `kind` are on the board and in both hands (a hen counts as a
-    /// chick).
-    fn count(&self, kind: u8) -> u8 {
-        let on_board = self
-            .cells
-            .iter()
-            .filter(|&&p| {
-                let k = p & !OWNER;
-                p != 0 && (k == kind || (kind == CHICK && k == HEN))
-            })
-            .count() as u8;
-        let slot = HAND_KINDS.iter().position(|&k| k == kind);
-        let in_hands = slot.map_or(0, |s| {
-            self.hands[0].get(s).copied().unwrap_or(0) + self.hands[1].get(s).copied().unwrap_or(0)
-        });
-        on_board + in_hands
+    /// How many giraffes, elephants and chicks (a hen counted as a chick) are on the board
+    /// and in both hands, in one sweep of the board.
+    fn counts(&self) -> [u8; 3] {
+        let mut n = [0u8; 3];
+        for &piece in &self.cells {
+            let slot = match piece & !OWNER {
+                GIRAFFE => 0,
+                ELEPHANT => 1,
+                CHICK | HEN => 2,
+                _ => continue,
+            };
+            if let Some(k) = n.get_mut(slot) {
+                *k += 1;
+            }
+        }
+        for ((k, a), b) in n.iter_mut().zip(self.hands[0]).zip(self.hands[1]) {
+            *k += a + b;
+        }
+        n
     }
 
     /// The piece `kind` of the side to move, as a cell holds it.
@@ -369,13 +388,13 @@ impl Family for Dobutsu {
 
     /// The full game's solve on the 2-core machine of the benchmarks (`solve dobutsu`
     /// with `--memory 8G`: about an hour, a 5.9 GB peak); the variants without
-    /// giraffes or without elephants as benches/HISTORY.md sections 17 and 19 measured
-    /// them (13 s to 77 s by the machine's load, 1.1 GB).
+    /// giraffes or without elephants as benches/HISTORY.md sections 17, 19 and 20 measured
+    /// them (8 s to 77 s by the version and the machine's load, 1.1 GB).
     fn solve_cost(&self) -> Option<&'static str> {
         match (self.has(GIRAFFE), self.has(ELEPHANT)) {
             (true, true) => Some("about an hour on two cores, about 6 GB at its peak"),
             (false, true) | (true, false) => {
-                Some("about a minute on two cores, about 1 GB at its peak")
+                Some("about ten seconds on two cores, about 1 GB at its peak")
             }
             (false, false) => None,
         }
@@ -573,7 +592,8 @@ impl Game for Dobutsu {
                 _ => return Some("two lions for one side"),
             }
         }
-        for (kind, more, fewer) in [
+        let counts = self.counts();
+        for ((kind, more, fewer), n) in [
             (
                 GIRAFFE,
                 "more giraffes than the game has",
@@ -589,8 +609,10 @@ impl Game for Dobutsu {
                 "more chicks and hens than the game has",
                 "fewer chicks and hens than the game has",
             ),
-        ] {
-            let n = self.count(kind);
+        ]
+        .into_iter()
+        .zip(counts)
+        {
             if n > self.total(kind) {
                 return Some(more);
             }
@@ -612,9 +634,13 @@ impl Game for Dobutsu {
     /// with the smaller key.
     fn canonical(&self) -> Dobutsu {
         let mover = self.seen_by_mover();
-        let mirror = mover.mirrored();
-        if mirror.first_key() < mover.first_key() {
-            mirror
+        let digits = mover.cells.map(digit);
+        let mut mirrored = digits;
+        for row in mirrored.chunks_exact_mut(COLUMNS) {
+            row.reverse();
+        }
+        if board_number(mirrored) < board_number(digits) {
+            mover.mirrored()
         } else {
             mover
         }
@@ -650,11 +676,10 @@ impl Game for Dobutsu {
             second: false,
             pieces: self.pieces,
         };
-        for (slot, &kind) in HAND_KINDS.iter().enumerate() {
-            let rest = position.total(kind).checked_sub(position.count(kind))?;
-            if let Some(n) = position.hands[1].get_mut(slot) {
-                *n = rest;
-            }
+        let counts = position.counts();
+        let totals = HAND_KINDS.map(|kind| position.total(kind));
+        for ((n, total), counted) in position.hands[1].iter_mut().zip(totals).zip(counts) {
+            *n = total.checked_sub(counted)?;
         }
         if position.unreachable_reason().is_some() {
             return None;

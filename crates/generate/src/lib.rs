@@ -23,8 +23,8 @@
 //! - `solve_loopy` (feature `tiers`; what `solve_file` does for a game without tiers that
 //!   gives its positions back from their keys): a loopy game of hundreds of millions of
 //!   positions (Dōbutsu shōgi) walked into one table of keys, sorted, and solved by
-//!   backward induction with child counts in about 16 bytes a position and 4 a move,
-//!   resumable by phase.
+//!   backward induction with child counts in about 16 bytes a position and 4 a move
+//!   (8 a move and 7 a position while the parents are filed), resumable by phase.
 //!
 //! # Solving your own game
 //!

@@ -14,9 +14,11 @@
 //! 2. **Solve**, by backward induction with child counts, as GamesmanOne's `bi.c` does, over
 //!    a reverse graph of the unfinished positions alone. A first pass over them records
 //!    what their finished children decide (a finished loss below a position makes it a
-//!    win; finished wins only raise a loss's remoteness) and counts the unfinished
-//!    children and each position's unfinished parents; a second pass files the parents in
-//!    one compressed array (4 bytes a move between unfinished positions). Then positions
+//!    win; finished wins only raise a loss's remoteness), counts the unfinished children
+//!    and each position's unfinished parents and keeps the unfinished children's indices;
+//!    a second pass files the parents from them in one compressed array (4 bytes a move
+//!    between unfinished positions), the index let go meanwhile and read back from
+//!    `walk.keys` after, so the moves are generated and looked up once. Then positions
 //!    are settled level by level of remoteness: a win as soon as a child is a loss, a loss
 //!    when the last child is settled a win; what never settles is a draw (its longest
 //!    drawing line when every one ends, [`ENDLESS`] when one can repeat). Records are
@@ -31,7 +33,8 @@
 
 use std::collections::BTreeMap;
 use std::fmt;
-use std::io::{BufWriter, Write};
+use std::fs::File;
+use std::io::{BufReader, BufWriter, Read, Write};
 use std::path::Path;
 use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 use std::vec::Vec;
@@ -47,12 +50,18 @@ use crate::tiers::{Options, Phase, Progress, SolveFileError, Summary};
 /// file is written.
 pub const LOOPY_KEY_BITS: u32 = 48;
 
-/// Bytes a position costs while solving, besides 4 a move between unfinished positions:
-/// its mixed key (8), record (2), child count (1), parents' offset (4) and the directory.
+/// Bytes a position costs while solving, besides 4 a move between unfinished positions
+/// (8 while the parents are filed, the index then let go): its mixed key (8), record
+/// (2), child count (1), parents' offset (4) and the directory.
 pub const LOOPY_BYTES_PER_POSITION: u64 = 16;
 
 /// Remoteness bits of a record while solving: a `u16` holds the value and 14 bits.
 const BITS: u32 = 14;
+
+/// The solve's steps, reported as the tiers of [`Phase::Solve`] so that a long solve says
+/// when each starts: 0 the finished positions' records, 1 and 2 the passes over the moves
+/// (children counted, then parents filed), 3 the levels of remoteness, 4 the draws.
+const SOLVE_STEPS: u32 = 5;
 
 /// Positions a parallel task takes at a time.
 const CHUNK: usize = 1 << 16;
@@ -227,6 +236,21 @@ impl Index {
                 self.directory.get(bucket + 1).copied().unwrap_or(0),
             );
         }
+        // Every bucket's lines asked for before any is searched, so that those waits
+        // overlap too.
+        let asked = bounds
+            .iter()
+            .take(mixed.len())
+            .fold(0u64, |acc, &(lo, hi)| {
+                let first = self.keys.get(lo as usize).copied().unwrap_or(0);
+                let last = self
+                    .keys
+                    .get(hi.saturating_sub(1) as usize)
+                    .copied()
+                    .unwrap_or(0);
+                acc ^ first ^ last
+            });
+        std::hint::black_box(asked);
         for (&(lo, hi), &m) in bounds.iter().zip(mixed) {
             let within = self.keys.get(lo as usize..hi as usize).unwrap_or(&[]);
             match within.iter().position(|&k| k >= m) {
@@ -283,17 +307,37 @@ fn position<G: Game>(size: &G, key: u64) -> Result<G, SolveFileError> {
 struct Ticker<'a> {
     options: &'a Options<'a>,
     phase: Phase,
+    /// The step of the solve (see [`SOLVE_STEPS`]), 0 in the walk.
+    step: u32,
     done: AtomicU64,
     total: Option<u64>,
 }
 
-impl Ticker<'_> {
+impl<'a> Ticker<'a> {
+    /// The solve's step `step` (below [`SOLVE_STEPS`]) of `total` positions, reported as
+    /// started.
+    fn solve_step(options: &'a Options<'a>, step: u32, total: u64) -> Ticker<'a> {
+        let ticker = Ticker {
+            options,
+            phase: Phase::Solve,
+            step,
+            done: AtomicU64::new(0),
+            total: Some(total),
+        };
+        ticker.add(0);
+        ticker
+    }
+
     fn add(&self, n: u64) {
         let done = self.done.fetch_add(n, Ordering::Relaxed) + n;
         (self.options.progress)(Progress {
             phase: self.phase,
-            tier: 0,
-            tiers: 1,
+            tier: self.step,
+            tiers: if self.phase == Phase::Solve {
+                SOLVE_STEPS
+            } else {
+                1
+            },
             done,
             total: self.total,
         });
@@ -334,12 +378,9 @@ pub fn solve_loopy<G: Game + fmt::Debug + Send + Sync>(
     let mut resumed = 0;
 
     // 1. The walk.
-    let (keys, symmetric) = if let Some(bytes) = read_part(&keys_path)? {
+    let (keys, symmetric) = if let Some(kept) = read_keys(&keys_path)? {
         resumed += 1;
-        let mut keys = words(&bytes, 8);
-        drop(bytes);
-        let symmetric = keys.pop() == Some(1);
-        (keys, symmetric)
+        kept
     } else {
         let (keys, symmetric) = walk(&start, options)?;
         write_atomically(&keys_path, |file| {
@@ -351,7 +392,7 @@ pub fn solve_loopy<G: Game + fmt::Debug + Send + Sync>(
         })?;
         (keys, symmetric)
     };
-    let index = Index::new(keys);
+    let mut index = Index::new(keys);
     let n = index.len();
     if n >= u32::MAX as usize {
         return Err(game_error(format!(
@@ -389,7 +430,8 @@ pub fn solve_loopy<G: Game + fmt::Debug + Send + Sync>(
             })
             .collect()
     } else {
-        let records = solve(&start, &index, options)?;
+        let records;
+        (records, index) = solve(&start, index, &keys_path, options)?;
         write_atomically(&records_path, |file| {
             let mut w = BufWriter::new(file);
             for &r in &records {
@@ -476,18 +518,28 @@ pub fn solve_loopy<G: Game + fmt::Debug + Send + Sync>(
     })
 }
 
-/// The little-endian `u64`s of `bytes`, `width` bytes each.
-fn words(bytes: &[u8], width: usize) -> Vec<u64> {
-    bytes
-        .chunks_exact(width)
-        .map(|w| {
-            let mut word = [0u8; 8];
-            if let Some(low) = word.get_mut(..w.len()) {
-                low.copy_from_slice(w);
-            }
-            u64::from_le_bytes(word)
-        })
-        .collect()
+/// The walk's keys kept in `path` (mixed, sorted) and its flag of symmetry, or `None` if
+/// there is no such file: read a piece at a time, so that only the keys are held.
+fn read_keys(path: &Path) -> Result<Option<(Vec<u64>, bool)>, SolveFileError> {
+    let io = |error| SolveFileError::Io {
+        path: path.to_path_buf(),
+        error,
+    };
+    let file = match File::open(path) {
+        Ok(file) => file,
+        Err(error) if error.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(error) => return Err(io(error)),
+    };
+    let len = file.metadata().map_err(io)?.len();
+    let mut keys = Vec::with_capacity((len / 8) as usize);
+    let mut reader = BufReader::with_capacity(1 << 20, file);
+    let mut word = [0u8; 8];
+    for _ in 0..len / 8 {
+        reader.read_exact(&mut word).map_err(io)?;
+        keys.push(u64::from_le_bytes(word));
+    }
+    let symmetric = keys.pop() == Some(1);
+    Ok(Some((keys, symmetric)))
 }
 
 /// The walk: every position reachable from `start`, canonical, as sorted mixed keys, and
@@ -508,6 +560,7 @@ fn walk<G: Game + fmt::Debug + Send + Sync>(
     let ticker = Ticker {
         options,
         phase: Phase::Walk,
+        step: 0,
         done: AtomicU64::new(1),
         total: None,
     };
@@ -606,14 +659,24 @@ struct Seeds {
     floors: Vec<(u32, u16)>,
     /// Positions with finished draws below: (position, how many, longest line through one).
     draws: Vec<(u32, u8, u16)>,
+    /// Each unfinished position's unfinished children, in order, each list ended by
+    /// [`END`]: what pass 2 files the parents from, without generating the moves again.
+    forward: Vec<u32>,
 }
 
+/// The end of a position's list of children in [`Seeds::forward`]: no position's index.
+const END: u32 = u32::MAX;
+
 /// The records of every position of `index`, in its order.
+/// The index is let go while the parents are filed and read back from `keys_path` (the
+/// walk's keys) after, so that it and the moves of both passes are never held at once; it
+/// is given back.
 fn solve<G: Game + fmt::Debug + Send + Sync>(
     size: &G,
-    index: &Index,
+    index: Index,
+    keys_path: &Path,
     options: &Options,
-) -> Result<Vec<u16>, SolveFileError> {
+) -> Result<(Vec<u16>, Index), SolveFileError> {
     let n = index.len();
     let need = n as u64 * LOOPY_BYTES_PER_POSITION;
     if need > options.memory {
@@ -623,12 +686,7 @@ fn solve<G: Game + fmt::Debug + Send + Sync>(
             what: format!("solving {n} positions without tiers"),
         });
     }
-    let ticker = Ticker {
-        options,
-        phase: Phase::Solve,
-        done: AtomicU64::new(0),
-        total: Some(n as u64 * 3),
-    };
+    let ticker = Ticker::solve_step(options, 0, n as u64);
 
     // The finished positions' records.
     let mut records = vec![0u16; n];
@@ -648,9 +706,10 @@ fn solve<G: Game + fmt::Debug + Send + Sync>(
         })?;
 
     // Pass 1: what finished children decide; unfinished children and parents counted.
+    let ticker = Ticker::solve_step(options, 1, n as u64);
     let parents: Vec<AtomicU32> = (0..=n).map(|_| AtomicU32::new(0)).collect();
     let mut children = vec![0u8; n];
-    let seeds: Vec<Seeds> = children
+    let mut seeds: Vec<Seeds> = children
         .par_chunks_mut(CHUNK)
         .enumerate()
         .map(|(c, chunk)| {
@@ -668,9 +727,18 @@ fn solve<G: Game + fmt::Debug + Send + Sync>(
                 children_of(&p, &mut mixed)?;
                 index.find_all(&mixed, &mut found)?;
                 let mut kids = [0u16; BATCH];
+                let forward = &mut seeds.forward;
                 for (r, &k) in kids.iter_mut().zip(&found) {
                     *r = records.get(k as usize).copied().unwrap_or(0);
                 }
+                // The unfinished children's counts asked for before the first is added
+                // to: an atomic addition waits for its line, so these waits would not
+                // overlap otherwise.
+                let asked = found.iter().zip(&kids).fold(0u32, |acc, (&k, &r)| {
+                    let count = parents.get(k as usize).filter(|_| r == 0);
+                    acc ^ count.map_or(0, |p| p.load(Ordering::Relaxed))
+                });
+                std::hint::black_box(asked);
                 for (&k, &r) in found.iter().zip(&kids) {
                     match unpack(r) {
                         Some(r) => {
@@ -686,12 +754,14 @@ fn solve<G: Game + fmt::Debug + Send + Sync>(
                         }
                         None => {
                             unfinished += 1;
+                            forward.push(k);
                             if let Some(p) = parents.get(k as usize) {
                                 p.fetch_add(1, Ordering::Relaxed);
                             }
                         }
                     }
                 }
+                forward.push(END);
                 if unfinished + draws > MAX_CHILDREN {
                     return Err(game_error(format!(
                         "{p:?} has more than {MAX_CHILDREN} moves: too many for this solver"
@@ -725,7 +795,17 @@ fn solve<G: Game + fmt::Debug + Send + Sync>(
         }
         p.store(edges as u32, Ordering::Relaxed);
     }
-    let need = need + edges * 4;
+    // Each chunk's unfinished children, as pass 1 found them, in the chunk's order.
+    let forward: Vec<Vec<u32>> = seeds
+        .iter_mut()
+        .map(|s| std::mem::take(&mut s.forward))
+        .collect();
+    let kept = forward.iter().map(|f| f.len() as u64).sum::<u64>() * 4;
+    // The most held at once: in pass 1 (the index and what it found), in pass 2 (what it
+    // found and the parents filed, without the index), and after.
+    let need = (need + kept)
+        .max(n as u64 * 7 + edges * 4 + kept)
+        .max(need + edges * 4);
     if need > options.memory {
         return Err(SolveFileError::Memory {
             needed: need,
@@ -735,21 +815,23 @@ fn solve<G: Game + fmt::Debug + Send + Sync>(
     }
 
     // Pass 2: every unfinished position filed as a parent of its unfinished children.
+    let ticker = Ticker::solve_step(options, 2, n as u64);
     let filed: Vec<AtomicU32> = (0..edges).map(|_| AtomicU32::new(0)).collect();
-    (0..n.div_ceil(CHUNK)).into_par_iter().try_for_each(|c| {
-        let (mut mixed, mut found) = (Vec::new(), Vec::new());
-        for i in c * CHUNK..((c + 1) * CHUNK).min(n) {
-            if records.get(i).copied().unwrap_or(1) != 0 {
-                continue;
-            }
-            let p = position(size, index.key(i))?;
-            children_of(&p, &mut mixed)?;
-            index.find_all(&mixed, &mut found)?;
-            let mut open = [false; BATCH];
-            for (o, &k) in open.iter_mut().zip(&found) {
-                *o = records.get(k as usize) == Some(&0);
-            }
-            for (&k, _) in found.iter().zip(&open).filter(|(_, o)| **o) {
+    drop(index);
+    forward.par_iter().enumerate().for_each(|(c, found)| {
+        let chunk = c * CHUNK..((c + 1) * CHUNK).min(n);
+        let open = chunk
+            .clone()
+            .filter(|&i| records.get(i).copied().unwrap_or(1) == 0);
+        for (i, kids) in open.zip(found.split(|&k| k == END)) {
+            // As in pass 1: the lines asked for before the first atomic subtraction.
+            let asked = kids.iter().fold(0u32, |acc, &k| {
+                acc ^ parents
+                    .get(k as usize)
+                    .map_or(0, |p| p.load(Ordering::Relaxed))
+            });
+            std::hint::black_box(asked);
+            for &k in kids {
                 if let Some(end) = parents.get(k as usize) {
                     let at = end.fetch_sub(1, Ordering::Relaxed).wrapping_sub(1);
                     if let Some(slot) = filed.get(at as usize) {
@@ -758,9 +840,25 @@ fn solve<G: Game + fmt::Debug + Send + Sync>(
                 }
             }
         }
-        ticker.add(((c + 1) * CHUNK).min(n) as u64 - (c * CHUNK) as u64);
-        Ok::<(), SolveFileError>(())
-    })?;
+        ticker.add(chunk.len() as u64);
+    });
+    drop(forward);
+    let index = Index::new(
+        read_keys(keys_path)?
+            .ok_or_else(|| {
+                game_error(format!(
+                    "{} went away during the solve: run it again",
+                    keys_path.display()
+                ))
+            })?
+            .0,
+    );
+    if index.len() != n {
+        return Err(game_error(format!(
+            "{} changed during the solve: delete it",
+            keys_path.display()
+        )));
+    }
     let offsets: Vec<u32> = parents.into_iter().map(AtomicU32::into_inner).collect();
     let filed: Vec<u32> = filed.into_iter().map(AtomicU32::into_inner).collect();
     let parents_of = |i: u32| -> &[u32] {
@@ -770,6 +868,8 @@ fn solve<G: Game + fmt::Debug + Send + Sync>(
     };
 
     // Backward induction, level by level of remoteness.
+    let open = records.iter().filter(|&&r| r == 0).count() as u64;
+    let ticker = Ticker::solve_step(options, 3, open);
     let mut pending: BTreeMap<u16, Vec<(u32, Value)>> = BTreeMap::new();
     let mut floors: BTreeMap<u32, u16> = BTreeMap::new();
     let mut draws = Vec::new();
@@ -782,15 +882,16 @@ fn solve<G: Game + fmt::Debug + Send + Sync>(
     }
     let mut level: Vec<u32> = Vec::new();
     let mut depth = 0u16;
+    // The key is read only for the error: a read of the keys is a miss to memory.
     let settle = |records: &mut Vec<u16>, i: u32, value: Value, remoteness: u16| {
-        let key = index.key(i as usize);
-        if remoteness >= ENDLESS - 1 {
-            return Err(too_deep(key));
-        }
+        let packed = (remoteness < ENDLESS - 1)
+            .then(|| Record { value, remoteness }.pack_in(BITS))
+            .flatten()
+            .ok_or_else(|| too_deep(index.key(i as usize)))?;
         if let Some(slot) = records.get_mut(i as usize) {
-            *slot = pack(Record { value, remoteness }, key)?;
+            *slot = packed as u16;
         }
-        Ok(())
+        Ok::<(), SolveFileError>(())
     };
     let mut settled = 0u64;
     loop {
@@ -845,10 +946,10 @@ fn solve<G: Game + fmt::Debug + Send + Sync>(
         level = next;
         depth = depth.checked_add(1).ok_or_else(|| too_deep(index.key(0)))?;
     }
-    let _ = settled;
 
     // What is left draws: its longest line through drawing children, settled backwards
     // from the finished draws; what never settles can draw for ever.
+    let ticker = Ticker::solve_step(options, 4, open.saturating_sub(settled));
     let draw_record = |remoteness: u16| Record {
         value: Value::Draw,
         remoteness,
@@ -872,6 +973,9 @@ fn solve<G: Game + fmt::Debug + Send + Sync>(
     let mut head = 0;
     while let Some(&child) = queue.get(head) {
         head += 1;
+        if head % CHUNK == 0 {
+            ticker.add(CHUNK as u64);
+        }
         let through = records
             .get(child as usize)
             .copied()
@@ -906,7 +1010,7 @@ fn solve<G: Game + fmt::Debug + Send + Sync>(
                 *r = endless;
             }
         });
-    Ok(records)
+    Ok((records, index))
 }
 
 #[cfg(test)]

@@ -86,7 +86,8 @@ pub enum Phase {
     /// That tier's walk in passes over ranges of keys (`total` is the tier below's
     /// positions times the passes).
     Passes,
-    /// The solve, tier by tier down to the start.
+    /// The solve, tier by tier down to the start (a game without tiers, solved by
+    /// [`solve_loopy`](crate::solve_loopy): its five steps as tiers 0 to 4).
     Solve,
     /// Writing the file.
     Write,
