@@ -2,14 +2,14 @@
 //! read in the game's notation, drawn for a person with what every move leads to
 //! ([`draw::analysis`]).
 
-use std::io::{self, IsTerminal, Read, Write};
+use std::io::{self, Read};
 
 use perfect_play::dynamic::{DynGame, PositionError};
 
 use super::args::AnalyzeArgs;
 use super::draw::{self, Paint};
 use super::input::MAX_LINE;
-use super::output::{Output, Status, output_failed, report};
+use super::output::{self, Output, Status, output_failed, report};
 use super::table;
 use super::thinking::thinking;
 
@@ -101,10 +101,7 @@ fn analyse(game: &dyn DynGame, text: &[u8], paint: Paint) -> Result<String, Stri
 /// order mark dropped.
 fn read_stdin(prompt: &str) -> Result<Vec<u8>, Status> {
     let mut text = Vec::new();
-    if io::stdin().is_terminal() {
-        // Nothing would show that the command waits for a board.
-        let _ = writeln!(io::stderr(), "{prompt}");
-    }
+    output::prompt(&prompt);
     let limit = MAX_LINE as u64 + 1;
     if let Err(error) = io::stdin().lock().take(limit).read_to_end(&mut text) {
         report(&format_args!("-: cannot read: {error}"));

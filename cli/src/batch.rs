@@ -8,10 +8,10 @@
 
 use std::ffi::OsString;
 use std::fmt::Display;
-use std::io::{self, IsTerminal, Read, Write};
+use std::io::{self, Read};
 
 use super::input::{LineReader, sources};
-use super::output::{Output, OutputError, Status, output_failed};
+use super::output::{self, Output, OutputError, Status, output_failed};
 
 /// Reading a source failed after some of it was answered.
 #[derive(Debug)]
@@ -45,9 +45,8 @@ pub fn run(
                 continue;
             }
         };
-        if source.name == "-" && io::stdin().is_terminal() {
-            // Nothing else would show that the command waits for input.
-            let _ = writeln!(io::stderr(), "{prompt}, then Ctrl-D to end:");
+        if source.name == "-" {
+            output::prompt(&format_args!("{prompt}, then Ctrl-D to end:"));
         }
         out.set_input(&source.name);
         match answer(LineReader::new(source.reader), &mut out) {

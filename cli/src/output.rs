@@ -41,6 +41,16 @@ pub fn report(why: &dyn Display) {
     let _ = io::stderr().write_all(line.as_bytes());
 }
 
+/// Writes `text` as one line to stderr in one write, when stdin is a terminal: nothing
+/// else would show that the command waits for input. One write keeps the terminal's echo
+/// of what the person types from landing inside the prompt.
+pub fn prompt(text: &dyn Display) {
+    if io::stdin().is_terminal() {
+        let line = format!("{text}\n");
+        let _ = io::stderr().write_all(line.as_bytes());
+    }
+}
+
 /// The status after stdout failed: a closed pipe is the reader's way of saying it has
 /// enough (status 0, nothing said); anything else is reported (status 2).
 pub fn output_failed(error: &OutputError) -> Status {

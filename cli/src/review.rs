@@ -4,14 +4,14 @@
 //! library's ([`DynGame::review`]); this module only lays it out.
 
 use std::fmt::Write as _;
-use std::io::{self, IsTerminal, Read, Write as _};
+use std::io::{self, Read};
 
 use perfect_play::dynamic::{About, PositionAnalysis, Review, ReviewError};
 use perfect_play::{ENDLESS, Value, Verdict};
 
 use super::args::ReviewArgs;
 use super::input::MAX_LINE;
-use super::output::{Output, Status, output_failed, report};
+use super::output::{self, Output, Status, output_failed, report};
 use super::table;
 use super::thinking::thinking;
 
@@ -137,12 +137,9 @@ pub fn run(args: &ReviewArgs) -> Status {
 
 /// The moves from stdin, at most [`MAX_LINE`] bytes; a prompt first at a terminal.
 fn read_stdin() -> Result<String, Status> {
-    if io::stdin().is_terminal() {
-        let _ = writeln!(
-            io::stderr(),
-            "Type the moves played from the start, split by spaces or commas, then Enter and Ctrl-D:"
-        );
-    }
+    output::prompt(
+        &"Type the moves played from the start, split by spaces or commas, then Enter and Ctrl-D:",
+    );
     let mut text = Vec::new();
     let limit = MAX_LINE as u64 + 1;
     if let Err(error) = io::stdin().lock().take(limit).read_to_end(&mut text) {

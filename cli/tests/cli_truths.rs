@@ -216,25 +216,47 @@ fn review_of_another_game_and_its_refusals() {
 }
 
 /// What `perfect-play ARGS` writes to a terminal (stdin, stdout and stderr a pseudo-terminal
-/// made by util-linux's `script`), given `typed` and then Ctrl-D.
+/// made by util-linux's `script`), given `typed` and then Ctrl-D. The typing starts once the
+/// prompt has shown, as a person's would: typed earlier, the terminal's echo lands before it.
 fn at_a_terminal(args: &str, typed: &str) -> String {
+    use std::io::{Read, Write};
     let bin = env!("CARGO_BIN_EXE_perfect-play");
-    let output = Command::new("script")
+    let mut child = Command::new("script")
         .args(["-qec", &format!("{bin} {args}"), "/dev/null"])
         .stdin(std::process::Stdio::piped())
         .stdout(std::process::Stdio::piped())
         .spawn()
-        .and_then(|mut child| {
-            use std::io::Write;
-            let mut stdin = child.stdin.take().unwrap();
-            stdin.write_all(typed.as_bytes())?;
-            stdin.write_all(b"\x04")?;
-            std::thread::sleep(std::time::Duration::from_millis(300));
-            drop(stdin);
-            child.wait_with_output()
-        })
         .expect("util-linux's `script` runs the binary at a pseudo-terminal");
-    String::from_utf8_lossy(&output.stdout).replace('\r', "")
+    let mut stdout = child.stdout.take().unwrap();
+    let (sender, received) = std::sync::mpsc::channel();
+    let reader = std::thread::spawn(move || {
+        let mut chunk = [0; 4096];
+        while let Ok(read @ 1..) = stdout.read(&mut chunk) {
+            if sender.send(chunk[..read].to_vec()).is_err() {
+                break;
+            }
+        }
+    });
+    let mut shown = Vec::new();
+    // A bound on the wait only, so a command that never prompts fails the test's
+    // assertions instead of hanging it.
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    while !String::from_utf8_lossy(&shown).contains("Ctrl-D") {
+        let left = deadline.saturating_duration_since(std::time::Instant::now());
+        match received.recv_timeout(left) {
+            Ok(chunk) => shown.extend(chunk),
+            Err(_) => break,
+        }
+    }
+    let mut stdin = child.stdin.take().unwrap();
+    let _ = stdin.write_all(typed.as_bytes());
+    let _ = stdin.write_all(b"\x04");
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    drop(stdin);
+    child.wait().expect("`script` ends");
+    reader.join().unwrap();
+    shown.extend(received.try_iter().flatten());
+    String::from_utf8_lossy(&shown).replace('\r', "")
 }
 
 #[test]
