@@ -12,8 +12,8 @@
 //! - `../shared/fixtures/dobutsu-facts.md` (Tanaka 2009, with the re-solves
 //!   clausecker/dobutsu and brianhliou/dobutsu-shogi): 246,803,167 positions, the start a
 //!   loss in 78 plies, 76 after the chick capture, the longest decided position 173
-//!   plies, the split of wins, losses and draws. Those need the solved file (about half an
-//!   hour: `perfect-play solve dobutsu --out dobutsu.table --memory 8G`): the test runs
+//!   plies, the split of wins, losses and draws. Those need the solved file (about 8 minutes
+//!   on two cores: `perfect-play solve dobutsu --out dobutsu.table --memory 7G`): the test runs
 //!   when `DOBUTSU_TABLE` gives its path and says it is skipped otherwise. With it, a
 //!   seeded sample of the file's positions is checked against the reference's one-ply rule
 //!   (each record the best of its children's).
@@ -448,7 +448,7 @@ fn the_full_game_matches_tanakas_figures() {
     let Some(path) = std::env::var_os("DOBUTSU_TABLE") else {
         eprintln!(
             "skipped: set DOBUTSU_TABLE to a file solved by \
-             `perfect-play solve dobutsu --out dobutsu.table --memory 8G`"
+             `perfect-play solve dobutsu --out dobutsu.table --memory 7G`"
         );
         return;
     };

@@ -308,8 +308,11 @@ fn games_families_gives_each_family_a_start_and_a_move_that_work_as_written() {
         let start = family["start"].as_str().unwrap();
         let example = family["example_move"].as_str().unwrap();
         if let Some(size) = support::default_needs_table(&family) {
+            let memory = size["solve_memory"]
+                .as_str()
+                .map_or_else(String::new, |memory| format!(" --memory {memory}"));
             let solve = format!(
-                "perfect-play solve {} --out FILE",
+                "perfect-play solve {} --out FILE{memory}`",
                 size["game"].as_str().unwrap()
             );
             perfect_play()

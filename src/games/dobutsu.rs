@@ -45,8 +45,13 @@
 //! position and its left-right mirror image are one ([`Game::canonical`]: the table holds
 //! one entry per class, as Tanaka counts them). [`Game::key`] is the board seen from the
 //! side to move, each cell a digit in base 11, times 27, plus the mover's hand (giraffes,
-//! elephants and chicks in base 3; the other hand is what the game's pieces leave), with
-//! bit 47 set when the second player is to move (never in a canonical form): 48 bits.
+//! elephants and chicks in base 3; the other hand is what the game's pieces leave): a
+//! number below 2^47, spread over its 47 bits by a bijection (multiplications by odd
+//! numbers and shifts, undone by [`Game::at_key`]), with bit 47 set when the second player
+//! is to move (never in a canonical form): 48 bits. The spreading is for the table file:
+//! its index splits keys into buckets by their top bits, and the plain numbers crowd into
+//! a few buckets (a probe searched a bucket of 3,854 keys at the median, 2 µs a probe),
+//! where spread keys fill all of them evenly.
 //!
 //! # Notation
 //!
@@ -76,7 +81,7 @@
 //!
 //! | size | positions (canonical) | start (sente to move) | |
 //! |---|--:|---|---|
-//! | `dobutsu` (`giraffes=true,elephants=true`) | 246,803,167 (Tanaka) | loss in 78 plies (Tanaka) | a table file: `perfect-play solve dobutsu --out dobutsu.table --memory 8G` |
+//! | `dobutsu` (`giraffes=true,elephants=true`) | 246,803,167 (Tanaka) | loss in 78 plies (Tanaka) | a table file: `perfect-play solve dobutsu --out dobutsu.table --memory 7G` |
 //! | `dobutsu:giraffes=false` | 3,202,071 | draw, endless | a table file (about 10 s, 1.1 GB) |
 //! | `dobutsu:elephants=false` | 3,008,273 | draw, endless | a table file (about 10 s, 1.1 GB) |
 //! | `dobutsu:giraffes=false,elephants=false` | 24,789 | win in 15 plies | a table file, or first use |
@@ -89,7 +94,7 @@ use core::fmt;
 
 use perfect_play_core::family::{Arg, Args, Family, Param, ParamKind, SizeError};
 use perfect_play_core::notation::{Notation, ParseError, ParseErrorKind, Side};
-use perfect_play_core::{Game, Kind, MoveShape, Value};
+use perfect_play_core::{Game, Kind, MoveShape, Value, odd_inverse};
 
 use super::grid::{DIAGONAL, EIGHT_WAYS, ORTHOGONAL};
 use super::registered::Registered;
@@ -238,6 +243,33 @@ fn board_number(digits: [u8; CELLS]) -> u64 {
     half(top) * 11u64.pow((CELLS - CELLS / 2) as u32) + half(bottom)
 }
 
+/// The numbers a key spreads: those below 2^47.
+const BELOW_47: u64 = (1 << 47) - 1;
+
+/// The odd multipliers of [`spread`] (splitmix64's), and their inverses modulo 2^47.
+const SPREAD: [u64; 2] = [0xbf58_476d_1ce4_e5b9, 0x94d0_49bb_1331_11eb];
+const UNSPREAD: [u64; 2] = [odd_inverse(SPREAD[0]), odd_inverse(SPREAD[1])];
+
+/// A number below 2^47 mixed into another, a bijection whose top bits depend on every
+/// bit: a shift by 24 (more than half of 47, so it undoes itself), a multiplication by an
+/// odd number modulo 2^47, twice, and a last shift.
+const fn spread(mut x: u64) -> u64 {
+    x ^= x >> 24;
+    x = x.wrapping_mul(SPREAD[0]) & BELOW_47;
+    x ^= x >> 24;
+    x = x.wrapping_mul(SPREAD[1]) & BELOW_47;
+    x ^ (x >> 24)
+}
+
+/// The number [`spread`] was given.
+const fn unspread(mut x: u64) -> u64 {
+    x ^= x >> 24;
+    x = x.wrapping_mul(UNSPREAD[1]) & BELOW_47;
+    x ^= x >> 24;
+    x = x.wrapping_mul(UNSPREAD[0]) & BELOW_47;
+    x ^ (x >> 24)
+}
+
 impl Dobutsu {
     /// Whether the variant has pieces of `kind` (lions and chicks always).
     const fn has(&self, kind: u8) -> bool {
@@ -316,10 +348,12 @@ impl Dobutsu {
     /// move (see the module docs).
     fn first_key(&self) -> u64 {
         let [g, e, c] = self.hands[0];
-        board_number(self.cells.map(digit)) * 27
-            + u64::from(g)
-            + 3 * u64::from(e)
-            + 9 * u64::from(c)
+        spread(
+            board_number(self.cells.map(digit)) * 27
+                + u64::from(g)
+                + 3 * u64::from(e)
+                + 9 * u64::from(c),
+        )
     }
 
     /// How many giraffes, elephants and chicks (a hen counted as a chick) are on the board
@@ -387,17 +421,23 @@ impl Family for Dobutsu {
     const MAX_POSITIONS: usize = 1_000_000;
 
     /// The full game's solve on the 2-core machine of the benchmarks (`solve dobutsu`
-    /// with `--memory 8G`: about an hour, a 5.9 GB peak); the variants without
+    /// with `--memory 7G`: 7 min 20 s, a 6.4 GB peak; BENCHMARKS.md); the variants without
     /// giraffes or without elephants as benches/HISTORY.md sections 17, 19 and 20 measured
     /// them (8 s to 77 s by the version and the machine's load, 1.1 GB).
     fn solve_cost(&self) -> Option<&'static str> {
         match (self.has(GIRAFFE), self.has(ELEPHANT)) {
-            (true, true) => Some("about an hour on two cores, about 6 GB at its peak"),
+            (true, true) => Some("about 8 minutes on two cores, about 6.5 GB at its peak"),
             (false, true) | (true, false) => {
                 Some("about ten seconds on two cores, about 1 GB at its peak")
             }
             (false, false) => None,
         }
+    }
+
+    /// The full game's walk holds 22 bytes a position (6.1 GiB measured at `7G`), past
+    /// the default 2 GiB; the variants fit in it.
+    fn solve_memory(&self) -> Option<&'static str> {
+        (self.has(GIRAFFE) && self.has(ELEPHANT)).then_some("7G")
     }
 
     fn at(args: &Args) -> Result<Dobutsu, SizeError> {
@@ -631,7 +671,7 @@ impl Game for Dobutsu {
     }
 
     /// The position seen from the side to move, and of it and its mirror image the one
-    /// with the smaller key.
+    /// with the smaller board number.
     fn canonical(&self) -> Dobutsu {
         let mover = self.seen_by_mover();
         let digits = mover.cells.map(digit);
@@ -649,7 +689,7 @@ impl Game for Dobutsu {
     /// The position (the first player to move) whose key is `key`, at this size.
     fn at_key(&self, key: u64) -> Option<Dobutsu> {
         let second = key >> 47 & 1 == 1;
-        let mut rest = key & ((1 << 47) - 1);
+        let mut rest = unspread(key & BELOW_47);
         let hand_code = rest % 27;
         rest /= 27;
         let mut cells = [0; CELLS];
@@ -1143,5 +1183,28 @@ mod drawing {
             .and_then(|kinds| kinds.get(index))
             .copied()
             .unwrap_or(Kind { letter: "L", name: "lion", steps: &LION_STEPS })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{BELOW_47, spread, unspread};
+
+    /// `spread` is a bijection of the numbers below 2^47: it stays below, and `unspread`
+    /// undoes it (on the ends and a seeded sample; `tests/families.rs` checks `at_key`
+    /// against `key` on positions).
+    #[test]
+    fn spread_is_undone_and_stays_below_2_to_the_47() {
+        let mut x = 0x2545_f491_4f6c_dd1d_u64;
+        let sample = (0..100_000).map(|_| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x & BELOW_47
+        });
+        for n in [0, 1, BELOW_47 - 1, BELOW_47].into_iter().chain(sample) {
+            assert!(spread(n) <= BELOW_47, "{n}");
+            assert_eq!(unspread(spread(n)), n);
+        }
     }
 }

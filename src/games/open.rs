@@ -121,7 +121,12 @@ impl Resolved {
                 None => Err(self.unsolved("not answered by search in this build")),
             },
             Answer::File => {
-                let advice = solve_into_file(self.name(), self.entry().solve_cost(self.args()));
+                let entry = self.entry();
+                let advice = solve_into_file(
+                    self.name(),
+                    entry.solve_cost(self.args()),
+                    entry.solve_memory(self.args()),
+                );
                 Err(self.unsolved(&format!("answered from a table file alone: {advice}")))
             }
             Answer::Compiled | Answer::FirstUse => super::open_typed(self, first_use),
@@ -138,12 +143,13 @@ impl Resolved {
 }
 
 /// What to do for a game opened from a table file alone, with what the solve costs where
-/// measured: the one sentence every surface says.
-fn solve_into_file(name: &str, cost: Option<&str>) -> String {
+/// measured and the memory it needs past the default: the one sentence every surface says.
+fn solve_into_file(name: &str, cost: Option<&str>, memory: Option<&str>) -> String {
     let cost = cost.map_or_else(String::new, |cost| format!(", {cost}"));
+    let memory = memory.map_or_else(String::new, |memory| format!(" --memory {memory}"));
     format!(
-        "solve it once into a table file (`perfect-play solve {name} --out FILE`{cost}) and \
-         give that file (`--table FILE`)"
+        "solve it once into a table file (`perfect-play solve {name} --out FILE{memory}`{cost}) \
+         and give that file (`--table FILE`)"
     )
 }
 
@@ -217,14 +223,14 @@ fn solve_now<G: Registered>(
         positions: G::MAX_POSITIONS,
         ..FlatLimits::DEFAULT
     };
-    let start_cost = start.solve_cost();
+    let (start_cost, start_memory) = (start.solve_cost(), start.solve_memory());
     let solution = solve_flat_from(start, limits).map_err(|error| Unsolved {
         name: name.to_string(),
         reason: match error {
             FlatError::TooManyPositions { limit } => {
                 format!(
                     "more than {limit} positions, the most a size is solved on first use: {}",
-                    solve_into_file(name, start_cost)
+                    solve_into_file(name, start_cost, start_memory)
                 )
             }
             error => error.to_string(),

@@ -50,6 +50,11 @@ pub struct Entry {
     ///
     /// [`Family::solve_cost`]: perfect_play_core::family::Family::solve_cost
     solve_cost: fn(&Args) -> Option<&'static str>,
+    /// The `--memory` that solve needs, where the default is too little
+    /// ([`Family::solve_memory`]).
+    ///
+    /// [`Family::solve_memory`]: perfect_play_core::family::Family::solve_memory
+    solve_memory: fn(&Args) -> Option<&'static str>,
     /// [`Entry::start`].
     #[cfg(feature = "alloc")]
     start: fn(&Args) -> Option<StartText>,
@@ -85,6 +90,7 @@ impl Entry {
             named: G::NAMED,
             check: |args| G::at(args).map(|_| ()),
             solve_cost: |args| G::at(args).ok().and_then(|start| start.solve_cost()),
+            solve_memory: |args| G::at(args).ok().and_then(|start| start.solve_memory()),
             #[cfg(feature = "alloc")]
             start: start_of::<G>,
             parse_name: G::parse_name,
@@ -94,10 +100,17 @@ impl Entry {
     }
 
     /// What solving the size at `args` into a table file costs, where measured: `about
-    /// an hour on two cores, about 6 GB at its peak`.
+    /// 8 minutes on two cores, about 6.5 GB at its peak`.
     #[must_use]
     pub fn solve_cost(&self, args: &Args) -> Option<&'static str> {
         (self.solve_cost)(args)
+    }
+
+    /// The `--memory` solving the size at `args` needs where `solve`'s default is too
+    /// little (`7G`), for the command every surface suggests.
+    #[must_use]
+    pub fn solve_memory(&self, args: &Args) -> Option<&'static str> {
+        (self.solve_memory)(args)
     }
 
     /// The start of the size at `args` in the game's notation and its first legal move as

@@ -153,9 +153,12 @@ pub struct NeedsTable {
     pub size: &'static str,
     /// Its name, as `solve`, `--game` and the API take it.
     pub game: String,
-    /// What `perfect-play solve` takes to write its file, where measured (`about an hour
-    /// on two cores, about 6 GB at its peak`); null where not.
+    /// What `perfect-play solve` takes to write its file, where measured (`about 8
+    /// minutes on two cores, about 6.5 GB at its peak`); null where not.
     pub solve_cost: Option<&'static str>,
+    /// The `--memory` that solve needs where the default (2G) is too little (`7G`); null
+    /// where the default serves.
+    pub solve_memory: Option<&'static str>,
 }
 
 impl NeedsTable {
@@ -167,6 +170,7 @@ impl NeedsTable {
             size,
             game: game.name().to_owned(),
             solve_cost: family.solve_cost(game.args()),
+            solve_memory: family.solve_memory(game.args()),
         })
     }
 }

@@ -171,10 +171,11 @@ describe("Dōbutsu shōgi's lions and chicks on the web board", () => {
       const wide = await message.boundingBox();
       assert.ok(wide.x >= 0 && wide.x + wide.width <= viewport.width, `${shot}: the message within the screen's width`);
       const said = await message.textContent();
-      assert.equal(full.solve_cost, "about an hour on two cores, about 6 GB at its peak");
+      assert.equal(full.solve_cost, "about 8 minutes on two cores, about 6.5 GB at its peak");
       assert.ok(said.includes(`(${full.solve_cost})`), said);
       const commands = await message.locator("pre").allTextContents();
-      assert.deepEqual(commands, [`perfect-play solve ${full.game} --out dobutsu.table`, "perfect-play serve --table dobutsu.table"]);
+      assert.equal(full.solve_memory, "7G");
+      assert.deepEqual(commands, [`perfect-play solve ${full.game} --out dobutsu.table --memory 7G`, "perfect-play serve --table dobutsu.table"]);
       if (viewport.width >= 1200) {
         const last = await message.locator(".play-now").boundingBox();
         assert.ok(last.y + last.height <= fold, "the commands and the size to play now, above the fold");

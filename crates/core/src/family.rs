@@ -461,9 +461,17 @@ pub trait Family: Notation {
 
     /// For a size past [`Family::MAX_POSITIONS`], what solving it into a table file costs,
     /// in a few words that every surface adds to its message when the file is missing
-    /// (`about an hour on two cores, 6 GB at its peak`); `None` (the default) when not
+    /// (`about 8 minutes on two cores, about 6.5 GB at its peak`); `None` (the default) when not
     /// measured.
     fn solve_cost(&self) -> Option<&'static str> {
+        None
+    }
+
+    /// For a size past [`Family::MAX_POSITIONS`] whose solve needs more than `perfect-play
+    /// solve`'s default budget, the `--memory` it was measured with (`7G`): every surface
+    /// puts it in the command it suggests, so that the command works as written; `None`
+    /// (the default) when the default serves.
+    fn solve_memory(&self) -> Option<&'static str> {
         None
     }
 

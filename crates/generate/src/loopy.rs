@@ -39,7 +39,7 @@ use std::path::Path;
 use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 use std::vec::Vec;
 
-use perfect_play_core::{ENDLESS, Game, Record, Value};
+use perfect_play_core::{ENDLESS, Game, Record, Value, odd_inverse};
 use rayon::prelude::*;
 
 use crate::file_write::{FileError, FileHeader, write_key_index};
@@ -77,19 +77,8 @@ const MAX_CHILDREN: u32 = u8::MAX as u32;
 /// modulo 2^64.
 const M1: u64 = 0xff51_afd7_ed55_8ccd;
 const M2: u64 = 0xc4ce_b9fe_1a85_ec53;
-const M1_INV: u64 = inverse(M1);
-const M2_INV: u64 = inverse(M2);
-
-/// The inverse of odd `a` modulo 2^64 (Newton's iteration doubles the correct bits).
-const fn inverse(a: u64) -> u64 {
-    let mut x = a;
-    let mut i = 0;
-    while i < 6 {
-        x = x.wrapping_mul(2u64.wrapping_sub(a.wrapping_mul(x)));
-        i += 1;
-    }
-    x
-}
+const M1_INV: u64 = odd_inverse(M1);
+const M2_INV: u64 = odd_inverse(M2);
 
 /// A key mixed: a bijection of `u64` whose top bits are spread evenly.
 const fn mix(mut x: u64) -> u64 {
@@ -118,17 +107,22 @@ fn game_error(what: String) -> SolveFileError {
 /// key whose mix is 0, key 0, is kept aside).
 struct Found {
     slots: Vec<AtomicU64>,
-    shift: u32,
     zero: AtomicU64,
 }
 
 impl Found {
-    fn new(bits: u32) -> Found {
+    /// A table of `slots` slots (any number: a key's first slot is its place in the range
+    /// scaled to the slots, so the whole memory budget serves, not a power of two below it).
+    fn new(slots: usize) -> Found {
         Found {
-            slots: (0..1u64 << bits).map(|_| AtomicU64::new(0)).collect(),
-            shift: 64 - bits,
+            slots: (0..slots.max(1)).map(|_| AtomicU64::new(0)).collect(),
             zero: AtomicU64::new(0),
         }
+    }
+
+    /// The first slot of `mixed`: its top bits scaled to the table (mixed keys are even).
+    fn first_slot(&self, mixed: u64) -> usize {
+        ((u128::from(mixed) * self.slots.len() as u128) >> 64) as usize
     }
 
     /// Adds `mixed`; whether it is new.
@@ -136,8 +130,7 @@ impl Found {
         if mixed == 0 {
             return self.zero.swap(1, Ordering::Relaxed) == 0;
         }
-        let mask = self.slots.len() - 1;
-        let mut i = (mixed >> self.shift) as usize;
+        let mut i = self.first_slot(mixed);
         loop {
             let Some(slot) = self.slots.get(i) else {
                 return false;
@@ -151,14 +144,17 @@ impl Found {
                 found if found == mixed => return false,
                 _ => {}
             }
-            i = (i + 1) & mask;
+            i += 1;
+            if i == self.slots.len() {
+                i = 0;
+            }
         }
     }
 
     /// What the slot of `mixed` holds now: a load that brings its line in.
     fn peek(&self, mixed: u64) -> u64 {
         self.slots
-            .get((mixed >> self.shift) as usize)
+            .get(self.first_slot(mixed))
             .map_or(0, |slot| slot.load(Ordering::Relaxed))
     }
 
@@ -542,16 +538,20 @@ fn read_keys(path: &Path) -> Result<Option<(Vec<u64>, bool)>, SolveFileError> {
     Ok(Some((keys, symmetric)))
 }
 
+/// The memory budget the walk needs a position: its table of 8-byte slots takes half the
+/// budget and is filled to 3/4 at most (16 x 4/3, rounded up).
+const WALK_BYTES_PER_POSITION: u64 = 22;
+
 /// The walk: every position reachable from `start`, canonical, as sorted mixed keys, and
 /// whether any position was not its own canonical form (the file then says so).
 fn walk<G: Game + fmt::Debug + Send + Sync>(
     start: &G,
     options: &Options,
 ) -> Result<(Vec<u64>, bool), SolveFileError> {
-    // Half the budget for the table, a power of two of slots, filled at most to 3/4.
-    let slots_bits = (63 - (options.memory / 2 / 8).max(2).leading_zeros()).clamp(1, 40);
-    let found = Found::new(slots_bits);
-    let limit = (1u64 << slots_bits) / 4 * 3;
+    // Half the budget for the table, 8 bytes a slot, filled at most to 3/4.
+    let slots = (options.memory / 2 / 8).clamp(4, 1 << 40);
+    let found = Found::new(usize::try_from(slots).unwrap_or(usize::MAX));
+    let limit = slots / 4 * 3;
     let first = start.canonical();
     let symmetric = AtomicU64::new(u64::from(first != *start));
     found.insert(mix(first.key()));
@@ -625,11 +625,15 @@ fn walk<G: Game + fmt::Debug + Send + Sync>(
         frontier = next?.concat();
         total += frontier.len() as u64;
         if total > limit {
+            // A lower bound: the walk stops at the first level past the table's fill.
             return Err(SolveFileError::Memory {
-                needed: total * 32,
+                needed: total * WALK_BYTES_PER_POSITION,
                 budget: options.memory,
-                what: "the walk of a game without tiers (a table of 32 bytes a position found)"
-                    .into(),
+                what: format!(
+                    "the walk of a game without tiers (at least {total} positions, \
+                     {WALK_BYTES_PER_POSITION} bytes of budget a position: a table of 8-byte \
+                     slots in half of it, filled to 3/4)"
+                ),
             });
         }
     }
@@ -796,9 +800,14 @@ fn solve<G: Game + fmt::Debug + Send + Sync>(
         p.store(edges as u32, Ordering::Relaxed);
     }
     // Each chunk's unfinished children, as pass 1 found them, in the chunk's order.
+    // Each list squeezed to its length: grown by doubling, they held up to twice it.
     let forward: Vec<Vec<u32>> = seeds
         .iter_mut()
-        .map(|s| std::mem::take(&mut s.forward))
+        .map(|s| {
+            let mut forward = std::mem::take(&mut s.forward);
+            forward.shrink_to_fit();
+            forward
+        })
         .collect();
     let kept = forward.iter().map(|f| f.len() as u64).sum::<u64>() * 4;
     // The most held at once: in pass 1 (the index and what it found), in pass 2 (what it
@@ -816,8 +825,9 @@ fn solve<G: Game + fmt::Debug + Send + Sync>(
 
     // Pass 2: every unfinished position filed as a parent of its unfinished children.
     let ticker = Ticker::solve_step(options, 2, n as u64);
-    let filed: Vec<AtomicU32> = (0..edges).map(|_| AtomicU32::new(0)).collect();
+    // The index let go before the parents' list is made: never both held.
     drop(index);
+    let filed: Vec<AtomicU32> = (0..edges).map(|_| AtomicU32::new(0)).collect();
     forward.par_iter().enumerate().for_each(|(c, found)| {
         let chunk = c * CHUNK..((c + 1) * CHUNK).min(n);
         let open = chunk
@@ -1015,13 +1025,12 @@ fn solve<G: Game + fmt::Debug + Send + Sync>(
 
 #[cfg(test)]
 mod tests {
-    use super::{inverse, mix, unmix};
+    use super::{mix, unmix};
 
     #[test]
     fn mixing_is_undone() {
         for x in [0u64, 1, 2, 12345, u64::MAX, 1 << 47, 0xdead_beef] {
             assert_eq!(unmix(mix(x)), x);
         }
-        assert_eq!(inverse(3).wrapping_mul(3), 1);
     }
 }

@@ -335,7 +335,10 @@ export async function mount(root, params, name, info, families = []) {
     // The file named after the game, as a person would name it.
     const file = `${(standard ? sized.family : size.game).replace(/[^A-Za-z0-9_]+/g, "-")}.table`;
     const cost = size.solve_cost ? ` (${size.solve_cost})` : "";
-    const command = (text, label) => el("pre", { "aria-label": label }, el("code", {}, text));
+    // A long command wraps between its words, never inside one (`--memory` stays whole);
+    // focusable, as a word wider than the box scrolls, by keyboard too.
+    const words = (text) => text.split(" ").flatMap((word, i) => [i ? " " : "", el("span", { class: "word" }, word)]);
+    const command = (text, label) => el("pre", { "aria-label": label, tabindex: "0" }, el("code", {}, ...words(text)));
     const now = sized ? playNow(sized) : [];
     missing.replaceChildren(
       el("h2", { id: id("needs-table-title") }, heading),
@@ -344,7 +347,7 @@ export async function mount(root, params, name, info, families = []) {
       el("h3", {}, "To play it"),
       el("ol", { class: "steps" },
         el("li", {}, `Solve it once into a table file${cost}:`,
-          command(`perfect-play solve ${size.game} --out ${file}`, "The command that solves it")),
+          command(`perfect-play solve ${size.game} --out ${file}${size.solve_memory ? ` --memory ${size.solve_memory}` : ""}`, "The command that solves it")),
         el("li", {}, "Serve that file, then open this page again:",
           command(`perfect-play serve --table ${file}`, "The command that serves it"))),
       now.length ? el("h3", {}, "Play now") : null,
