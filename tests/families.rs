@@ -603,13 +603,14 @@ fn every_move_does_on_the_board_what_its_shape_says() {
     use std::collections::{HashSet, VecDeque};
 
     for family in games::families() {
-        // Dōbutsu shōgi's default, the full game, is answered from a table file, never
-        // solved on first use: its lions and chicks stand in (the same rules and moves).
-        let name = match family.name {
-            "dobutsu" => "dobutsu:giraffes=false,elephants=false",
-            name => name,
+        // A default answered from a table file alone (Dōbutsu shōgi's full game) is never
+        // solved on first use: the family's smallest size stands in, every parameter at
+        // its least (the same rules and moves).
+        let name = match games::resolve(family.name).unwrap().answer() {
+            games::Answer::File => smallest(family),
+            _ => family.name.to_owned(),
         };
-        let game = games::open(name).unwrap();
+        let game = games::open(&name).unwrap();
         let about = game.about();
         let (cells, counts, width) = match about.geometry {
             Geometry::Rectangle { width, height } | Geometry::HexRhombus { width, height } => (
@@ -735,4 +736,18 @@ fn every_move_does_on_the_board_what_its_shape_says() {
             }
         }
     }
+}
+
+/// `family` with every parameter at its least: `false`, or its `min`.
+fn smallest(family: &games::Entry) -> String {
+    use perfect_play_core::family::ParamKind;
+    let params: Vec<String> = family
+        .params
+        .iter()
+        .map(|param| match param.kind {
+            ParamKind::Boolean => format!("{}=false", param.name),
+            ParamKind::Integer | ParamKind::Integers => format!("{}={}", param.name, param.min),
+        })
+        .collect();
+    format!("{}:{}", family.name, params.join(","))
 }
