@@ -421,7 +421,7 @@ impl Family for Dobutsu {
     const MAX_POSITIONS: usize = 1_000_000;
 
     /// The full game's solve on the 2-core machine of the benchmarks (`solve dobutsu`
-    /// with `--memory 7G`: 7 min 20 s, a 6.4 GB peak; BENCHMARKS.md); the variants without
+    /// with `--memory 7G`: 7 min 20 s, a 6.1 GiB peak; BENCHMARKS.md); the variants without
     /// giraffes or without elephants as benches/HISTORY.md sections 17, 19 and 20 measured
     /// them (8 s to 77 s by the version and the machine's load, 1.1 GB).
     fn solve_cost(&self) -> Option<&'static str> {
@@ -434,8 +434,8 @@ impl Family for Dobutsu {
         }
     }
 
-    /// The full game's walk holds 22 bytes a position (6.1 GiB measured at `7G`), past
-    /// the default 2 GiB; the variants fit in it.
+    /// The full game needs more than `solve`'s default 2 GiB (its walk 22 bytes of budget a
+    /// position, 5.4 GB; its peak 6.1 GiB, measured at `7G`); the variants fit in it.
     fn solve_memory(&self) -> Option<&'static str> {
         (self.has(GIRAFFE) && self.has(ELEPHANT)).then_some("7G")
     }

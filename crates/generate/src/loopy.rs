@@ -121,7 +121,7 @@ impl Found {
         }
     }
 
-    /// The first slot of `mixed`: its top bits scaled to the table (mixed keys are even).
+    /// The first slot of `mixed`: its top bits scaled to the table (mixed keys spread evenly).
     fn first_slot(&self, mixed: u64) -> usize {
         ((u128::from(mixed) * self.slots.len() as u128) >> 64) as usize
     }
