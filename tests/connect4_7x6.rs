@@ -100,10 +100,11 @@ fn the_start_is_won_in_41_plies_by_the_centre_column_only() {
 #[test]
 fn every_book_position_short_of_its_depth_is_worth_its_best_move() {
     let book = connect4_7x6::book().unwrap();
-    // Every position of the plies short of the depth, walked here from the start.
+    // Every position of the plies short of the depth, walked here from the start, a
+    // mirror pair once (a position and its mirror image are worth the same).
     let mut level = vec![Connect4On7x6::start()];
     for ply in 0..book.depth() {
-        let mut next = Vec::new();
+        let mut next = std::collections::HashMap::new();
         for position in &level {
             let score = book.score(&position.search_position()).unwrap();
             let mut best = i32::MIN;
@@ -117,11 +118,11 @@ fn every_book_position_short_of_its_depth_is_worth_its_best_move() {
                     -found.unwrap_or_else(|| panic!("ply {}: {child} not in the book", ply + 1))
                 };
                 best = best.max(value);
-                next.push(child);
+                next.insert(child.search_position().symmetric_key(), child);
             });
             assert_eq!(score, best, "{position}");
         }
-        level = next;
+        level = next.into_values().collect();
     }
 }
 

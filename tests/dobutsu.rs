@@ -12,7 +12,7 @@
 //! - `../shared/fixtures/dobutsu-facts.md` (Tanaka 2009, with the re-solves
 //!   clausecker/dobutsu and brianhliou/dobutsu-shogi): 246,803,167 positions, the start a
 //!   loss in 78 plies, 76 after the chick capture, the longest decided position 173
-//!   plies, the split of wins, losses and draws. Those need the solved file (about 8 minutes
+//!   plies, the split of wins, losses and draws. Those need the solved file (about 10 minutes
 //!   on two cores: `perfect-play solve dobutsu --out dobutsu.table --memory 7G`): the test runs
 //!   when `DOBUTSU_TABLE` gives its path and says it is skipped otherwise. With it, a
 //!   seeded sample of the file's positions is checked against the reference's one-ply rule

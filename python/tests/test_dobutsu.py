@@ -86,4 +86,4 @@ def test_the_full_game_without_its_table_says_how_to_make_it() -> None:
         perfect_play.game("dobutsu")
     said = str(raised.value)
     assert "perfect-play solve dobutsu" in said
-    assert "about 8 minutes on two cores" in said
+    assert "about 10 minutes on two cores" in said

@@ -43,15 +43,18 @@
 //! A position is the board and both hands seen from the side to move: a position with the
 //! second player to move is the same as its 180° turn with the colours swapped, and a
 //! position and its left-right mirror image are one ([`Game::canonical`]: the table holds
-//! one entry per class, as Tanaka counts them). [`Game::key`] is the board seen from the
-//! side to move, each cell a digit in base 11, times 27, plus the mover's hand (giraffes,
-//! elephants and chicks in base 3; the other hand is what the game's pieces leave): a
-//! number below 2^47, spread over its 47 bits by a bijection (multiplications by odd
-//! numbers and shifts, undone by [`Game::at_key`]), with bit 47 set when the second player
-//! is to move (never in a canonical form): 48 bits. The spreading is for the table file:
-//! its index splits keys into buckets by their top bits, and the plain numbers crowd into
-//! a few buckets (a probe searched a bucket of 3,854 keys at the median, 2 µs a probe),
-//! where spread keys fill all of them evenly.
+//! one entry per class, as Tanaka counts them). [`Game::key`] numbers the board and both
+//! hands seen from the side to move as a rank: both lions' cells (12 x 11), then for the
+//! giraffes, the elephants and the chicks in turn how many stand on the board, on which of
+//! the cells still free, whose each is and whether each chick is a hen, and how many of the
+//! rest the mover holds (the opponent holds the others). Every arrangement of the pieces
+//! has one number, 1,567,925,964 of them in the full game, 6.4 for each of Tanaka's
+//! positions, all below 2^31; the number is spread over its 31 bits by a bijection
+//! (multiplications by odd numbers and shifts, undone by [`Game::at_key`]), with bit 31
+//! set when the second player is to move (never in a canonical form): 32 bits. The rank
+//! keeps the keys dense, so the table file's index keeps one byte of each key (the key's
+//! bits below its bucket: 8 of 31); the spreading fills every bucket evenly, where ranks in
+//! order would crowd the arrangements of reachable positions into some.
 //!
 //! # Notation
 //!
@@ -243,31 +246,118 @@ fn board_number(digits: [u8; CELLS]) -> u64 {
     half(top) * 11u64.pow((CELLS - CELLS / 2) as u32) + half(bottom)
 }
 
-/// The numbers a key spreads: those below 2^47.
-const BELOW_47: u64 = (1 << 47) - 1;
+/// The numbers a key spreads: those below 2^31, where every rank falls.
+const BELOW_31: u64 = (1 << 31) - 1;
 
-/// The odd multipliers of [`spread`] (splitmix64's), and their inverses modulo 2^47.
+/// The odd multipliers of [`spread`] (splitmix64's), and their inverses (modulo 2^64, so
+/// modulo 2^31 too).
 const SPREAD: [u64; 2] = [0xbf58_476d_1ce4_e5b9, 0x94d0_49bb_1331_11eb];
 const UNSPREAD: [u64; 2] = [odd_inverse(SPREAD[0]), odd_inverse(SPREAD[1])];
 
-/// A number below 2^47 mixed into another, a bijection whose top bits depend on every
-/// bit: a shift by 24 (more than half of 47, so it undoes itself), a multiplication by an
-/// odd number modulo 2^47, twice, and a last shift.
+/// A number below 2^31 mixed into another, a bijection whose top bits depend on every
+/// bit: a shift by 16 (more than half of 31, so it undoes itself), a multiplication by an
+/// odd number modulo 2^31, twice, and a last shift.
 const fn spread(mut x: u64) -> u64 {
-    x ^= x >> 24;
-    x = x.wrapping_mul(SPREAD[0]) & BELOW_47;
-    x ^= x >> 24;
-    x = x.wrapping_mul(SPREAD[1]) & BELOW_47;
-    x ^ (x >> 24)
+    x ^= x >> 16;
+    x = x.wrapping_mul(SPREAD[0]) & BELOW_31;
+    x ^= x >> 16;
+    x = x.wrapping_mul(SPREAD[1]) & BELOW_31;
+    x ^ (x >> 16)
 }
 
 /// The number [`spread`] was given.
 const fn unspread(mut x: u64) -> u64 {
-    x ^= x >> 24;
-    x = x.wrapping_mul(UNSPREAD[1]) & BELOW_47;
-    x ^= x >> 24;
-    x = x.wrapping_mul(UNSPREAD[0]) & BELOW_47;
-    x ^ (x >> 24)
+    x ^= x >> 16;
+    x = x.wrapping_mul(UNSPREAD[1]) & BELOW_31;
+    x ^= x >> 16;
+    x = x.wrapping_mul(UNSPREAD[0]) & BELOW_31;
+    x ^ (x >> 16)
+}
+
+/// The cells left to the other pieces once both lions stand.
+const FREE: usize = CELLS - 2;
+
+/// How a variant's ranks split ([`Dobutsu::rank`]), kind by kind of [`HAND_KINDS`].
+struct Ranks {
+    /// `after[k][f]`: how many ways the kinds from the `k`-th on can stand over `f` free
+    /// cells and the two hands (1 once none is left, `k == 3`).
+    after: [[u64; FREE + 1]; 4],
+    /// `first[k][f][n]`: the first of those numbers whose `n` pieces of the `k`-th kind
+    /// stand on the board.
+    first: [[[u64; 3]; FREE + 1]; 3],
+}
+
+impl Ranks {
+    /// The tables of the variant whose [`Dobutsu::pieces`] bits are `pieces`. Evaluated
+    /// at compile time only, where an index out of bounds is a compile error.
+    #[allow(clippy::indexing_slicing)]
+    const fn of(pieces: u8) -> Ranks {
+        let totals = [2 * (pieces & 1) as u64, (pieces & 2) as u64, 2];
+        let mut ranks = Ranks {
+            after: [[0; FREE + 1]; 4],
+            first: [[[0; 3]; FREE + 1]; 3],
+        };
+        let mut f = 0;
+        while f <= FREE {
+            ranks.after[3][f] = 1;
+            f += 1;
+        }
+        let mut k = 3;
+        while k > 0 {
+            k -= 1;
+            let mut f = 0;
+            while f <= FREE {
+                let mut sum = 0;
+                let mut n = 0;
+                while n < 3 {
+                    ranks.first[k][f][n] = sum;
+                    if n as u64 <= totals[k] && n <= f {
+                        let hens = if k == 2 { 1 << n } else { 1 };
+                        let ways = choose(f as u64, n as u64) * (1 << n) * hens * (totals[k] - n as u64 + 1);
+                        sum += ways * ranks.after[k + 1][f - n];
+                    }
+                    n += 1;
+                }
+                ranks.after[k][f] = sum;
+                f += 1;
+            }
+        }
+        ranks
+    }
+
+    /// `after[k][f]`, 0 past the tables.
+    fn after(&self, k: usize, f: usize) -> u64 {
+        self.after.get(k).and_then(|row| row.get(f)).copied().unwrap_or(0)
+    }
+
+    /// `first[k][f][n]`, past every number when out of the tables.
+    fn first(&self, k: usize, f: usize, n: usize) -> u64 {
+        self.first
+            .get(k)
+            .and_then(|row| row.get(f))
+            .and_then(|row| row.get(n))
+            .copied()
+            .unwrap_or(u64::MAX)
+    }
+}
+
+/// The tables of every variant, by its [`Dobutsu::pieces`] bits.
+const RANKS: [Ranks; 4] = [Ranks::of(0), Ranks::of(1), Ranks::of(2), Ranks::of(3)];
+
+/// The ways to choose `n` of `f` (`n` at most 2, all a rank needs).
+const fn choose(f: u64, n: u64) -> u64 {
+    match n {
+        0 => 1,
+        1 => f,
+        _ => f * f.saturating_sub(1) / 2,
+    }
+}
+
+/// The free cell (of those not in `used`) that is the `index`-th from the top left.
+fn free_cell(used: u16, index: u64) -> Option<usize> {
+    (0..CELLS)
+        .filter(|&cell| used & 1 << cell == 0)
+        .nth(usize::try_from(index).ok()?)
 }
 
 impl Dobutsu {
@@ -344,16 +434,133 @@ impl Dobutsu {
         if self.second { self.turned() } else { *self }
     }
 
-    /// The board and the mover's hand as a key, for a position with the first player to
-    /// move (see the module docs).
-    fn first_key(&self) -> u64 {
-        let [g, e, c] = self.hands[0];
-        spread(
-            board_number(self.cells.map(digit)) * 27
-                + u64::from(g)
-                + 3 * u64::from(e)
-                + 9 * u64::from(c),
-        )
+    /// The position's number among every arrangement of the variant's pieces, for a
+    /// position with the first player to move (see the module docs): below
+    /// 1,567,925,964 for the full game. A position no game reaches (a lion missing, a
+    /// kind with more pieces than the game has) gets a number too, shared with another.
+    fn rank(&self) -> u64 {
+        let Some(ranks) = RANKS.get(usize::from(self.pieces)) else {
+            return 0;
+        };
+        let mine = self.lion(false).unwrap_or(0);
+        let theirs = self.lion(true).unwrap_or(0);
+        let theirs = (theirs - usize::from(theirs > mine)).min(FREE);
+        let mut rank = (mine * (CELLS - 1) + theirs) as u64 * ranks.after(0, FREE);
+        // Each kind's cells (up to two, from the top left) and how many.
+        let mut at = [[0usize; 2]; 3];
+        let mut on_board = [0usize; 3];
+        for (cell, &piece) in self.cells.iter().enumerate() {
+            let k = match piece & !OWNER {
+                GIRAFFE => 0,
+                ELEPHANT => 1,
+                CHICK | HEN => 2,
+                _ => continue,
+            };
+            if let (Some(n), Some(cells)) = (on_board.get_mut(k), at.get_mut(k)) {
+                if let Some(slot) = cells.get_mut(*n) {
+                    *slot = cell;
+                    *n += 1;
+                }
+            }
+        }
+        let mut used: u16 = 1 << mine | 1 << self.lion(true).unwrap_or(0);
+        let mut free = FREE;
+        for (k, (cells, &n)) in at.iter().zip(&on_board).enumerate() {
+            let total = u64::from(self.total(HAND_KINDS.get(k).copied().unwrap_or(CHICK)));
+            let hens = if k == 2 { n } else { 0 };
+            let (mut index, mut owners, mut promoted) = ([0u64; 2], 0u64, 0u64);
+            for (j, &cell) in cells.iter().take(n).enumerate() {
+                let below = used & ((1 << cell) - 1);
+                if let Some(i) = index.get_mut(j) {
+                    *i = (cell - below.count_ones() as usize) as u64;
+                }
+                let piece = self.get(cell);
+                owners |= u64::from(Self::owner_second(piece)) << j;
+                promoted |= u64::from(piece & !OWNER == HEN) << j;
+            }
+            for &cell in cells.iter().take(n) {
+                used |= 1 << cell;
+            }
+            let [low, high] = index;
+            let subset = match n {
+                0 => 0,
+                1 => low,
+                _ => choose(high, 2) + low,
+            };
+            let held = u64::from(self.hands[0].get(k).copied().unwrap_or(0));
+            let spare = (total + 1).saturating_sub(n as u64).max(1);
+            let local = (((subset << n | owners) << hens | promoted) * spare) + held.min(spare - 1);
+            rank += ranks.first(k, free, n.min(2)) + local * ranks.after(k + 1, free.saturating_sub(n));
+            free = free.saturating_sub(n);
+        }
+        rank
+    }
+
+    /// The position (the first player to move) whose [`Dobutsu::rank`] is `rank`, in the
+    /// variant of `self`, or `None` when `rank` is past the variant's last.
+    fn unrank(&self, rank: u64) -> Option<Dobutsu> {
+        let ranks = RANKS.get(usize::from(self.pieces))?;
+        let whole = ranks.after(0, FREE);
+        let lions = usize::try_from(rank / whole).ok()?;
+        let mut rest = rank % whole;
+        if lions >= CELLS * (CELLS - 1) {
+            return None;
+        }
+        let mine = lions / (CELLS - 1);
+        let theirs = lions % (CELLS - 1);
+        let theirs = theirs + usize::from(theirs >= mine);
+        let mut position = Dobutsu {
+            cells: [0; CELLS],
+            hands: [[0; 3]; 2],
+            second: false,
+            pieces: self.pieces,
+        };
+        *position.cells.get_mut(mine)? = LION;
+        *position.cells.get_mut(theirs)? = LION | OWNER;
+        let mut used: u16 = 1 << mine | 1 << theirs;
+        let mut free = FREE;
+        for (k, &kind) in HAND_KINDS.iter().enumerate() {
+            let total = position.total(kind);
+            let most = usize::from(total).min(free);
+            let n = (0..=most).rev().find(|&n| ranks.first(k, free, n) <= rest)?;
+            rest -= ranks.first(k, free, n);
+            let below = ranks.after(k + 1, free - n);
+            let mut local = rest / below;
+            rest %= below;
+            let spare = u64::from(total) + 1 - n as u64;
+            let held = (local % spare) as u8;
+            local /= spare;
+            let hens = if k == 2 { n } else { 0 };
+            let promoted = local & ((1 << hens) - 1);
+            local >>= hens;
+            let owners = local & ((1 << n) - 1);
+            let subset = local >> n;
+            if subset >= choose(free as u64, n as u64) {
+                return None;
+            }
+            let index = match n {
+                0 => [0, 0],
+                1 => [subset, 0],
+                _ => {
+                    let high = (1..free as u64).rev().find(|&i| choose(i, 2) <= subset)?;
+                    [subset - choose(high, 2), high]
+                }
+            };
+            let cells: [Option<usize>; 2] = index.map(|i| free_cell(used, i));
+            for (j, cell) in cells.iter().take(n).enumerate() {
+                let cell = (*cell)?;
+                let piece = if owners >> j & 1 == 1 { OWNER } else { 0 }
+                    | if promoted >> j & 1 == 1 { HEN } else { kind };
+                *position.cells.get_mut(cell)? = piece;
+            }
+            for cell in cells.iter().take(n) {
+                used |= 1 << (*cell)?;
+            }
+            free -= n;
+            *position.hands[0].get_mut(k)? = held;
+            *position.hands[1].get_mut(k)? = total - n as u8 - held;
+        }
+        Some(position)
     }
 
     /// How many giraffes, elephants and chicks (a hen counted as a chick) are on the board
@@ -421,12 +628,12 @@ impl Family for Dobutsu {
     const MAX_POSITIONS: usize = 1_000_000;
 
     /// The full game's solve on the 2-core machine of the benchmarks (`solve dobutsu`
-    /// with `--memory 7G`: 7 min 20 s, a 6.1 GiB peak; BENCHMARKS.md); the variants without
+    /// with `--memory 7G`: 9 min 17 s, a 6.1 GiB peak; BENCHMARKS.md); the variants without
     /// giraffes or without elephants as benches/HISTORY.md sections 17, 19 and 20 measured
     /// them (8 s to 77 s by the version and the machine's load, 1.1 GB).
     fn solve_cost(&self) -> Option<&'static str> {
         match (self.has(GIRAFFE), self.has(ELEPHANT)) {
-            (true, true) => Some("about 8 minutes on two cores, about 6.5 GB at its peak"),
+            (true, true) => Some("about 10 minutes on two cores, about 6.5 GB at its peak"),
             (false, true) | (true, false) => {
                 Some("about ten seconds on two cores, about 1 GB at its peak")
             }
@@ -508,15 +715,19 @@ impl Game for Dobutsu {
         })
     }
 
-    /// The board and the mover's hand seen from the side to move, and bit 47 when the
+    /// The rank of the position seen from the side to move, spread, and bit 31 when the
     /// second player is to move (see the module docs).
     fn key(&self) -> u64 {
-        self.seen_by_mover().first_key() | u64::from(self.second) << 47
+        spread(self.seen_by_mover().rank()) | u64::from(self.second) << 31
     }
 
     fn key_bits(&self) -> u32 {
-        48
+        32
     }
+
+    /// 2 since the keys became ranks (2026-11-28): a file of the keys before holds the
+    /// same results under other numbers, and is refused.
+    const RULES_VERSION: u32 = 2;
 
     /// Tanaka's convention (see the module docs): a win when the side to move can capture
     /// the enemy lion, a loss when the enemy lion stands on its home row and cannot be,
@@ -688,39 +899,8 @@ impl Game for Dobutsu {
 
     /// The position (the first player to move) whose key is `key`, at this size.
     fn at_key(&self, key: u64) -> Option<Dobutsu> {
-        let second = key >> 47 & 1 == 1;
-        let mut rest = unspread(key & BELOW_47);
-        let hand_code = rest % 27;
-        rest /= 27;
-        let mut cells = [0; CELLS];
-        for cell in cells.iter_mut().rev() {
-            let digit = (rest % 11) as u8;
-            rest /= 11;
-            *cell = match digit {
-                0 => 0,
-                d @ 1..=5 => d,
-                d => (d - 5) | OWNER,
-            };
-        }
-        if rest != 0 {
-            return None;
-        }
-        let mine = [
-            (hand_code % 3) as u8,
-            (hand_code / 3 % 3) as u8,
-            (hand_code / 9) as u8,
-        ];
-        let mut position = Dobutsu {
-            cells,
-            hands: [mine, [0; 3]],
-            second: false,
-            pieces: self.pieces,
-        };
-        let counts = position.counts();
-        let totals = HAND_KINDS.map(|kind| position.total(kind));
-        for ((n, total), counted) in position.hands[1].iter_mut().zip(totals).zip(counts) {
-            *n = total.checked_sub(counted)?;
-        }
+        let second = key >> 31 & 1 == 1;
+        let position = self.unrank(unspread(key & BELOW_31))?;
         if position.unreachable_reason().is_some() {
             return None;
         }
@@ -1188,23 +1368,109 @@ mod drawing {
 
 #[cfg(test)]
 mod tests {
-    use super::{BELOW_47, spread, unspread};
+    use super::{BELOW_31, CELLS, Dobutsu, FREE, RANKS, spread, unspread};
+    use perfect_play_core::Game;
+    use perfect_play_core::family::{Arg, Args, Family};
 
-    /// `spread` is a bijection of the numbers below 2^47: it stays below, and `unspread`
-    /// undoes it (on the ends and a seeded sample; `tests/families.rs` checks `at_key`
-    /// against `key` on positions).
-    #[test]
-    fn spread_is_undone_and_stays_below_2_to_the_47() {
-        let mut x = 0x2545_f491_4f6c_dd1d_u64;
-        let sample = (0..100_000).map(|_| {
+    /// A seeded stream of numbers (xorshift64).
+    fn numbers(mut x: u64) -> impl Iterator<Item = u64> {
+        core::iter::repeat_with(move || {
             x ^= x << 13;
             x ^= x >> 7;
             x ^= x << 17;
-            x & BELOW_47
-        });
-        for n in [0, 1, BELOW_47 - 1, BELOW_47].into_iter().chain(sample) {
-            assert!(spread(n) <= BELOW_47, "{n}");
+            x
+        })
+    }
+
+    /// The variant with giraffes and elephants as asked.
+    fn variant(giraffes: bool, elephants: bool) -> Dobutsu {
+        let args = Args::defaults(super::PARAMS)
+            .with(0, Arg::Bool(giraffes))
+            .with(1, Arg::Bool(elephants));
+        Dobutsu::at(&args).unwrap()
+    }
+
+    /// `spread` is a bijection of the numbers below 2^31: it stays below, and `unspread`
+    /// undoes it (on the ends and a seeded sample; `tests/families.rs` checks `at_key`
+    /// against `key` on positions).
+    #[test]
+    fn spread_is_undone_and_stays_below_2_to_the_31() {
+        let sample = numbers(0x2545_f491_4f6c_dd1d).take(100_000).map(|x| x & BELOW_31);
+        for n in [0, 1, BELOW_31 - 1, BELOW_31].into_iter().chain(sample) {
+            assert!(spread(n) <= BELOW_31, "{n}");
             assert_eq!(unspread(spread(n)), n);
+        }
+    }
+
+    /// How many arrangements each variant has, counted here piece by piece (both lions'
+    /// cells; each other piece on a free cell with an owner, a chick as a hen or not, or
+    /// in a hand; two of a kind alike): the full game's is below 2^31.
+    #[test]
+    fn the_ranks_count_every_arrangement_once() {
+        // Of `t` pieces of a kind over `f` free cells: `n` on the board (unordered, each
+        // with an owner and, for chicks, a side of the card), the rest split between hands.
+        let kind = |t: u64, f: u64, n: u64, chick: bool| -> u64 {
+            let cells = (0..n).fold(1, |c, i| c * (f - i)) / if n == 2 { 2 } else { 1 };
+            cells * (if chick { 4u64 } else { 2 }).pow(n as u32) * (t - n + 1)
+        };
+        for (pieces, expected) in [(0, None), (1, None), (2, None), (3, Some(1_567_925_964))] {
+            let totals = [2 * (pieces & 1), pieces & 2, 2];
+            let mut all = 0;
+            for g in 0..=totals[0] {
+                for e in 0..=totals[1] {
+                    for c in 0..=totals[2] {
+                        let f = FREE as u64;
+                        all += kind(totals[0], f, g, false)
+                            * kind(totals[1], f - g, e, false)
+                            * kind(totals[2], f - g - e, c, true);
+                    }
+                }
+            }
+            let all = all * (CELLS * (CELLS - 1)) as u64;
+            assert_eq!(RANKS[pieces as usize].after[0][FREE] * 132, all, "{pieces}");
+            if let Some(expected) = expected {
+                assert_eq!(all, expected);
+                assert!(all <= BELOW_31);
+            }
+        }
+    }
+
+    /// Every rank of lions and chicks (106,000 of them), and a seeded sample of the full
+    /// game's, is an arrangement whose rank is itself; past the last there is none.
+    #[test]
+    fn a_rank_is_its_arrangements_and_back() {
+        for (game, sample) in [(variant(false, false), false), (variant(true, true), true)] {
+            let total = RANKS[usize::from(game.pieces)].after[0][FREE] * 132;
+            let ranks: Box<dyn Iterator<Item = u64>> = if sample {
+                Box::new(numbers(0x9e37_79b9_7f4a_7c15).take(200_000).map(|x| x % total))
+            } else {
+                Box::new(0..total)
+            };
+            for rank in ranks.chain([total - 1]) {
+                let position = game.unrank(rank).unwrap();
+                assert_eq!(position.rank(), rank, "{position}");
+            }
+            assert!(game.unrank(total).is_none());
+        }
+    }
+
+    /// A seeded walk of the full game: each position's key is below 2^32, and `at_key`
+    /// gives the position back (turned to its side to move's view and back).
+    #[test]
+    fn keys_of_played_positions_come_back() {
+        let mut position = Dobutsu::start();
+        let mut random = numbers(0x1234_5678_9abc_def1);
+        for _ in 0..50_000 {
+            if position.finished().is_some() {
+                position = Dobutsu::start();
+            }
+            let key = position.key();
+            assert!(key < 1 << position.key_bits(), "{position}");
+            assert_eq!(position.at_key(key), Some(position), "{position}");
+            let mut children = Vec::new();
+            position.moves(&mut |_, child| children.push(child));
+            let pick = random.next().unwrap() as usize % children.len();
+            position = children[pick];
         }
     }
 }

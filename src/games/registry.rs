@@ -100,7 +100,7 @@ impl Entry {
     }
 
     /// What solving the size at `args` into a table file costs, where measured: `about
-    /// 8 minutes on two cores, about 6.5 GB at its peak`.
+    /// 10 minutes on two cores, about 6.5 GB at its peak`.
     #[must_use]
     pub fn solve_cost(&self, args: &Args) -> Option<&'static str> {
         (self.solve_cost)(args)

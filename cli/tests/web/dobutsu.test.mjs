@@ -171,7 +171,7 @@ describe("Dōbutsu shōgi's lions and chicks on the web board", () => {
       const wide = await message.boundingBox();
       assert.ok(wide.x >= 0 && wide.x + wide.width <= viewport.width, `${shot}: the message within the screen's width`);
       const said = await message.textContent();
-      assert.equal(full.solve_cost, "about 8 minutes on two cores, about 6.5 GB at its peak");
+      assert.equal(full.solve_cost, "about 10 minutes on two cores, about 6.5 GB at its peak");
       assert.ok(said.includes(`(${full.solve_cost})`), said);
       const commands = await message.locator("pre").allTextContents();
       assert.equal(full.solve_memory, "7G");

@@ -461,7 +461,7 @@ pub trait Family: Notation {
 
     /// For a size past [`Family::MAX_POSITIONS`], what solving it into a table file costs,
     /// in a few words that every surface adds to its message when the file is missing
-    /// (`about 8 minutes on two cores, about 6.5 GB at its peak`); `None` (the default) when not
+    /// (`about 10 minutes on two cores, about 6.5 GB at its peak`); `None` (the default) when not
     /// measured.
     fn solve_cost(&self) -> Option<&'static str> {
         None

@@ -296,7 +296,9 @@ pub trait Game: Copy + Eq {
     }
 
     /// The version of the game's rules: a table file solved under other rules is refused.
-    /// Raise it whenever a change of the rules changes any position's result.
+    /// Raise it whenever a change of the rules changes any position's result, or a change
+    /// of [`Game::key`] gives a position another key (a file of the old keys would answer
+    /// for the wrong positions).
     const RULES_VERSION: u32 = 1;
 
     /// The position's tier, below [`Game::tiers`]: every move leads from tier `t` to tier
