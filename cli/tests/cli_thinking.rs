@@ -104,11 +104,12 @@ fn a_search_says_it_is_thinking_on_the_terminal_and_not_in_the_output() {
 
 #[test]
 fn play_draws_the_move_at_once_and_thinks_aloud_for_the_table_s_reply() {
-    // The person plays x: 4, 4 and 3, the table o in between. The table's reply to the
-    // third disc ranks positions five plies in, past the book: a search of seconds. The
-    // person's disc is drawn before the table thinks, and the terminal says it does.
+    // The person plays x: 4, 4 and 3, the table o in between, without the book (which
+    // holds every position of up to 8 plies). The table's reply to the third disc ranks
+    // positions six plies in: a search of seconds. The person's disc is drawn before the
+    // table thinks, and the terminal says it does.
     let shell = format!(
-        "printf '4\\n4\\n3\\nquit\\n' | {BIN} play --game connect4-7x6 --as x --color never"
+        "printf '4\\n4\\n3\\nquit\\n' | {BIN} play --game connect4-7x6 --no-book --as x --color never"
     );
     let (shown, elapsed) = on_a_terminal(&shell);
     let shown = shown.replace("\r\n", "\n");

@@ -378,9 +378,10 @@ fn a_stream_s_searches_stop_at_the_time_bound_and_say_so() {
 #[test]
 fn a_stream_left_by_its_client_frees_its_search() {
     let server = Server::start(&["--solves", "1", "--solve-time-limit", "60000"]);
-    // Five plies in, past the shipped book: its value and two of its moves are searched
-    // for seconds (the other five lose to a double threat at once).
-    let path = "/api/games/connect4-7x6/stream?moves=4,4,4,4,3";
+    // Eight plies in, the book's last ply: its value is the book's, its seven moves (nine
+    // plies in) are searched, for seconds in all (`analyze` took 2.75 s on the
+    // benchmarks' 2-core machine).
+    let path = "/api/games/connect4-7x6/stream?moves=5,4,1,7,5,1,2,6";
     let mut stream = hold(
         &server,
         format!(

@@ -117,12 +117,12 @@ describe("while a search runs, the page says so", () => {
   });
 
   test("a win in one is shown at once, whatever the other moves cost", { timeout: 60000 }, async () => {
-    // x has three discs up column 5 and wins by a fourth; six plies in (past a book of
-    // four): every other move is searched.
-    const moves = ["5", "1", "5", "2", "5", "7"];
-    const position = "......./......./......./....x../....x../oo..x.o";
+    // x has three discs up column 5 and wins by a fourth; ten plies in (past the book of
+    // eight): every other move is searched.
+    const moves = ["5", "1", "2", "1", "5", "2", "7", "6", "5", "7"];
+    const position = "......./......./......./....x../oo..x.o/ox..xox";
     assert.deepEqual([outcome(position).outcome, outcome(position).plies], ["x", 1]);
-    await open(`#game/${GAME}?moves=${moves.slice(0, 5).join(",")}`);
+    await open(`#game/${GAME}?moves=${moves.slice(0, 9).join(",")}`);
     const clicked = Date.now();
     await page.click('#game-columns .column[data-cell="7"]');
     await page.waitForFunction(() => document.querySelector('#game-columns .column[data-cell="5"]')?.dataset.value === "win", null, { timeout: 5000 });
