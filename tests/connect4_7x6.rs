@@ -306,3 +306,24 @@ fn the_book_counts_the_uci_data_sets_results() {
     }
     assert_eq!((wins, losses, draws), (44_473, 16_635, 6_449));
 }
+
+#[test]
+fn a_book_position_whose_reply_is_forced_is_a_lookup() {
+    // The positions of 8 plies whose side to move must block: the book holds them, so the
+    // engine answers each without visiting a position (it once followed the forced move
+    // past the book's last ply and searched: seconds for some).
+    let book = connect4_7x6::book().unwrap();
+    let engine = connect4_7x6::searched().engine();
+    let plies = book_positions::<Connect4On7x6>(8);
+    let forced = plies[8]
+        .iter()
+        .filter(|p| p.must_block())
+        .take(500)
+        .collect::<Vec<_>>();
+    assert_eq!(forced.len(), 500);
+    for position in forced {
+        let (score, visited) = engine.solve_counted(position);
+        assert_eq!(visited, 0, "{position:?} searched");
+        assert_eq!(Some(score), book.score(position));
+    }
+}

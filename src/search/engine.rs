@@ -328,6 +328,11 @@ impl<S: Searchable> Engine<S> {
         let mut flipped = false;
         let signed = |flipped: bool, score: i32| if flipped { -score } else { score };
         loop {
+            // The book first: it holds the positions whose reply is forced too, which the
+            // search would otherwise follow past the book's last ply.
+            if let Some(score) = self.book.as_ref().and_then(|book| book.score(&position)) {
+                return Settled::Score(signed(flipped, score));
+            }
             let (bounds, moves) = match position.open() {
                 Open::Settled(score) => return Settled::Score(signed(flipped, score)),
                 Open::Forced(mv) => {
@@ -338,9 +343,6 @@ impl<S: Searchable> Engine<S> {
                 }
                 Open::Moves(bounds, moves) => (bounds, moves),
             };
-            if let Some(score) = self.book.as_ref().and_then(|book| book.score(&position)) {
-                return Settled::Score(signed(flipped, score));
-            }
             let node = Node {
                 position,
                 flipped,
