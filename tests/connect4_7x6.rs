@@ -327,3 +327,39 @@ fn a_book_position_whose_reply_is_forced_is_a_lookup() {
         assert_eq!(Some(score), book.score(position));
     }
 }
+
+#[test]
+fn one_ply_past_the_book_the_search_agrees_with_a_search_without_it() {
+    // The engine starts a position one ply past the book from its parents' book scores
+    // (each negated is a least score for it): on seeded positions of 9 plies, and on every
+    // move of seeded positions of 8, its scores must be those of an engine without the book.
+    use perfect_play::search::{Bitboard, Engine};
+    let with = Engine::<Bitboard<7, 6>>::new(64 << 20).with_book(connect4_7x6::book().unwrap());
+    let without = Engine::<Bitboard<7, 6>>::new(64 << 20);
+    let mut seed = 0x9e37_79b9_u64;
+    let mut random = move |n: usize| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed as usize % n
+    };
+    let mut checked = 0;
+    while checked < 6 {
+        let mut position = Connect4On7x6::start();
+        for _ in 0..8 {
+            let mut children = Vec::new();
+            position.moves(&mut |_, child| children.push(child));
+            position = children[random(children.len())];
+        }
+        if position.finished().is_some() {
+            continue;
+        }
+        position.moves(&mut |_, child| {
+            if child.finished().is_none() {
+                let child = child.search_position();
+                assert_eq!(with.solve(&child), without.solve(&child), "{child:?}");
+            }
+        });
+        checked += 1;
+    }
+}

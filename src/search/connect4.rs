@@ -485,6 +485,23 @@ impl<const W: usize, const H: usize> Searchable for Bitboard<W, H> {
         self.after(cell)
     }
 
+    /// The top disc of each column taken back, where it is the last mover's.
+    fn parents(&self, visit: &mut dyn FnMut(Self)) {
+        let theirs = self.current ^ self.mask;
+        // Below each column's landing cell: its top disc (nothing for an empty column,
+        // whose landing cell is its bottom one).
+        let mut tops = ((self.mask + Self::BOTTOM) >> 1) & theirs;
+        while tops != 0 {
+            let cell = tops & tops.wrapping_neg();
+            tops ^= cell;
+            visit(Bitboard {
+                current: theirs & !cell,
+                mask: self.mask & !cell,
+                plies: self.plies.saturating_sub(1),
+            });
+        }
+    }
+
     fn record(&self, score: i32) -> Record {
         let parity = |t: u32, even: bool| if (t % 2 == 0) == even { t } else { t - 1 };
         // The winning disc's number: `CELLS + 2 - 2s` or one less, whichever the winner

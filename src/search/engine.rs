@@ -126,7 +126,7 @@ impl<S: Searchable> Engine<S> {
     pub fn solve_counted(&self, position: &S) -> (i32, u64) {
         self.question();
         let mut nodes = 0;
-        let score = exact(position, |beta| {
+        let score = exact(position, self.floor(position), |beta| {
             self.probe(position, beta, None, &mut nodes)
         });
         (score.unwrap_or(0), nodes)
@@ -171,7 +171,7 @@ impl<S: Searchable> Engine<S> {
     pub fn solve_within(&self, position: &S, deadline: Instant) -> Option<i32> {
         self.question();
         let mut nodes = 0;
-        exact(position, |beta| {
+        exact(position, self.floor(position), |beta| {
             self.probe(position, beta, Some(deadline), &mut nodes)
         })
     }
@@ -190,8 +190,27 @@ impl<S: Searchable> Engine<S> {
     pub fn solve_all_within(&self, positions: &[S], deadline: Option<Instant>) -> Option<Vec<i32>> {
         self.question();
         self.on_threads(positions, deadline, |position, run| {
-            exact(position, |beta| self.probe_on(position, beta, run))
+            exact(position, self.floor(position), |beta| {
+                self.probe_on(position, beta, run)
+            })
         })
+    }
+
+    /// The least score of `position` its parents in the book prove, one ply past its
+    /// depth: minus each parent's score (a position is worth at least what each of its
+    /// moves gives). The least score of any position otherwise.
+    fn floor(&self, position: &S) -> i32 {
+        let mut floor = -SCORE_LIMIT;
+        if let Some(book) = &self.book {
+            if position.plies() == book.depth() + 1 {
+                position.parents(&mut |parent| {
+                    if let Some(score) = book.score(&parent) {
+                        floor = floor.max(-score);
+                    }
+                });
+            }
+        }
+        floor
     }
 
     /// Starts a question: the transposition table's entries so far give way to its.
@@ -566,16 +585,23 @@ fn sign<S: Searchable>(position: &S, mut probe: impl FnMut(i32) -> Option<i32>) 
 
 /// The exact score of `position` by null-window probes (as [`sign`] takes them), MTD(f)
 /// (Plaat, Schaeffer, Pijls and de Bruin, 1996): the first probe asks whether the score is
-/// at least 0, each next one whether it is beyond the bound the last answer proved. Hard
+/// at least 0 (or beyond `floor`, a least score the book proved), each next one whether it
+/// is beyond the bound the last answer proved. Hard
 /// positions' scores are mostly near 0, where this takes few probes (halving the range,
 /// as Pons's solver does, searched 11 % more positions 8 to 12 plies into 7x6;
 /// benches/HISTORY.md 13d).
-fn exact<S: Searchable>(position: &S, mut probe: impl FnMut(i32) -> Option<i32>) -> Option<i32> {
+fn exact<S: Searchable>(
+    position: &S,
+    floor: i32,
+    mut probe: impl FnMut(i32) -> Option<i32>,
+) -> Option<i32> {
     if let Some(score) = position.decided() {
         return Some(score);
     }
-    let (mut min, mut max) = (-SCORE_LIMIT, SCORE_LIMIT);
-    let mut guess = 0;
+    // A floor from the book is most often the score itself (the move that led here was
+    // the parent's best): the first probe asks whether it is exceeded.
+    let (mut min, mut max) = (floor, SCORE_LIMIT);
+    let mut guess = if floor > -SCORE_LIMIT { floor } else { 0 };
     while min < max {
         let beta = guess.max(min + 1);
         let score = probe(beta)?;

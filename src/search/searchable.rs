@@ -88,6 +88,16 @@ pub trait Searchable: Copy + Send + Sync {
 
     /// The score of a [`Record`] of this position: the inverse of [`Searchable::record`].
     fn score(&self, record: Record) -> i32;
+
+    /// Visits each position one move before this one (whose move leads here): an opening
+    /// book's score of any of them, negated, is a least score for this one. None by
+    /// default.
+    fn parents(&self, visit: &mut dyn FnMut(Self))
+    where
+        Self: Sized,
+    {
+        let _ = visit;
+    }
 }
 
 /// What [`Searchable::open`] knows of a position without a search.
