@@ -575,7 +575,7 @@ fn dobutsu_without_its_table_says_how_to_solve_it() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains(
-            "(`perfect-play solve dobutsu:giraffes=true,elephants=true --out FILE --memory 7G`, about 8 \
+            "(`perfect-play solve dobutsu:giraffes=true,elephants=true --out FILE --memory 7G`, about 10 \
              minutes on two cores, about 6.5 GB at its peak) and give that file (`--table FILE`)",
         ));
 }

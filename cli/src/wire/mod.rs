@@ -153,7 +153,7 @@ pub struct NeedsTable {
     pub size: &'static str,
     /// Its name, as `solve`, `--game` and the API take it.
     pub game: String,
-    /// What `perfect-play solve` takes to write its file, where measured (`about 8
+    /// What `perfect-play solve` takes to write its file, where measured (`about 10
     /// minutes on two cores, about 6.5 GB at its peak`); null where not.
     pub solve_cost: Option<&'static str>,
     /// The `--memory` that solve needs where the default (2G) is too little (`7G`); null
