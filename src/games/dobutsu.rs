@@ -1441,15 +1441,18 @@ mod tests {
     fn a_rank_is_its_arrangements_and_back() {
         for (game, sample) in [(variant(false, false), false), (variant(true, true), true)] {
             let total = RANKS[usize::from(game.pieces)].after[0][FREE] * 132;
-            let ranks: Box<dyn Iterator<Item = u64>> = if sample {
-                Box::new(numbers(0x9e37_79b9_7f4a_7c15).take(200_000).map(|x| x % total))
-            } else {
-                Box::new(0..total)
-            };
-            for rank in ranks.chain([total - 1]) {
+            let check = |rank: u64| {
                 let position = game.unrank(rank).unwrap();
                 assert_eq!(position.rank(), rank, "{position}");
+            };
+            if sample {
+                numbers(0x9e37_79b9_7f4a_7c15)
+                    .take(200_000)
+                    .for_each(|x| check(x % total));
+            } else {
+                (0..total).for_each(check);
             }
+            check(total - 1);
             assert!(game.unrank(total).is_none());
         }
     }
@@ -1467,10 +1470,17 @@ mod tests {
             let key = position.key();
             assert!(key < 1 << position.key_bits(), "{position}");
             assert_eq!(position.at_key(key), Some(position), "{position}");
-            let mut children = Vec::new();
-            position.moves(&mut |_, child| children.push(child));
-            let pick = random.next().unwrap() as usize % children.len();
-            position = children[pick];
+            let mut count = 0;
+            position.moves(&mut |_, _| count += 1);
+            let pick = random.next().unwrap() % count;
+            let (mut seen, mut next) = (0, position);
+            position.moves(&mut |_, child| {
+                if seen == pick {
+                    next = child;
+                }
+                seen += 1;
+            });
+            position = next;
         }
     }
 }
