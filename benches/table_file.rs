@@ -73,6 +73,23 @@ fn probe_all<G: Game>(table: &Solved<G>, positions: &[G]) -> u64 {
         .sum()
 }
 
+/// What a probe computes before it reads the table, for every position: the checks that a
+/// game reaches it, its canonical form, its tier and key (what [`Solved::probe`] does but
+/// the lookup). The part of a probe's time that is not a wait on memory.
+fn keys_all<G: Game>(positions: &[G]) -> u64 {
+    positions
+        .iter()
+        .map(|p| {
+            let p = black_box(p);
+            if p.unreachable_reason().is_some() {
+                return 0;
+            }
+            let c = p.canonical();
+            u64::from(c.tier()) ^ c.key()
+        })
+        .fold(0, u64::wrapping_add)
+}
+
 /// The same probes as [`probe_all`], asked all at once ([`Solved::probe_many`]: a file's
 /// probes pipelined, their waits on memory overlapping).
 fn probe_many<G: Game>(table: &Solved<G>, positions: &[G], out: &mut [Option<Record>]) -> u64 {
@@ -166,6 +183,9 @@ fn main() {
         "connect4-6x4" => {
             let table = perfect_play::file::open::<Connect4<6, 4>>(&path, name).unwrap();
             let positions = sample(table);
+            group.bench_function("keys connect4-6x4 (no lookup)", |b| {
+                b.iter(|| keys_all(&positions));
+            });
             group.bench_function("file connect4-6x4", |b| {
                 b.iter(|| probe_all(table, &positions));
             });
@@ -193,6 +213,9 @@ fn main() {
         "dobutsu:giraffes=true,elephants=true" => {
             let table = perfect_play::file::open::<Dobutsu>(&path, name).unwrap();
             let positions = sample(table);
+            group.bench_function("keys dobutsu (no lookup)", |b| {
+                b.iter(|| keys_all(&positions));
+            });
             group.bench_function("file dobutsu", |b| {
                 b.iter(|| probe_all(table, &positions));
             });

@@ -234,16 +234,18 @@ const fn digit(piece: u8) -> u8 {
     }
 }
 
-/// The cells' digits as one number in base 11, the top left cell the most significant:
-/// the two halves of the board summed apart, so their multiplications overlap.
-fn board_number(digits: [u8; CELLS]) -> u64 {
-    let (top, bottom) = digits.split_at(CELLS / 2);
-    let half = |cells: &[u8]| {
-        cells
-            .iter()
-            .fold(0u64, |n, &d| n * 11 + u64::from(d))
-    };
-    half(top) * 11u64.pow((CELLS - CELLS / 2) as u32) + half(bottom)
+/// Whether the left-right mirror image of `cells` has the smaller board number (the
+/// cells' digits read as one number in base 11 from the top left): the first row whose
+/// outer cells' digits differ decides, as the middle column stays where it is.
+fn mirror_is_smaller(cells: &[u8; CELLS]) -> bool {
+    for row in cells.chunks_exact(COLUMNS) {
+        let (left, right) = (row.first().copied(), row.last().copied());
+        let (left, right) = (digit(left.unwrap_or(0)), digit(right.unwrap_or(0)));
+        if left != right {
+            return right < left;
+        }
+    }
+    false
 }
 
 /// The numbers a key spreads: those below 2^31, where every rank falls.
@@ -360,6 +362,19 @@ fn free_cell(used: u16, index: u64) -> Option<usize> {
         .nth(usize::try_from(index).ok()?)
 }
 
+/// Where a position's pieces stand, as bit masks of cells ([`Dobutsu::census`]).
+#[derive(Clone, Copy, Default)]
+struct Census {
+    /// Each side's lions, the first player's first.
+    lions: [u16; 2],
+    /// The giraffes, the elephants, the chicks and hens, of either side.
+    kinds: [u16; 3],
+    /// The hens.
+    hens: u16,
+    /// The second player's pieces other than its lion.
+    second: u16,
+}
+
 impl Dobutsu {
     /// Whether the variant has pieces of `kind` (lions and chicks always).
     const fn has(&self, kind: u8) -> bool {
@@ -434,6 +449,36 @@ impl Dobutsu {
         if self.second { self.turned() } else { *self }
     }
 
+    /// Where the pieces stand, in one pass over the board: what the key and the checks
+    /// of a probe read, as bit masks of cells (bit `c` for cell `c`).
+    fn census(&self) -> Census {
+        // The cells of each cell value (`kind | OWNER`), gathered without a branch on
+        // what a cell holds: a branch a cell, taken at random, cost more than the rest.
+        let mut at = [0u16; 16];
+        for (cell, &piece) in self.cells.iter().enumerate() {
+            if let Some(mask) = at.get_mut(usize::from(piece & 15)) {
+                *mask |= 1 << cell;
+            }
+        }
+        let both = |kind: u8| {
+            let of = |piece: u8| at.get(usize::from(piece)).copied().unwrap_or(0);
+            (of(kind), of(kind | OWNER))
+        };
+        let (lions, (giraffes, gote_giraffes)) = (both(LION), both(GIRAFFE));
+        let ((elephants, gote_elephants), (chicks, gote_chicks)) = (both(ELEPHANT), both(CHICK));
+        let (hens, gote_hens) = both(HEN);
+        Census {
+            lions: [lions.0, lions.1],
+            kinds: [
+                giraffes | gote_giraffes,
+                elephants | gote_elephants,
+                chicks | gote_chicks | hens | gote_hens,
+            ],
+            hens: hens | gote_hens,
+            second: gote_giraffes | gote_elephants | gote_chicks | gote_hens,
+        }
+    }
+
     /// The position's number among every arrangement of the variant's pieces, for a
     /// position with the first player to move (see the module docs): below
     /// 1,567,925,964 for the full game. A position no game reaches (a lion missing, a
@@ -442,45 +487,33 @@ impl Dobutsu {
         let Some(ranks) = RANKS.get(usize::from(self.pieces)) else {
             return 0;
         };
-        let mine = self.lion(false).unwrap_or(0);
-        let theirs = self.lion(true).unwrap_or(0);
+        let census = self.census();
+        // The first lion of each side (cell 0 if it has none).
+        let lion = |mask: u16| if mask == 0 { 0 } else { mask.trailing_zeros() as usize };
+        let (mine, theirs) = (lion(census.lions[0]), lion(census.lions[1]));
+        let mut used: u16 = 1 << mine | 1 << theirs;
         let theirs = (theirs - usize::from(theirs > mine)).min(FREE);
         let mut rank = (mine * (CELLS - 1) + theirs) as u64 * ranks.after(0, FREE);
-        // Each kind's cells (up to two, from the top left) and how many.
-        let mut at = [[0usize; 2]; 3];
-        let mut on_board = [0usize; 3];
-        for (cell, &piece) in self.cells.iter().enumerate() {
-            let k = match piece & !OWNER {
-                GIRAFFE => 0,
-                ELEPHANT => 1,
-                CHICK | HEN => 2,
-                _ => continue,
-            };
-            if let (Some(n), Some(cells)) = (on_board.get_mut(k), at.get_mut(k)) {
-                if let Some(slot) = cells.get_mut(*n) {
-                    *slot = cell;
-                    *n += 1;
-                }
-            }
-        }
-        let mut used: u16 = 1 << mine | 1 << self.lion(true).unwrap_or(0);
         let mut free = FREE;
-        for (k, (cells, &n)) in at.iter().zip(&on_board).enumerate() {
-            let total = u64::from(self.total(HAND_KINDS.get(k).copied().unwrap_or(CHICK)));
-            let hens = if k == 2 { n } else { 0 };
+        for (k, (&cells, &kind)) in census.kinds.iter().zip(&HAND_KINDS).enumerate() {
+            let total = u64::from(self.total(kind));
+            // The kind's first two cells from the top left: each one's index among the
+            // cells still free, whose it is, whether it is a hen.
             let (mut index, mut owners, mut promoted) = ([0u64; 2], 0u64, 0u64);
-            for (j, &cell) in cells.iter().take(n).enumerate() {
-                let below = used & ((1 << cell) - 1);
-                if let Some(i) = index.get_mut(j) {
-                    *i = (cell - below.count_ones() as usize) as u64;
+            let (mut rest, mut n) = (cells, 0);
+            while rest != 0 && n < 2 {
+                let cell = rest.trailing_zeros();
+                let bit = 1u16 << cell;
+                rest &= rest - 1;
+                if let Some(i) = index.get_mut(n) {
+                    *i = u64::from(cell - (used & (bit - 1)).count_ones());
                 }
-                let piece = self.get(cell);
-                owners |= u64::from(Self::owner_second(piece)) << j;
-                promoted |= u64::from(piece & !OWNER == HEN) << j;
+                owners |= u64::from(census.second & bit != 0) << n;
+                promoted |= u64::from(census.hens & bit != 0) << n;
+                n += 1;
             }
-            for &cell in cells.iter().take(n) {
-                used |= 1 << cell;
-            }
+            used |= cells & !rest;
+            let hens = if k == 2 { n } else { 0 };
             let [low, high] = index;
             let subset = match n {
                 0 => 0,
@@ -490,7 +523,7 @@ impl Dobutsu {
             let held = u64::from(self.hands[0].get(k).copied().unwrap_or(0));
             let spare = (total + 1).saturating_sub(n as u64).max(1);
             let local = (((subset << n | owners) << hens | promoted) * spare) + held.min(spare - 1);
-            rank += ranks.first(k, free, n.min(2)) + local * ranks.after(k + 1, free.saturating_sub(n));
+            rank += ranks.first(k, free, n) + local * ranks.after(k + 1, free.saturating_sub(n));
             free = free.saturating_sub(n);
         }
         rank
@@ -561,27 +594,6 @@ impl Dobutsu {
             *position.hands[1].get_mut(k)? = total - n as u8 - held;
         }
         Some(position)
-    }
-
-    /// How many giraffes, elephants and chicks (a hen counted as a chick) are on the board
-    /// and in both hands, in one sweep of the board.
-    fn counts(&self) -> [u8; 3] {
-        let mut n = [0u8; 3];
-        for &piece in &self.cells {
-            let slot = match piece & !OWNER {
-                GIRAFFE => 0,
-                ELEPHANT => 1,
-                CHICK | HEN => 2,
-                _ => continue,
-            };
-            if let Some(k) = n.get_mut(slot) {
-                *k += 1;
-            }
-        }
-        for ((k, a), b) in n.iter_mut().zip(self.hands[0]).zip(self.hands[1]) {
-            *k += a + b;
-        }
-        n
     }
 
     /// The piece `kind` of the side to move, as a cell holds it.
@@ -835,47 +847,44 @@ impl Game for Dobutsu {
     /// fewer pieces of a kind than the game has, or the side to move's lion already on the
     /// far row (the try ended the game a ply before).
     fn unreachable_reason(&self) -> Option<&'static str> {
-        for second in [false, true] {
-            let lion = LION | if second { OWNER } else { 0 };
-            match self.cells.iter().filter(|&&p| p == lion).count() {
+        let census = self.census();
+        for lions in census.lions {
+            match lions.count_ones() {
                 0 => return Some("a side has no lion"),
                 1 => {}
                 _ => return Some("two lions for one side"),
             }
         }
-        let counts = self.counts();
-        for ((kind, more, fewer), n) in [
+        let reasons = [
             (
-                GIRAFFE,
                 "more giraffes than the game has",
                 "fewer giraffes than the game has",
             ),
             (
-                ELEPHANT,
                 "more elephants than the game has",
                 "fewer elephants than the game has",
             ),
             (
-                CHICK,
                 "more chicks and hens than the game has",
                 "fewer chicks and hens than the game has",
             ),
-        ]
-        .into_iter()
-        .zip(counts)
-        {
-            if n > self.total(kind) {
+        ];
+        for (k, (&kind, (more, fewer))) in HAND_KINDS.iter().zip(reasons).enumerate() {
+            let on_board = census.kinds.get(k).map_or(0, |cells| cells.count_ones());
+            let held = |hand: &[u8; 3]| u32::from(hand.get(k).copied().unwrap_or(0));
+            let n = on_board + held(&self.hands[0]) + held(&self.hands[1]);
+            let total = u32::from(self.total(kind));
+            if n > total {
                 return Some(more);
             }
-            if n < self.total(kind) {
+            if n < total {
                 return Some(fewer);
             }
         }
         let me = self.second;
-        if self
-            .lion(me)
-            .is_some_and(|cell| cell / COLUMNS == far_row(me))
-        {
+        let lions = if me { census.lions[1] } else { census.lions[0] };
+        let lion = lions.trailing_zeros() as usize;
+        if lion / COLUMNS == far_row(me) {
             return Some("the side to move's lion stands on the far row: the try ended the game");
         }
         None
@@ -885,12 +894,7 @@ impl Game for Dobutsu {
     /// with the smaller board number.
     fn canonical(&self) -> Dobutsu {
         let mover = self.seen_by_mover();
-        let digits = mover.cells.map(digit);
-        let mut mirrored = digits;
-        for row in mirrored.chunks_exact_mut(COLUMNS) {
-            row.reverse();
-        }
-        if board_number(mirrored) < board_number(digits) {
+        if mirror_is_smaller(&mover.cells) {
             mover.mirrored()
         } else {
             mover
@@ -1457,30 +1461,62 @@ mod tests {
         }
     }
 
+    /// `count` positions of a game played at random from the start (again from the start
+    /// when one is over), seeded by `seed`.
+    fn played(seed: u64, count: usize) -> impl Iterator<Item = Dobutsu> {
+        let mut random = numbers(seed);
+        let mut position = Dobutsu::start();
+        core::iter::repeat_with(move || {
+            if position.finished().is_some() {
+                position = Dobutsu::start();
+            }
+            let now = position;
+            let mut moves = 0;
+            now.moves(&mut |_, _| moves += 1);
+            let pick = random.next().unwrap_or(0) % moves;
+            let mut seen = 0;
+            now.moves(&mut |_, child| {
+                if seen == pick {
+                    position = child;
+                }
+                seen += 1;
+            });
+            now
+        })
+        .take(count)
+    }
+
     /// A seeded walk of the full game: each position's key is below 2^32, and `at_key`
     /// gives the position back (turned to its side to move's view and back).
     #[test]
     fn keys_of_played_positions_come_back() {
-        let mut position = Dobutsu::start();
-        let mut random = numbers(0x1234_5678_9abc_def1);
-        for _ in 0..50_000 {
-            if position.finished().is_some() {
-                position = Dobutsu::start();
-            }
+        for position in played(0x1234_5678_9abc_def1, 50_000) {
             let key = position.key();
             assert!(key < 1 << position.key_bits(), "{position}");
             assert_eq!(position.at_key(key), Some(position), "{position}");
-            let mut count = 0;
-            position.moves(&mut |_, _| count += 1);
-            let pick = random.next().unwrap() % count;
-            let (mut seen, mut next) = (0, position);
-            position.moves(&mut |_, child| {
-                if seen == pick {
-                    next = child;
-                }
-                seen += 1;
-            });
-            position = next;
+        }
+    }
+
+    /// The canonical form is, of the position seen by its mover and that seen in a
+    /// mirror, the one whose cells' digits read as one number in base 11 from the top
+    /// left are the smaller (the module docs' rule, computed here as the plain number
+    /// rather than row by row as `canonical` does), over 50,000 positions of a seeded game.
+    #[test]
+    fn the_canonical_form_has_the_smaller_board_number() {
+        let number = |p: &Dobutsu| {
+            p.cells
+                .iter()
+                .fold(0u64, |n, &piece| n * 11 + u64::from(super::digit(piece)))
+        };
+        for position in played(0x0bad_cafe_f00d_5eed, 50_000) {
+            let mover = position.seen_by_mover();
+            let mirrored = mover.mirrored();
+            let smaller = if number(&mirrored) < number(&mover) {
+                mirrored
+            } else {
+                mover
+            };
+            assert_eq!(position.canonical(), smaller, "{position}");
         }
     }
 }
