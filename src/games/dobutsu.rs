@@ -1372,7 +1372,8 @@ mod drawing {
 
 #[cfg(test)]
 mod tests {
-    use super::{BELOW_31, CELLS, Dobutsu, FREE, RANKS, spread, unspread};
+    use super::kind::{CHICK, ELEPHANT, GIRAFFE, HEN, LION, OWNER};
+    use super::{BELOW_31, CELLS, Census, Dobutsu, FREE, RANKS, spread, unspread};
     use perfect_play_core::Game;
     use perfect_play_core::family::{Arg, Args, Family};
 
@@ -1503,11 +1504,13 @@ mod tests {
     /// rather than row by row as `canonical` does), over 50,000 positions of a seeded game.
     #[test]
     fn the_canonical_form_has_the_smaller_board_number() {
-        let number = |p: &Dobutsu| {
-            p.cells
-                .iter()
-                .fold(0u64, |n, &piece| n * 11 + u64::from(super::digit(piece)))
+        // The digits as the module docs define them, written out here.
+        let digit = |piece: u8| match piece {
+            0 => 0,
+            p if p & OWNER == 0 => u64::from(p),
+            p => u64::from(p & !OWNER) + 5,
         };
+        let number = |p: &Dobutsu| p.cells.iter().fold(0u64, |n, &piece| n * 11 + digit(piece));
         for position in played(0x0bad_cafe_f00d_5eed, 50_000) {
             let mover = position.seen_by_mover();
             let mirrored = mover.mirrored();
@@ -1517,6 +1520,38 @@ mod tests {
                 mover
             };
             assert_eq!(position.canonical(), smaller, "{position}");
+        }
+    }
+
+    #[test]
+    fn the_census_is_each_cell_read_in_turn() {
+        for position in played(0x5eed_0f_ce45_05, 50_000) {
+            let mut expected = Census::default();
+            for (cell, &piece) in position.cells.iter().enumerate() {
+                let bit = 1u16 << cell;
+                let second = piece & OWNER != 0;
+                match piece & !OWNER {
+                    0 => continue,
+                    LION => expected.lions[usize::from(second)] |= bit,
+                    GIRAFFE => expected.kinds[0] |= bit,
+                    ELEPHANT => expected.kinds[1] |= bit,
+                    CHICK => expected.kinds[2] |= bit,
+                    HEN => {
+                        expected.kinds[2] |= bit;
+                        expected.hens |= bit;
+                    }
+                    other => panic!("no piece {other}"),
+                }
+                if second && piece & !OWNER != LION {
+                    expected.second |= bit;
+                }
+            }
+            let census = position.census();
+            assert_eq!(
+                (census.lions, census.kinds, census.hens, census.second),
+                (expected.lions, expected.kinds, expected.hens, expected.second),
+                "{position}"
+            );
         }
     }
 }
