@@ -621,7 +621,7 @@ fn a_stopped_loopy_solve_resumes_by_phase_and_gives_the_same_file() {
     static STOP: AtomicU8 = AtomicU8::new(0);
     fn stop(progress: Progress) {
         let at = match progress.phase {
-            Phase::Solve => 0,
+            Phase::Step => 0,
             Phase::Write => 1,
             _ => return,
         };

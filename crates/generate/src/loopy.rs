@@ -59,9 +59,8 @@ pub const LOOPY_BYTES_PER_POSITION: u64 = 16;
 /// Remoteness bits of a record while solving: a `u16` holds the value and 14 bits.
 const BITS: u32 = 14;
 
-/// The solve's steps, reported as the tiers of [`Phase::Solve`] so that a long solve says
-/// when each starts: 0 the finished positions' records, 1 and 2 the passes over the moves
-/// (children counted, then parents filed), 3 the levels of remoteness, 4 the draws.
+/// The solve's steps, reported as [`Phase::Step`] (which names them) so that a long solve
+/// says when each starts.
 const SOLVE_STEPS: u32 = 5;
 
 /// Positions a parallel task takes at a time.
@@ -311,15 +310,15 @@ struct Ticker<'a> {
 }
 
 impl<'a> Ticker<'a> {
-    /// The solve's step `step` (below [`SOLVE_STEPS`]) of `total` positions, reported as
-    /// started.
-    fn solve_step(options: &'a Options<'a>, step: u32, total: u64) -> Ticker<'a> {
+    /// The solve's step `step` (below [`SOLVE_STEPS`]) of `total` positions (where known),
+    /// reported as started.
+    fn solve_step(options: &'a Options<'a>, step: u32, total: Option<u64>) -> Ticker<'a> {
         let ticker = Ticker {
             options,
-            phase: Phase::Solve,
+            phase: Phase::Step,
             step,
             done: AtomicU64::new(0),
-            total: Some(total),
+            total,
         };
         ticker.add(0);
         ticker
@@ -330,7 +329,7 @@ impl<'a> Ticker<'a> {
         (self.options.progress)(Progress {
             phase: self.phase,
             tier: self.step,
-            tiers: if self.phase == Phase::Solve {
+            tiers: if self.phase == Phase::Step {
                 SOLVE_STEPS
             } else {
                 1
@@ -439,13 +438,14 @@ pub fn solve_loopy<G: Game + fmt::Debug + Send + Sync>(
         records
     };
 
-    // 3. The file.
+    // 3. The file: a sort, the key index in two passes and the records, none of which
+    // counts positions cheaply; no total, as a tiered solve's writing says.
     (options.progress)(Progress {
         phase: Phase::Write,
         tier: 0,
         tiers: 1,
         done: 0,
-        total: Some(n as u64),
+        total: None,
     });
     let start_key = start.canonical().key();
     let start_record = index
@@ -691,7 +691,7 @@ fn solve<G: Game + fmt::Debug + Send + Sync>(
             what: format!("solving {n} positions without tiers"),
         });
     }
-    let ticker = Ticker::solve_step(options, 0, n as u64);
+    let ticker = Ticker::solve_step(options, 0, Some(n as u64));
 
     // The finished positions' records.
     let mut records = vec![0u16; n];
@@ -711,7 +711,7 @@ fn solve<G: Game + fmt::Debug + Send + Sync>(
         })?;
 
     // Pass 1: what finished children decide; unfinished children and parents counted.
-    let ticker = Ticker::solve_step(options, 1, n as u64);
+    let ticker = Ticker::solve_step(options, 1, Some(n as u64));
     let parents: Vec<AtomicU32> = (0..=n).map(|_| AtomicU32::new(0)).collect();
     let mut children = vec![0u8; n];
     let mut seeds: Vec<Seeds> = children
@@ -825,7 +825,7 @@ fn solve<G: Game + fmt::Debug + Send + Sync>(
     }
 
     // Pass 2: every unfinished position filed as a parent of its unfinished children.
-    let ticker = Ticker::solve_step(options, 2, n as u64);
+    let ticker = Ticker::solve_step(options, 2, Some(n as u64));
     // The index let go before the parents' list is made: never both held.
     drop(index);
     let filed: Vec<AtomicU32> = (0..edges).map(|_| AtomicU32::new(0)).collect();
@@ -880,7 +880,7 @@ fn solve<G: Game + fmt::Debug + Send + Sync>(
 
     // Backward induction, level by level of remoteness.
     let open = records.iter().filter(|&&r| r == 0).count() as u64;
-    let ticker = Ticker::solve_step(options, 3, open);
+    let ticker = Ticker::solve_step(options, 3, Some(open));
     let mut pending: BTreeMap<u16, Vec<(u32, Value)>> = BTreeMap::new();
     let mut floors: BTreeMap<u32, u16> = BTreeMap::new();
     let mut draws = Vec::new();
@@ -904,7 +904,6 @@ fn solve<G: Game + fmt::Debug + Send + Sync>(
         }
         Ok::<(), SolveFileError>(())
     };
-    let mut settled = 0u64;
     loop {
         if let Some(seeded) = pending.remove(&depth) {
             for (i, value) in seeded {
@@ -952,15 +951,15 @@ fn solve<G: Game + fmt::Debug + Send + Sync>(
                 }
             }
         }
-        settled += level.len() as u64;
         ticker.add(level.len() as u64);
         level = next;
         depth = depth.checked_add(1).ok_or_else(|| too_deep(index.key(0)))?;
     }
 
     // What is left draws: its longest line through drawing children, settled backwards
-    // from the finished draws; what never settles can draw for ever.
-    let ticker = Ticker::solve_step(options, 4, open.saturating_sub(settled));
+    // from the finished draws; what never settles can draw for ever. How many settle is
+    // known only at the end: the count alone is reported.
+    let ticker = Ticker::solve_step(options, 4, None);
     let draw_record = |remoteness: u16| Record {
         value: Value::Draw,
         remoteness,
@@ -1011,6 +1010,7 @@ fn solve<G: Game + fmt::Debug + Send + Sync>(
             }
         }
     }
+    ticker.add((head % CHUNK) as u64);
     let endless = pack(draw_record(ENDLESS), 0)?;
     records
         .par_iter_mut()

@@ -55,7 +55,8 @@ pub struct Options<'a> {
     pub threads: usize,
     /// The most memory the solve may hold, in bytes (an estimate of what it allocates).
     pub memory: u64,
-    /// Called as the solve goes (from one thread at a time, often): a progress display.
+    /// Called as the solve goes, often, from any of its threads (at once, too: a report
+    /// may arrive after a later one): a progress display.
     pub progress: &'a (dyn Fn(Progress) + Sync),
 }
 
@@ -70,7 +71,8 @@ pub struct Progress {
     pub tiers: u32,
     /// Positions done in this phase so far.
     pub done: u64,
-    /// Positions this phase will do, where known (the solve sweep knows).
+    /// Positions this phase will do, where known (the solve sweep knows; a walk of a game
+    /// without tiers, its draws and a file's writing do not).
     pub total: Option<u64>,
 }
 
@@ -86,9 +88,13 @@ pub enum Phase {
     /// That tier's walk in passes over ranges of keys (`total` is the tier below's
     /// positions times the passes).
     Passes,
-    /// The solve, tier by tier down to the start (a game without tiers, solved by
-    /// [`solve_loopy`](crate::solve_loopy): its five steps as tiers 0 to 4).
+    /// The solve, tier by tier down to the start.
     Solve,
+    /// A step of the solve of a game without tiers ([`solve_loopy`](crate::solve_loopy)),
+    /// as `tier` of `tiers` (5): 0 the finished positions' records, 1 and 2 the passes over
+    /// the moves (children counted, then parents filed), 3 the levels of remoteness, 4 the
+    /// draws (`total` unknown: how many draws end is found as they are settled).
+    Step,
     /// Writing the file.
     Write,
     /// A tier found already finished by an earlier run.
