@@ -1525,7 +1525,7 @@ mod tests {
 
     #[test]
     fn the_census_is_each_cell_read_in_turn() {
-        for position in played(0x5eed_0f_ce45_05, 50_000) {
+        for position in played(0x005e_ed0f_ce45, 50_000) {
             let mut expected = Census::default();
             for (cell, &piece) in position.cells.iter().enumerate() {
                 let bit = 1u16 << cell;
