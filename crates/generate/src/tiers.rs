@@ -76,8 +76,10 @@ pub struct Progress {
     pub total: Option<u64>,
 }
 
-/// A phase of a solve.
+/// A phase of a solve. More may come as the solvers grow: a `match` on it needs an arm
+/// for the rest.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Phase {
     /// The walk, tier by tier up from the start.
     Walk,
