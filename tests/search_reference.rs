@@ -192,6 +192,9 @@ fn sample(w: usize, h: usize, empty: usize, count: usize, seed: u64) -> Vec<Grid
 
 fn agree<const W: usize, const H: usize>(empty: usize, count: usize, seed: u64) {
     let searched: Searched<Connect4<W, H>> = Searched::new(Engine::new(8 << 20).with_threads(1));
+    // Three threads narrow each score together: two probe two windows at once, the third
+    // helps with one of them (the engine's `narrow`).
+    let together: Searched<Connect4<W, H>> = Searched::new(Engine::new(8 << 20).with_threads(3));
     let mut seen = [0usize; 3];
     let mut cases = Vec::new();
     for mut grid in sample(W, H, empty, count, seed) {
@@ -200,6 +203,11 @@ fn agree<const W: usize, const H: usize>(empty: usize, count: usize, seed: u64) 
         let want = grid.record();
         seen[want.value as usize] += 1;
         assert_eq!(searched.probe(&position), Some(want), "{W}x{H} {text}");
+        assert_eq!(
+            together.probe(&position),
+            Some(want),
+            "{W}x{H} {text}, 3 threads"
+        );
         cases.push((text, position.search_position(), want.value));
     }
     // Win, draw or loss alone, by null windows around 0, from an engine of its own (no
@@ -236,8 +244,16 @@ fn connect4_5x4_positions_as_plain_alpha_beta_scores_them() {
 /// still answers one decided at once; given time, it finds what the plain search finds.
 #[test]
 fn a_search_gives_up_at_its_deadline() {
+    for threads in [1, 2] {
+        gives_up_at_its_deadline(threads);
+    }
+}
+
+/// [`a_search_gives_up_at_its_deadline`] on `threads` threads.
+fn gives_up_at_its_deadline(threads: usize) {
     use std::time::{Duration, Instant};
-    let searched: Searched<Connect4<7, 6>> = Searched::new(Engine::new(8 << 20).with_threads(1));
+    let searched: Searched<Connect4<7, 6>> =
+        Searched::new(Engine::new(8 << 20).with_threads(threads));
     let early: Connect4<7, 6> = "......./......./......./......./......./...x..."
         .parse()
         .unwrap();

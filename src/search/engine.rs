@@ -1,12 +1,13 @@
 //! The search: negamax with alpha-beta, probed on null windows (MTD(f)) until the exact
 //! score is known, over any [`Searchable`] game, with a transposition table shared by
 //! every thread and kept between questions, and an optional opening book. One position is
-//! searched by every thread at once (lazy SMP); a batch spreads its positions over them.
+//! searched by every thread at once (two windows at once, more threads helping, as
+//! `Engine::narrow` says); a batch spreads its positions over them.
 
 use alloc::vec::Vec;
 use core::marker::PhantomData;
-use core::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::OnceLock;
+use core::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Mutex, OnceLock};
 use std::time::Instant;
 
 use crate::Value;
@@ -14,6 +15,7 @@ use crate::Value;
 use super::book::Book;
 use super::searchable::{Children, MAX_CHILDREN, Open, Searchable};
 use super::transposition::{Bound, DEFAULT_MEMORY, Entry, Read, TranspositionTable};
+use super::windows::{Known, Question, SCORE_LIMIT};
 
 /// A search engine for positions of type `S`: its transposition table (the memory budget
 /// it was given, allocated at the first search, so that an engine whose questions its book
@@ -126,10 +128,8 @@ impl<S: Searchable> Engine<S> {
     pub fn solve_counted(&self, position: &S) -> (i32, u64) {
         self.question();
         let mut nodes = 0;
-        let score = exact(position, self.floor(position), |beta| {
-            self.probe(position, beta, None, &mut nodes)
-        });
-        (score.unwrap_or(0), nodes)
+        let score = self.answer(position, Question::Exact, None, &mut nodes);
+        (score.map_or(0, |known| known.score()), nodes)
     }
 
     /// Whether `position` is won, drawn or lost for its side to move, without the plies:
@@ -146,10 +146,8 @@ impl<S: Searchable> Engine<S> {
     pub fn value_counted(&self, position: &S) -> (Value, u64) {
         self.question();
         let mut nodes = 0;
-        let value = sign(position, |beta| {
-            self.probe(position, beta, None, &mut nodes)
-        });
-        (value.unwrap_or(Value::Draw), nodes)
+        let value = self.answer(position, Question::Sign, None, &mut nodes);
+        (value.map_or(Value::Draw, |known| known.value()), nodes)
     }
 
     /// [`Engine::value`] of every position of `positions`, solved on the engine's threads
@@ -158,7 +156,10 @@ impl<S: Searchable> Engine<S> {
     pub fn values(&self, positions: &[S]) -> Vec<Value> {
         self.question();
         self.on_threads(positions, None, |position, run| {
-            sign(position, |beta| self.probe_on(position, beta, run))
+            alone(position, Question::Sign, -SCORE_LIMIT, |beta| {
+                self.probe_on(position, beta, run)
+            })
+            .map(|known| known.value())
         })
         .unwrap_or_default()
     }
@@ -171,9 +172,8 @@ impl<S: Searchable> Engine<S> {
     pub fn solve_within(&self, position: &S, deadline: Instant) -> Option<i32> {
         self.question();
         let mut nodes = 0;
-        exact(position, self.floor(position), |beta| {
-            self.probe(position, beta, Some(deadline), &mut nodes)
-        })
+        self.answer(position, Question::Exact, Some(deadline), &mut nodes)
+            .map(|known| known.score())
     }
 
     /// The exact score of every position of `positions`, each for its own side to move,
@@ -190,9 +190,10 @@ impl<S: Searchable> Engine<S> {
     pub fn solve_all_within(&self, positions: &[S], deadline: Option<Instant>) -> Option<Vec<i32>> {
         self.question();
         self.on_threads(positions, deadline, |position, run| {
-            exact(position, self.floor(position), |beta| {
+            alone(position, Question::Exact, self.floor(position), |beta| {
                 self.probe_on(position, beta, run)
             })
+            .map(|known| known.score())
         })
     }
 
@@ -218,40 +219,106 @@ impl<S: Searchable> Engine<S> {
         self.table().age();
     }
 
-    /// One null-window probe of `position` (open, not decided), `(beta - 1, beta)`, on
-    /// every one of the engine's threads at once, over one transposition table (lazy SMP):
-    /// the first thread searching as the game orders its moves, helpers with a little
-    /// noise in their orders near the root, so that they search other parts of the tree
-    /// first and fill the table with what the first thread will need next. The first
-    /// thread to finish answers and stops the others, and the next probe starts on every
-    /// thread together (as c4's pool does). `None` if the probe is not over by
-    /// `deadline`; the positions visited are added to `nodes`.
-    fn probe(
+    /// `question` of `position` answered on the engine's threads (a decided position at
+    /// once), from the least score its parents in the book prove.
+    fn answer(
         &self,
         position: &S,
-        beta: i32,
+        question: Question,
         deadline: Option<Instant>,
         nodes: &mut u64,
-    ) -> Option<i32> {
+    ) -> Option<Known> {
+        match position.decided() {
+            Some(score) => Some(Known::exactly(score)),
+            None => self.narrow(position, question, self.floor(position), deadline, nodes),
+        }
+    }
+
+    /// Narrows the score of `position` (open, not decided) from `floor` until `question`
+    /// is answered, by null-window probes on every one of the engine's threads over one
+    /// transposition table. One thread probes one window after another (MTD(f)). With
+    /// more, each thread takes the most wanted window no other thread is probing
+    /// ([`Known::wanted`]: the one the sequence asks next, then the one beside it that the
+    /// answer will most likely ask after), and a thread finding both taken helps with the
+    /// most wanted one with a little noise in its move order near the root (lazy SMP, as
+    /// c4's pool does), searching other parts of the tree first and filling the table with
+    /// what the others need next. A probe whose answer another's implies is stopped, the
+    /// probes in flight are kept. `None` if the question is not answered by `deadline`;
+    /// the positions visited are added to `nodes`.
+    fn narrow(
+        &self,
+        position: &S,
+        question: Question,
+        floor: i32,
+        deadline: Option<Instant>,
+        nodes: &mut u64,
+    ) -> Option<Known> {
         let threads = self.threads();
-        let search = |run: &mut Run<'_>| self.probe_on(position, beta, run);
         if threads <= 1 {
             let mut run = Run::new(deadline, None, 0);
-            let score = search(&mut run);
+            let known = narrow_alone(question, Known::new(floor), |beta| {
+                self.probe_on(position, beta, &mut run)
+            });
             *nodes += run.nodes;
-            return score;
+            return known;
         }
-        let total = nodes;
-        let done = AtomicBool::new(false);
-        let answer = OnceLock::new();
-        let visited = AtomicUsize::new(0);
+        let shared = Mutex::new(Shared {
+            known: Known::new(floor),
+            probing: alloc::vec![None; threads],
+            out_of_time: false,
+        });
+        let stops: Vec<AtomicBool> = (0..threads).map(|_| AtomicBool::new(false)).collect();
+        let visited = AtomicU64::new(0);
         let work = |id: usize| {
-            let mut run = Run::new(deadline, Some(&done), id as u64);
-            if let Some(found) = search(&mut run) {
-                let _ = answer.set(found);
-                done.store(true, Ordering::Relaxed);
+            let Some(stop) = stops.get(id) else {
+                return;
+            };
+            let mut run = Run::new(deadline, Some(stop), id as u64);
+            let noise = run.jitter;
+            loop {
+                let (beta, helping) = {
+                    let mut shared = lock(&shared);
+                    if shared.out_of_time {
+                        break;
+                    }
+                    let Some((beta, helping)) = shared.choose(question) else {
+                        break;
+                    };
+                    if let Some(probing) = shared.probing.get_mut(id) {
+                        *probing = Some(beta);
+                    }
+                    stop.store(false, Ordering::Relaxed);
+                    (beta, helping)
+                };
+                run.stopped = false;
+                run.jitter = if helping { noise } else { 0 };
+                let answer = self.probe_on(position, beta, &mut run);
+                let mut shared = lock(&shared);
+                if let Some(probing) = shared.probing.get_mut(id) {
+                    *probing = None;
+                }
+                match answer {
+                    Some(score) => {
+                        shared.known.learn(beta, score);
+                        let known = shared.known;
+                        let settled = known.settled(question);
+                        for (probing, stop) in shared.probing.iter().zip(&stops) {
+                            if probing.is_some_and(|beta| settled || !known.open(beta)) {
+                                stop.store(true, Ordering::Relaxed);
+                            }
+                        }
+                    }
+                    None if deadline.is_some_and(|d| Instant::now() >= d) => {
+                        shared.out_of_time = true;
+                        for stop in &stops {
+                            stop.store(true, Ordering::Relaxed);
+                        }
+                    }
+                    // Stopped as another probe's answer implied this one's.
+                    None => {}
+                }
             }
-            visited.fetch_add(run.nodes as usize, Ordering::Relaxed);
+            visited.fetch_add(run.nodes, Ordering::Relaxed);
         };
         std::thread::scope(|scope| {
             for id in 1..threads {
@@ -259,8 +326,9 @@ impl<S: Searchable> Engine<S> {
             }
             work(0);
         });
-        *total += visited.load(Ordering::Relaxed) as u64;
-        answer.get().copied()
+        *nodes += visited.load(Ordering::Relaxed);
+        let known = lock(&shared).known;
+        known.settled(question).then_some(known)
     }
 
     /// One null-window probe of `position`, `(beta - 1, beta)`, by `run` alone: `None` if
@@ -566,57 +634,75 @@ impl<S: Searchable> Engine<S> {
     }
 }
 
-/// Win, draw or loss of `position` by null-window probes (`probe(beta)`: the score of a
-/// search within `(beta - 1, beta)`, `None` if it stopped first): is the score at least 1?
-/// if not, at least 0? Each cheaper than the exact score's narrowing. Wins first: most
-/// open positions early in Connect Four are won, and a win takes one probe.
-fn sign<S: Searchable>(position: &S, mut probe: impl FnMut(i32) -> Option<i32>) -> Option<Value> {
-    if let Some(score) = position.decided() {
-        return Some(position.record(score).value);
-    }
-    Some(if probe(1)? >= 1 {
-        Value::Win
-    } else if probe(0)? >= 0 {
-        Value::Draw
-    } else {
-        Value::Loss
-    })
-}
-
-/// The exact score of `position` by null-window probes (as [`sign`] takes them), MTD(f)
-/// (Plaat, Schaeffer, Pijls and de Bruin, 1996): the first probe asks whether the score is
-/// at least 0 (or beyond `floor`, a least score the book proved), each next one whether it
-/// is beyond the bound the last answer proved. Hard
-/// positions' scores are mostly near 0, where this takes few probes (halving the range,
-/// as Pons's solver does, searched 11 % more positions 8 to 12 plies into 7x6;
-/// benches/HISTORY.md 13d).
-fn exact<S: Searchable>(
+/// `question` of `position` answered by one thread's probes, `probe(beta)` the score of a
+/// search within `(beta - 1, beta)` (`None` if it stopped first), from `floor`: what
+/// [`Engine::narrow`] does on one thread, and each thread of a batch does for its own
+/// position.
+fn alone<S: Searchable>(
     position: &S,
+    question: Question,
     floor: i32,
-    mut probe: impl FnMut(i32) -> Option<i32>,
-) -> Option<i32> {
-    if let Some(score) = position.decided() {
-        return Some(score);
+    probe: impl FnMut(i32) -> Option<i32>,
+) -> Option<Known> {
+    match position.decided() {
+        Some(score) => Some(Known::exactly(score)),
+        None => narrow_alone(question, Known::new(floor), probe),
     }
-    // A floor from the book is most often the score itself (the move that led here was
-    // the parent's best): the first probe asks whether it is exceeded.
-    let (mut min, mut max) = (floor, SCORE_LIMIT);
-    let mut guess = if floor > -SCORE_LIMIT { floor } else { 0 };
-    while min < max {
-        let beta = guess.max(min + 1);
-        let score = probe(beta)?;
-        if score < beta {
-            max = score;
-        } else {
-            min = score;
-        }
-        guess = score;
-    }
-    Some(min)
 }
 
-/// Scores lie within this, either way.
-const SCORE_LIMIT: i32 = 64;
+/// Probes one window after another, the most wanted first, until `question` is answered.
+fn narrow_alone(
+    question: Question,
+    mut known: Known,
+    mut probe: impl FnMut(i32) -> Option<i32>,
+) -> Option<Known> {
+    while let Some(beta) = known.next(question) {
+        known.learn(beta, probe(beta)?);
+    }
+    Some(known)
+}
+
+/// What the threads narrowing one position share.
+struct Shared {
+    /// What their answers proved.
+    known: Known,
+    /// The window each thread is probing, if any.
+    probing: Vec<Option<i32>>,
+    /// Set when the deadline passed.
+    out_of_time: bool,
+}
+
+impl Shared {
+    /// The window a thread takes next, and whether it helps another thread's probe of it
+    /// (every window wanted is taken): `None` once `question` is answered.
+    fn choose(&self, question: Question) -> Option<(i32, bool)> {
+        let (mut first, mut free, mut seen) = (None, None, 0);
+        self.known.wanted(question, |beta| {
+            first.get_or_insert(beta);
+            seen += 1;
+            if self.probing.contains(&Some(beta)) {
+                seen < WINDOWS_AT_ONCE
+            } else {
+                free = Some(beta);
+                false
+            }
+        });
+        free.map(|beta| (beta, false))
+            .or(first.map(|beta| (beta, true)))
+    }
+}
+
+/// Locks what the threads share: a thread that panicked (the search has no panics) leaves
+/// it as it was, still true.
+fn lock(shared: &Mutex<Shared>) -> std::sync::MutexGuard<'_, Shared> {
+    shared
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+/// How many windows are probed at once at most: a window further from the last answer is
+/// seldom asked, so further threads help with the most wanted one instead.
+const WINDOWS_AT_ONCE: usize = 2;
 
 /// What the transposition table's best move adds to a move's promise: it goes first.
 const HINT: i32 = 1 << 20;

@@ -46,10 +46,13 @@
 //!   (`c4`), and a question's entries give way to the next question's (generations), so
 //!   that the table is never cleared. Positions that differ only in discs no four can
 //!   pass through any more, or that mirror each other, share an entry (`c4`).
-//! - **One position on every thread** (lazy SMP): each null-window probe runs on every
-//!   thread over the one table, the helpers' near-equal moves reordered by a little
-//!   noise that goes down only where it changed an order (`c4`'s jitter); the first
-//!   thread to finish a probe answers it and every thread starts the next together.
+//! - **One position on every thread**, over the one table: two threads probe two null
+//!   windows at once, the one MTD(f) asks next and the one beside it that its answer
+//!   will most likely ask after (`windows.rs`); a probe whose answer another's implies
+//!   stops, the others go on. Threads beyond two help with the most wanted window, their
+//!   near-equal moves reordered by a little noise that goes down only where it changed an
+//!   order (lazy SMP with `c4`'s jitter). On the empty board of 7x6 two threads answer
+//!   1.8-2.1 times as fast as one (benches/HISTORY.md 27).
 //!
 //! Needs the `search` feature (on by default; it implies `std` for threads).
 //!
@@ -75,6 +78,7 @@ mod engine;
 mod searchable;
 mod searched;
 mod transposition;
+mod windows;
 
 pub use book::{Book, BookError};
 pub use build::{BuildError, Progress, book_positions, build_book};
