@@ -340,51 +340,65 @@ impl<S: Searchable> Engine<S> {
 
     /// `solve` of every position of `positions` on the engine's threads, each with a run
     /// of its own that stops at `deadline`: `None` if any position is not solved by then.
-    fn on_threads<T: Copy + Send>(
+    /// Each thread takes the next position no thread has taken, so a long one does not
+    /// hold up the rest; a thread that finds none left helps with the first one still
+    /// being solved (lazy SMP: the same question, its move order jittered), and whichever
+    /// answers first answers for both. One that runs out of time stops them all.
+    fn on_threads<T: Copy + Send + Sync>(
         &self,
         positions: &[S],
         deadline: Option<Instant>,
         solve: impl Fn(&S, &mut Run<'_>) -> Option<T> + Sync,
     ) -> Option<Vec<T>> {
         let threads = self.threads().min(positions.len()).max(1);
-        // Each thread takes the next unsolved position, so a long one does not hold up
-        // the rest; one that runs out of time stops them all.
         let next = AtomicUsize::new(0);
         let stopped = AtomicBool::new(false);
-        let work = || {
-            let mut mine = Vec::new();
+        let answers: Vec<OnceLock<T>> = positions.iter().map(|_| OnceLock::new()).collect();
+        let answered: Vec<AtomicBool> = positions.iter().map(|_| AtomicBool::new(false)).collect();
+        let work = |id: usize| {
             while !stopped.load(Ordering::Relaxed) {
-                let i = next.fetch_add(1, Ordering::Relaxed);
-                let Some(position) = positions.get(i) else {
+                let taken = next.fetch_add(1, Ordering::Relaxed);
+                let (i, helping) = if taken < positions.len() {
+                    (taken, false)
+                } else {
+                    match answered.iter().position(|a| !a.load(Ordering::Relaxed)) {
+                        Some(i) => (i, true),
+                        None => break,
+                    }
+                };
+                let (Some(position), Some(done), Some(answer)) =
+                    (positions.get(i), answered.get(i), answers.get(i))
+                else {
                     break;
                 };
-                match solve(position, &mut Run::new(deadline, None, 0)) {
-                    Some(answer) => mine.push((i, answer)),
+                // A helper's noise is its own (thread 0's is none).
+                let noise = if helping { id as u64 + 1 } else { 0 };
+                match solve(position, &mut Run::new(deadline, Some(done), noise)) {
+                    Some(found) => {
+                        let _ = answer.set(found);
+                        done.store(true, Ordering::Relaxed);
+                    }
+                    // Another thread answered it first.
+                    None if done.load(Ordering::Relaxed) => {}
                     None => stopped.store(true, Ordering::Relaxed),
                 }
             }
-            mine
         };
-        let solved: Vec<Vec<(usize, T)>> = if threads == 1 {
-            alloc::vec![work()]
+        if threads == 1 {
+            work(0);
         } else {
             std::thread::scope(|scope| {
-                let workers: Vec<_> = (0..threads).map(|_| scope.spawn(work)).collect();
-                // A worker that panicked (it cannot: the search has no panics) leaves its
-                // positions unsolved, which the count below sees.
-                workers
-                    .into_iter()
-                    .map(|w| w.join().unwrap_or_default())
-                    .collect()
-            })
-        };
-        let mut answers = alloc::vec![None; positions.len()];
-        for (i, answer) in solved.into_iter().flatten() {
-            if let Some(slot) = answers.get_mut(i) {
-                *slot = Some(answer);
-            }
+                for id in 1..threads {
+                    scope.spawn(move || work(id));
+                }
+                work(0);
+            });
         }
-        answers.into_iter().collect()
+        // A position unanswered (out of time) makes the whole `None`.
+        answers
+            .into_iter()
+            .map(|answer| answer.into_inner())
+            .collect()
     }
 
     /// The score of an open position (not decided) within `(alpha, beta)`, as
