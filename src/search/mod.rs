@@ -52,7 +52,9 @@
 //!   stops, the others go on. Threads beyond two help with the most wanted window, their
 //!   near-equal moves reordered by a little noise that goes down only where it changed an
 //!   order (lazy SMP with `c4`'s jitter). On the empty board of 7x6 two threads answer
-//!   1.8-2.1 times as fast as one (benches/HISTORY.md 27).
+//!   1.8-2.1 times as fast as one (benches/HISTORY.md 27). A batch (a position's moves
+//!   ranked) gives each thread the next position; a thread with none left helps with
+//!   one still being solved.
 //!
 //! Needs the `search` feature (on by default; it implies `std` for threads).
 //!
