@@ -608,13 +608,32 @@ fn a_stopped_loopy_solve_resumes_by_phase_and_gives_the_same_file() {
     let start = variant(false, false);
     let name = start.sized().to_string();
     let whole = dir.join("whole.table");
+    // What a run through reports, in order: the walk's count (complete at its end), the
+    // keys' sort, the solve's steps, the file's writing; no stretch without a phase.
+    static SEEN: std::sync::Mutex<Vec<Progress>> = std::sync::Mutex::new(Vec::new());
+    fn record(progress: Progress) {
+        SEEN.lock().unwrap().push(progress);
+    }
     let one_thread = Options {
         threads: 1,
         memory: 1 << 30,
-        progress: &quiet,
+        progress: &record,
     };
     let summary = solve_file_from(&name, start, &whole, &one_thread).unwrap();
     assert_eq!(summary.resumed, 0);
+    let seen = SEEN.lock().unwrap().clone();
+    let mut phases: Vec<Phase> = seen.iter().map(|p| p.phase).collect();
+    phases.dedup();
+    assert_eq!(
+        phases,
+        [Phase::Walk, Phase::Sort, Phase::Step, Phase::Write],
+        "{seen:?}"
+    );
+    let walked = seen.iter().rfind(|p| p.phase == Phase::Walk).unwrap();
+    assert_eq!(
+        (walked.done, walked.total),
+        (summary.positions, Some(summary.positions))
+    );
     let whole = std::fs::read(&whole).unwrap();
 
     // 0: stop at the solve; 1: stop at the file's writing; 2: go on.

@@ -239,6 +239,7 @@ fn step_text(progress: Progress) -> String {
     let last = progress.tiers.saturating_sub(1);
     let what = match progress.phase {
         Phase::Walk => "walk",
+        Phase::Sort => return "sort the keys".to_string(),
         Phase::Count => "count the moves to",
         Phase::Passes => "walk in passes",
         Phase::Solve => "solve",
@@ -348,6 +349,10 @@ mod tests {
     #[test]
     fn a_game_without_tiers_says_its_steps_not_tiers() {
         assert_eq!(step_text(report(Phase::Walk, 0, 1, 9, None)), "walk");
+        assert_eq!(
+            step_text(report(Phase::Sort, 0, 1, 0, None)),
+            "sort the keys"
+        );
         assert_eq!(
             step_text(report(Phase::Step, 3, 5, 0, Some(9))),
             "solve step 3/4"

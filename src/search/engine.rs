@@ -157,7 +157,7 @@ impl<S: Searchable> Engine<S> {
         self.question();
         self.on_threads(positions, None, |position, run| {
             alone(position, Question::Sign, -SCORE_LIMIT, |beta| {
-                self.probe_on(position, beta, run)
+                self.probe_on(position, beta, run).ok()
             })
             .map(|known| known.value())
         })
@@ -191,7 +191,7 @@ impl<S: Searchable> Engine<S> {
         self.question();
         self.on_threads(positions, deadline, |position, run| {
             alone(position, Question::Exact, self.floor(position), |beta| {
-                self.probe_on(position, beta, run)
+                self.probe_on(position, beta, run).ok()
             })
             .map(|known| known.score())
         })
@@ -257,7 +257,7 @@ impl<S: Searchable> Engine<S> {
         if threads <= 1 {
             let mut run = Run::new(deadline, None, 0);
             let known = narrow_alone(question, Known::new(floor), |beta| {
-                self.probe_on(position, beta, &mut run)
+                self.probe_on(position, beta, &mut run).ok()
             });
             *nodes += run.nodes;
             return known;
@@ -273,8 +273,7 @@ impl<S: Searchable> Engine<S> {
             let Some(stop) = stops.get(id) else {
                 return;
             };
-            let mut run = Run::new(deadline, Some(stop), id as u64);
-            let noise = run.jitter;
+            let stopped = || stop.load(Ordering::Relaxed);
             loop {
                 let (beta, helping) = {
                     let mut shared = lock(&shared);
@@ -290,15 +289,15 @@ impl<S: Searchable> Engine<S> {
                     stop.store(false, Ordering::Relaxed);
                     (beta, helping)
                 };
-                run.stopped = false;
-                run.jitter = if helping { noise } else { 0 };
+                let mut run = Run::new(deadline, Some(&stopped), if helping { id } else { 0 });
                 let answer = self.probe_on(position, beta, &mut run);
+                visited.fetch_add(run.nodes, Ordering::Relaxed);
                 let mut shared = lock(&shared);
                 if let Some(probing) = shared.probing.get_mut(id) {
                     *probing = None;
                 }
                 match answer {
-                    Some(score) => {
+                    Ok(score) => {
                         shared.known.learn(beta, score);
                         let known = shared.known;
                         let settled = known.settled(question);
@@ -308,17 +307,16 @@ impl<S: Searchable> Engine<S> {
                             }
                         }
                     }
-                    None if deadline.is_some_and(|d| Instant::now() >= d) => {
+                    Err(Stop::OutOfTime) => {
                         shared.out_of_time = true;
                         for stop in &stops {
                             stop.store(true, Ordering::Relaxed);
                         }
                     }
                     // Stopped as another probe's answer implied this one's.
-                    None => {}
+                    Err(Stop::Told) => {}
                 }
             }
-            visited.fetch_add(run.nodes, Ordering::Relaxed);
         };
         std::thread::scope(|scope| {
             for id in 1..threads {
@@ -331,11 +329,14 @@ impl<S: Searchable> Engine<S> {
         known.settled(question).then_some(known)
     }
 
-    /// One null-window probe of `position`, `(beta - 1, beta)`, by `run` alone: `None` if
-    /// it stopped first.
-    fn probe_on(&self, position: &S, beta: i32, run: &mut Run<'_>) -> Option<i32> {
+    /// One null-window probe of `position`, `(beta - 1, beta)`, by `run` alone, or why it
+    /// stopped first.
+    fn probe_on(&self, position: &S, beta: i32, run: &mut Run<'_>) -> Result<i32, Stop> {
         let score = self.search(self.table(), position, beta - 1, beta, run);
-        (!run.stopped).then_some(score)
+        match run.stopped {
+            Some(stop) => Err(stop),
+            None => Ok(score),
+        }
     }
 
     /// `solve` of every position of `positions` on the engine's threads, each with a run
@@ -354,33 +355,34 @@ impl<S: Searchable> Engine<S> {
         let next = AtomicUsize::new(0);
         let stopped = AtomicBool::new(false);
         let answers: Vec<OnceLock<T>> = positions.iter().map(|_| OnceLock::new()).collect();
-        let answered: Vec<AtomicBool> = positions.iter().map(|_| AtomicBool::new(false)).collect();
         let work = |id: usize| {
             while !stopped.load(Ordering::Relaxed) {
                 let taken = next.fetch_add(1, Ordering::Relaxed);
                 let (i, helping) = if taken < positions.len() {
                     (taken, false)
                 } else {
-                    match answered.iter().position(|a| !a.load(Ordering::Relaxed)) {
+                    match answers.iter().position(|answer| answer.get().is_none()) {
                         Some(i) => (i, true),
                         None => break,
                     }
                 };
-                let (Some(position), Some(done), Some(answer)) =
-                    (positions.get(i), answered.get(i), answers.get(i))
-                else {
+                let (Some(position), Some(answer)) = (positions.get(i), answers.get(i)) else {
                     break;
                 };
                 // A helper's noise is its own (thread 0's is none).
-                let noise = if helping { id as u64 + 1 } else { 0 };
-                match solve(position, &mut Run::new(deadline, Some(done), noise)) {
+                let noise = if helping { id + 1 } else { 0 };
+                let answered = || answer.get().is_some();
+                let mut run = Run::new(deadline, Some(&answered), noise);
+                match solve(position, &mut run) {
                     Some(found) => {
                         let _ = answer.set(found);
-                        done.store(true, Ordering::Relaxed);
+                    }
+                    // Out of time: the whole batch is.
+                    None if run.stopped == Some(Stop::OutOfTime) => {
+                        stopped.store(true, Ordering::Relaxed);
                     }
                     // Another thread answered it first.
-                    None if done.load(Ordering::Relaxed) => {}
-                    None => stopped.store(true, Ordering::Relaxed),
+                    None => {}
                 }
             }
         };
@@ -484,7 +486,7 @@ impl<S: Searchable> Engine<S> {
         if run.nodes % CHECK_EVERY == 0 {
             run.check();
         }
-        if run.stopped {
+        if run.stopped.is_some() {
             return 0;
         }
         let first = run.nodes;
@@ -612,7 +614,7 @@ impl<S: Searchable> Engine<S> {
             } else {
                 -self.negamax(table, &child, -beta, -alpha, below, run)
             };
-            if run.stopped {
+            if run.stopped.is_some() {
                 // A stopped search proves nothing: nothing goes into the table.
                 return 0;
             }
@@ -690,19 +692,14 @@ impl Shared {
     /// The window a thread takes next, and whether it helps another thread's probe of it
     /// (every window wanted is taken): `None` once `question` is answered.
     fn choose(&self, question: Question) -> Option<(i32, bool)> {
-        let (mut first, mut free, mut seen) = (None, None, 0);
-        self.known.wanted(question, |beta| {
-            first.get_or_insert(beta);
-            seen += 1;
-            if self.probing.contains(&Some(beta)) {
-                seen < WINDOWS_AT_ONCE
-            } else {
-                free = Some(beta);
-                false
-            }
-        });
-        free.map(|beta| (beta, false))
-            .or(first.map(|beta| (beta, true)))
+        let mut wanted = self.known.wanted(question).take(WINDOWS_AT_ONCE).peekable();
+        let first = *wanted.peek()?;
+        Some(
+            match wanted.find(|beta| !self.probing.contains(&Some(*beta))) {
+                Some(free) => (free, false),
+                None => (first, true),
+            },
+        )
     }
 }
 
@@ -797,14 +794,24 @@ enum Settled<S: Searchable> {
     Open(Node<S>),
 }
 
+/// Why a search stopped before its answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Stop {
+    /// Its deadline passed.
+    OutOfTime,
+    /// Another thread's answer made it needless.
+    Told,
+}
+
 /// One thread's search: the positions it visited, when it must stop, and how it shuffles
 /// its moves.
 struct Run<'a> {
     nodes: u64,
     deadline: Option<Instant>,
-    /// Set when another thread has the answer.
-    done: Option<&'a AtomicBool>,
-    stopped: bool,
+    /// Says when another thread's answer makes this search needless.
+    told: Option<&'a dyn Fn() -> bool>,
+    /// Why it stopped, once it has.
+    stopped: Option<Stop>,
     /// The shuffle's state.
     random: u64,
     /// The thread's noise at the root: decimal digits, the last for the root, each next
@@ -814,9 +821,10 @@ struct Run<'a> {
 }
 
 impl<'a> Run<'a> {
-    /// A search that must be over by `deadline` (never, with `None`) or when `done` is
-    /// set, the `id`-th of its threads.
-    fn new(deadline: Option<Instant>, done: Option<&'a AtomicBool>, id: u64) -> Self {
+    /// A search that must be over by `deadline` (never, with `None`) or when `told` says
+    /// so, with the noise of the `id`-th of its threads (none for 0).
+    fn new(deadline: Option<Instant>, told: Option<&'a dyn Fn() -> bool>, id: usize) -> Self {
+        let id = id as u64;
         // As c4 numbers its threads' noise for a null window (`Pool::get_score_jitter`):
         // the helpers differ from each other at the first levels.
         let jitter = if id == 0 {
@@ -827,17 +835,25 @@ impl<'a> Run<'a> {
         Run {
             nodes: 0,
             deadline,
-            done,
-            stopped: false,
+            told,
+            stopped: None,
             random: (id + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15),
             jitter,
         }
     }
 
-    /// Stops the search if its deadline has passed or another thread has the answer.
+    /// Stops the search if its deadline has passed or another thread's answer made it
+    /// needless. Seldom called: kept out of the search's loop.
+    #[cold]
+    #[inline(never)]
     fn check(&mut self) {
-        self.stopped |= self.deadline.is_some_and(|d| Instant::now() >= d)
-            || self.done.is_some_and(|done| done.load(Ordering::Relaxed));
+        if self.stopped.is_none() {
+            if self.deadline.is_some_and(|d| Instant::now() >= d) {
+                self.stopped = Some(Stop::OutOfTime);
+            } else if self.told.is_some_and(|told| told()) {
+                self.stopped = Some(Stop::Told);
+            }
+        }
     }
 
     /// What a helper's noise adds to a move's promise at a node of noise `jitter`: up to

@@ -92,48 +92,36 @@ impl Known {
         self.min < beta && beta <= self.max
     }
 
-    /// The probes `question` wants next, most wanted first, until `take` says enough: the
-    /// first is the one a lone thread probes; the others are what a second thread probes
-    /// meanwhile (the windows the first one's answer will most likely ask next), none
-    /// while the first is expected to settle the score.
-    pub(super) fn wanted(&self, question: Question, mut take: impl FnMut(i32) -> bool) {
-        if self.settled(question) {
-            return;
-        }
-        match question {
+    /// The probes `question` wants next, most wanted first: the first is the one a lone
+    /// thread probes; the others are what a second thread probes meanwhile (the windows
+    /// the first one's answer will most likely ask next), none while the first is
+    /// expected to settle the score. Only windows still [`Known::open`], none once
+    /// settled.
+    pub(super) fn wanted(&self, question: Question) -> impl Iterator<Item = i32> + '_ {
+        // The first window, the side to try beside it first, how far to go: each next
+        // one steps away from the first, that side first, then the other.
+        let (first, step, last) = match question {
             // Is the score at least 1 (a win)? If not, at least 0?
-            Question::Sign => {
-                for beta in [1, 0] {
-                    if self.open(beta) && !take(beta) {
-                        return;
-                    }
-                }
-            }
+            Question::Sign => (1, -1, 1),
             // Whether the score is beyond the last answer; then the windows beside it,
             // the side the narrowing is moving to first.
-            Question::Exact => {
-                let first = self.guess.max(self.min + 1).min(self.max);
-                let step = if self.rising { 1 } else { -1 };
-                let last = if self.settling { 0 } else { 2 * SCORE_LIMIT };
-                for distance in 0..=last {
-                    let offset = (distance + 1) / 2 * if distance % 2 == 1 { step } else { -step };
-                    let beta = first + offset;
-                    if self.open(beta) && !take(beta) {
-                        return;
-                    }
-                }
-            }
-        }
+            Question::Exact => (
+                self.guess.max(self.min + 1).min(self.max),
+                if self.rising { 1 } else { -1 },
+                if self.settling { 0 } else { 2 * SCORE_LIMIT },
+            ),
+        };
+        let last = if self.settled(question) { -1 } else { last };
+        (0..=last)
+            .map(move |distance| {
+                first + (distance + 1) / 2 * if distance % 2 == 1 { step } else { -step }
+            })
+            .filter(|&beta| self.open(beta))
     }
 
     /// The most wanted probe of [`Known::wanted`], if `question` is not settled.
     pub(super) fn next(&self, question: Question) -> Option<i32> {
-        let mut next = None;
-        self.wanted(question, |beta| {
-            next = Some(beta);
-            false
-        });
-        next
+        self.wanted(question).next()
     }
 
     /// The answer once settled: the score, for [`Question::Exact`].
@@ -158,11 +146,12 @@ mod tests {
     //! The narrowing against a score the tests know: every answer a probe gives is the
     //! score (or a true bound of it), and the narrowing must end at the score.
     use super::*;
+    use alloc::vec::Vec;
 
     /// The sequence a lone thread probes, answering each probe with `score` itself.
-    fn alone(question: Question, floor: i32, score: i32) -> (Known, alloc::vec::Vec<i32>) {
+    fn alone(question: Question, floor: i32, score: i32) -> (Known, Vec<i32>) {
         let mut known = Known::new(floor);
-        let mut probes = alloc::vec::Vec::new();
+        let mut probes = Vec::new();
         while let Some(beta) = known.next(question) {
             probes.push(beta);
             known.learn(beta, score);
@@ -189,56 +178,40 @@ mod tests {
     }
 
     #[test]
-    fn the_empty_board_of_seven_by_six_probes_as_measured() {
-        // The empty board (score 1) answered with the bounds a fail-soft search gave
-        // (benches/HISTORY.md 27: 0 at 0, 1 at 1, 1 at 2).
-        let mut known = Known::new(-SCORE_LIMIT);
-        let mut probes = alloc::vec::Vec::new();
-        for answer in [0, 1, 1] {
-            let beta = known.next(Question::Exact).unwrap();
-            probes.push(beta);
-            known.learn(beta, answer);
+    fn the_weakest_bounds_still_end_at_the_score() {
+        // A fail-hard search answers a probe at `beta` with `beta` itself (at least) or
+        // `beta - 1` (below): the least a bound can say. MTD(f) then steps one score at a
+        // time from its first guess, 0: `|score| + 2` probes at most, for any score.
+        for score in -SCORE_LIMIT + 1..SCORE_LIMIT {
+            let mut known = Known::new(-SCORE_LIMIT);
+            let mut probes = 0;
+            while let Some(beta) = known.next(Question::Exact) {
+                probes += 1;
+                known.learn(beta, if score >= beta { beta } else { beta - 1 });
+                assert!(probes <= score.abs() + 2, "{score}: {probes} probes");
+            }
+            assert_eq!(known.score(), score);
         }
-        assert_eq!(probes, [0, 1, 2]);
-        assert!(known.settled(Question::Exact));
-        assert_eq!(known.score(), 1);
     }
 
     #[test]
     fn a_floor_from_the_book_is_probed_alone() {
         // The floor is most often the score: one window, until an answer says otherwise.
         let mut known = Known::new(3);
-        let mut wanted = alloc::vec::Vec::new();
-        known.wanted(Question::Exact, |beta| {
-            wanted.push(beta);
-            true
-        });
-        assert_eq!(wanted, [4]);
+        assert_eq!(known.wanted(Question::Exact).collect::<Vec<_>>(), [4]);
         known.learn(4, 6);
-        let mut wanted = alloc::vec::Vec::new();
-        known.wanted(Question::Exact, |beta| {
-            wanted.push(beta);
-            wanted.len() < 3
-        });
+        let wanted: Vec<_> = known.wanted(Question::Exact).take(3).collect();
         assert_eq!(wanted, [7, 8, 9], "6 is proved: not asked");
     }
 
     #[test]
     fn a_second_thread_takes_the_window_beside() {
         let known = Known::new(-SCORE_LIMIT);
-        let mut wanted = alloc::vec::Vec::new();
-        known.wanted(Question::Exact, |beta| {
-            wanted.push(beta);
-            wanted.len() < 4
-        });
+        let wanted: Vec<_> = known.wanted(Question::Exact).take(4).collect();
         assert_eq!(wanted, [0, 1, -1, 2]);
         let mut falling = known;
         falling.learn(0, -3);
-        let mut wanted = alloc::vec::Vec::new();
-        falling.wanted(Question::Exact, |beta| {
-            wanted.push(beta);
-            wanted.len() < 3
-        });
+        let wanted: Vec<_> = falling.wanted(Question::Exact).take(3).collect();
         // -2 is not open: the score is at most -3.
         assert_eq!(wanted, [-3, -4, -5]);
         // Only the windows still open: at most 0, at least 0 leaves none.
@@ -248,12 +221,7 @@ mod tests {
         assert!(known.settled(Question::Exact));
         assert_eq!(known.next(Question::Exact), None);
         let mut sign = Known::new(-SCORE_LIMIT);
-        let mut wanted = alloc::vec::Vec::new();
-        sign.wanted(Question::Sign, |beta| {
-            wanted.push(beta);
-            true
-        });
-        assert_eq!(wanted, [1, 0]);
+        assert_eq!(sign.wanted(Question::Sign).collect::<Vec<_>>(), [1, 0]);
         sign.learn(1, -2);
         assert!(sign.settled(Question::Sign));
         assert_eq!(sign.value(), Value::Loss);

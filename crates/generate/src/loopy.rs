@@ -395,17 +395,15 @@ pub fn solve_loopy<G: Game + fmt::Debug + Send + Sync>(
             "{name} has {n} positions: this solver indexes fewer than 2^32"
         )));
     }
-    (options.progress)(Progress {
-        phase: if resumed > 0 {
-            Phase::Resumed
-        } else {
-            Phase::Walk
-        },
-        tier: 0,
-        tiers: 1,
-        done: n as u64,
-        total: Some(n as u64),
-    });
+    if resumed > 0 {
+        (options.progress)(Progress {
+            phase: Phase::Resumed,
+            tier: 0,
+            tiers: 1,
+            done: n as u64,
+            total: Some(n as u64),
+        });
+    }
 
     // 2. The solve.
     let records: Vec<u16> = if let Some(bytes) = read_part(&records_path)? {
@@ -638,6 +636,22 @@ fn walk<G: Game + fmt::Debug + Send + Sync>(
             });
         }
     }
+    // The count is complete; the sort, the keys' file and the index then say so: at
+    // 246.8 M positions they take about a minute, with no count to show.
+    (options.progress)(Progress {
+        phase: Phase::Walk,
+        tier: 0,
+        tiers: 1,
+        done: total,
+        total: Some(total),
+    });
+    (options.progress)(Progress {
+        phase: Phase::Sort,
+        tier: 0,
+        tiers: 1,
+        done: 0,
+        total: None,
+    });
     let symmetric = symmetric.into_inner() != 0;
     Ok((found.into_sorted(), symmetric))
 }

@@ -83,6 +83,9 @@ pub struct Progress {
 pub enum Phase {
     /// The walk, tier by tier up from the start.
     Walk,
+    /// The walk's keys sorted, kept on disk and indexed, after the walk of a game without
+    /// tiers ([`solve_loopy`](crate::solve_loopy)): `done` 0, no total.
+    Sort,
     /// A tier whose walk would not fit the memory budget at once: the moves from the tier
     /// below counted, then a sample of their children taken, to split the walk into passes
     /// (each a sweep over the tier below: `total` is twice the tier below's positions).
