@@ -3,7 +3,9 @@
 //! and a seeded sample of 5x4 (feature `large-games`) must get the table's record from the
 //! search, win, loss or draw and plies; and no position outside the table is reachable.
 //! The tables are the family's (`ConnectFour`), the search's positions its typed
-//! `Connect4<W, H>`: each is read in the other by its key, the same in both.
+//! `Connect4<W, H>`: each is read in the other by its key, the same in both. A sample of
+//! 4x4 positions is also ranked with its record at once (`probe_ranked`, one search whose
+//! best move gives the record) and must match the table's probe and ranking.
 
 #![cfg(feature = "search")]
 #![allow(clippy::unwrap_used)] // test code: a panic is a failed test
@@ -80,6 +82,16 @@ fn ranked_moves_as_the_table_ranks_them() {
         let n = table.ranked_moves(&in_family(position), &mut want);
         assert_eq!(searched.ranked_moves(position, &mut got), n, "{position:?}");
         assert_eq!(got[..n], want[..n], "{position:?}");
+        // At once, by one search (the record from the best move): the table's probe and
+        // ranking, finished positions included.
+        let mut both = want;
+        let record = table.probe(&in_family(position)).unwrap();
+        assert_eq!(
+            searched.probe_ranked(position, &mut both),
+            Some((record, n)),
+            "{position:?}"
+        );
+        assert_eq!(both[..n], want[..n], "{position:?}");
     }
 }
 

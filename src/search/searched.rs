@@ -104,6 +104,28 @@ impl<G: SearchableGame> Searched<G> {
         self.ranked(position).first().map(|&(mv, _)| mv)
     }
 
+    /// [`Searched::probe`] and [`Searched::ranked_moves`] at once, by one search: the moves
+    /// searched on the engine's threads, the position worth its best move's record (its
+    /// score is the best of its moves', negated). `None` if no game reaches `position` (or
+    /// if the search gave up at the deadline of [`within`](super::within)).
+    pub fn probe_ranked(
+        &self,
+        position: &G,
+        out: &mut [(G::Move, Record)],
+    ) -> Option<(Record, usize)> {
+        if position.finished().is_some() {
+            // Decided by the rules: nothing to search.
+            return Some((self.probe(position)?, 0));
+        }
+        let ranked = self.ranked(position);
+        // Empty: unreachable, or given up at the deadline.
+        let &(_, best) = ranked.first()?;
+        for (slot, item) in out.iter_mut().zip(&ranked) {
+            *slot = *item;
+        }
+        Some((best, ranked.len()))
+    }
+
     /// Every move from `position` and what it is worth, best first.
     fn ranked(&self, position: &G) -> Vec<(G::Move, Record)> {
         if position.finished().is_some() || !position.is_reachable() {
@@ -141,6 +163,10 @@ impl<G: SearchableGame> Oracle<G> for Searched<G> {
 
     fn ranked_moves(&self, position: &G, out: &mut [(G::Move, Record)]) -> usize {
         Searched::ranked_moves(self, position, out)
+    }
+
+    fn probe_ranked(&self, position: &G, out: &mut [(G::Move, Record)]) -> Option<(Record, usize)> {
+        Searched::probe_ranked(self, position, out)
     }
 
     fn best_move(&self, position: &G) -> Option<G::Move> {

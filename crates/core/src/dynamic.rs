@@ -675,6 +675,10 @@ pub trait DynGame: Send + Sync {
     -> Result<SketchedGame, ReviewError>;
 }
 
+/// Moves ranked best first: each move, the position it leads to and what it is worth to
+/// the side that plays it.
+type Ranked<G> = Vec<(<G as crate::Game>::Move, G, Record)>;
+
 /// The [`DynGame`] of a typed game `G` answered by the oracle `O` (a compiled table, a
 /// table file, a search).
 pub struct Handle<G, O> {
@@ -737,9 +741,14 @@ impl<G: Notation, O: Oracle<G>> Handle<G, O> {
         &self.oracle
     }
 
+    /// `text` read as a position of `G`.
+    fn parse(&self, text: &str) -> Result<G, PositionError> {
+        self.start.parse_at(text).map_err(PositionError::Notation)
+    }
+
     /// `text` read as a position of `G` and probed.
     fn read(&self, text: &str) -> Result<(G, Probe), PositionError> {
-        let position = self.start.parse_at(text).map_err(PositionError::Notation)?;
+        let position = self.parse(text)?;
         let record = self
             .oracle
             .probe(&position)
@@ -763,36 +772,43 @@ impl<G: Notation, O: Oracle<G>> Handle<G, O> {
         }
     }
 
-    /// Every legal move of `position` ranked best first by the oracle's
-    /// [`Oracle::ranked_moves`] (one probe a move for a table, the moves searched at once
-    /// for a search).
-    fn ranked(&self, position: &G) -> Vec<(G::Move, G, Record)> {
-        if position.finished().is_some() {
-            return Vec::new();
-        }
+    /// `position`'s record and every legal move ranked best first, by the oracle's
+    /// [`Oracle::probe_ranked`] (for a table a probe, then one a move; for a search the
+    /// moves searched at once, the position worth the best): `None` if no game reaches
+    /// `position`.
+    fn ranked(&self, position: &G) -> Option<(Record, Ranked<G>)> {
         let mut filler = None;
-        position.moves(&mut |mv, _| filler = filler.or(Some(mv)));
+        if position.finished().is_none() {
+            position.moves(&mut |mv, _| filler = filler.or(Some(mv)));
+        }
         let Some(filler) = filler else {
-            return Vec::new();
+            return Some((self.oracle.probe(position)?, Vec::new()));
         };
         let draw = Record {
             value: Value::Draw,
             remoteness: 0,
         };
         let mut ranked = alloc::vec![(filler, draw); crate::MAX_BRANCHING];
-        let len = self.oracle.ranked_moves(position, &mut ranked);
+        let (record, len) = self.oracle.probe_ranked(position, &mut ranked)?;
         ranked.truncate(len);
-        ranked
+        let ranked = ranked
             .into_iter()
             .filter_map(|(mv, record)| Some((mv, position.play(mv)?, record)))
-            .collect()
+            .collect();
+        Some((record, ranked))
     }
 
-    /// The analysis of a position already read.
-    fn analysis_of(&self, position: &G, probe: Probe) -> PositionAnalysis {
+    /// The analysis of `position`: its record and moves by one [`Handle::ranked`], its
+    /// board drawn. `None` if no game reaches it.
+    fn analysis_of(&self, position: &G) -> Option<PositionAnalysis> {
+        let (record, ranked) = self.ranked(position)?;
+        let probe = Probe {
+            to_move: position.to_move(),
+            finished: position.finished().is_some(),
+            record,
+        };
         let board = self.board_of(position);
-        let moves = self
-            .ranked(position)
+        let moves = ranked
             .into_iter()
             .map(|(mv, after, record)| RankedMove {
                 name: ShowMove::<G>(mv).to_string(),
@@ -801,7 +817,7 @@ impl<G: Notation, O: Oracle<G>> Handle<G, O> {
                 shape: position.move_shape(mv),
             })
             .collect();
-        PositionAnalysis {
+        Some(PositionAnalysis {
             position: board.position,
             probe,
             cells: board.cells,
@@ -810,7 +826,16 @@ impl<G: Notation, O: Oracle<G>> Handle<G, O> {
             counts: board.counts,
             moves,
             winning_line: board.winning_line,
-        }
+        })
+    }
+
+    /// `text` read as a position of `G` and analysed.
+    fn analysis_at(&self, text: &str) -> Result<(G, PositionAnalysis), PositionError> {
+        let position = self.parse(text)?;
+        let analysis = self
+            .analysis_of(&position)
+            .ok_or_else(|| self.unreachable(&position))?;
+        Ok((position, analysis))
     }
 
     /// The sketch of `position`: drawn, its moves listed, nothing probed.
@@ -978,8 +1003,7 @@ where
     }
 
     fn analyze(&self, position: &str) -> Result<PositionAnalysis, PositionError> {
-        let (position, probe) = self.read(position)?;
-        Ok(self.analysis_of(&position, probe))
+        self.analysis_at(position).map(|(_, analysis)| analysis)
     }
 
     fn moves(&self, position: &str) -> Result<Vec<String>, PositionError> {
@@ -1005,9 +1029,11 @@ where
         level: Level,
         random: &mut dyn FnMut() -> u32,
     ) -> Result<Option<String>, PositionError> {
-        let (position, _) = self.read(position)?;
-        let moves: Vec<(G::Move, Record)> = self
+        let position = self.parse(position)?;
+        let (_, ranked) = self
             .ranked(&position)
+            .ok_or_else(|| self.unreachable(&position))?;
+        let moves: Vec<(G::Move, Record)> = ranked
             .into_iter()
             .map(|(mv, _, record)| (mv, record))
             .collect();
@@ -1036,13 +1062,13 @@ where
         if moves.len() > MAX_LINE {
             return Err(ReviewError::TooLong { moves: moves.len() });
         }
-        let (mut position, mut probe) = match start {
-            Some(text) => self.read(text).map_err(ReviewError::Start)?,
-            None => self.read(&self.about.start).map_err(ReviewError::Start)?,
-        };
+        let (mut position, analysis) = self
+            .analysis_at(start.unwrap_or(&self.about.start))
+            .map_err(ReviewError::Start)?;
+        let mut probe = analysis.probe;
         let mut positions = Vec::with_capacity(moves.len() + 1);
         let mut plies = Vec::with_capacity(moves.len());
-        positions.push(self.analysis_of(&position, probe));
+        positions.push(analysis);
         for (index, text) in moves.iter().enumerate() {
             let number = index + 1;
             let (mv, after) = match self.after(&position, text) {
@@ -1056,7 +1082,7 @@ where
                     });
                 }
             };
-            let Some(record) = self.oracle.probe(&after) else {
+            let Some(analysis) = self.analysis_of(&after) else {
                 let refusal = MoveRefusal::Position(self.unreachable(&after));
                 return Err(ReviewError::Move {
                     number,
@@ -1065,11 +1091,7 @@ where
                     played: alloc::boxed::Box::new(Review { positions, plies }),
                 });
             };
-            let after_probe = Probe {
-                to_move: after.to_move(),
-                finished: after.finished().is_some(),
-                record,
-            };
+            let after_probe = analysis.probe;
             plies.push(JudgedPly::new(
                 &self.about,
                 number,
@@ -1080,7 +1102,7 @@ where
                 after_probe.finished,
             ));
             (position, probe) = (after, after_probe);
-            positions.push(self.analysis_of(&position, probe));
+            positions.push(analysis);
         }
         Ok(Review { positions, plies })
     }

@@ -97,6 +97,16 @@ pub trait Oracle<G: Game> {
         len
     }
 
+    /// `position`'s record and its moves ranked into `out` as
+    /// [`ranked_moves`](Oracle::ranked_moves) ranks them (with how many there are), at
+    /// once: what an analysis shows. A probe, then the moves' unless the oracle can do
+    /// better (a search ranks the moves and takes the position's record from the best,
+    /// one search instead of two). `None` if no game reaches `position`.
+    fn probe_ranked(&self, position: &G, out: &mut [(G::Move, Record)]) -> Option<(Record, usize)> {
+        let record = self.probe(position)?;
+        Some((record, self.ranked_moves(position, out)))
+    }
+
     /// One optimal move from `position` (the first in the game's move order), or `None` if
     /// the game is finished there or the position is unreachable.
     #[must_use]
@@ -193,5 +203,17 @@ impl<G: Game, T: Oracle<G> + ?Sized> Oracle<G> for &T {
 
     fn answered_by(&self) -> AnsweredBy {
         (**self).answered_by()
+    }
+
+    fn ranked_moves(&self, position: &G, out: &mut [(G::Move, Record)]) -> usize {
+        (**self).ranked_moves(position, out)
+    }
+
+    fn probe_ranked(&self, position: &G, out: &mut [(G::Move, Record)]) -> Option<(Record, usize)> {
+        (**self).probe_ranked(position, out)
+    }
+
+    fn best_move(&self, position: &G) -> Option<G::Move> {
+        (**self).best_move(position)
     }
 }
