@@ -13,6 +13,8 @@
 //!   at once by the rules, here by a plain four-in-a-row check of this file: the move
 //!   wins, or the reply to it does).
 //! - Bad input: the same refusals every Connect Four size gives (`tests/connect4.rs`).
+//! - An analysis (one search: the moves ranked) against the same handle's probe of the
+//!   position (a search of the position itself) on seeded games: the two must agree.
 //! - The positions of 8 plies: the UCI "Connect-4" data set (John Tromp, UCI Machine
 //!   Learning Repository, 1995) holds 67,557, "all legal 8-ply positions in which neither
 //!   player has won yet, and in which the next move is not forced", a mirror pair once;
@@ -24,6 +26,10 @@
 
 #![cfg(feature = "search")]
 #![allow(clippy::unwrap_used, clippy::indexing_slicing)]
+
+#[path = "common/rng.rs"]
+mod rng;
+use rng::Rng;
 
 use perfect_play::dynamic::PositionError;
 use perfect_play::games::connect4::Connect4On7x6;
@@ -130,6 +136,40 @@ fn every_book_position_short_of_its_depth_is_worth_its_best_move() {
             assert_eq!(score, best, "{position}");
         }
         level = next.into_values().collect();
+    }
+}
+
+/// An analysis is one search through the handle every surface uses (the moves ranked, the
+/// position worth its best: `Oracle::probe_ranked` through a reference to the search): its
+/// record must be the position's own probe and its best move's, on seeded games of up to 7
+/// plies (every move of which the book answers).
+#[test]
+fn an_analysis_is_worth_its_best_move_and_its_probe() {
+    let game = games::open("connect4-7x6").unwrap();
+    let mut rng = Rng(52);
+    for _ in 0..40 {
+        let mut position = START.to_string();
+        for _ in 0..rng.below(8) {
+            let moves = game.moves(&position).unwrap();
+            if moves.is_empty() {
+                break;
+            }
+            position = game
+                .play(&position, &moves[rng.below(moves.len())])
+                .unwrap();
+        }
+        let analysis = game.analyze(&position).unwrap();
+        assert_eq!(analysis.probe, game.probe(&position).unwrap(), "{position}");
+        if let Some(best) = analysis.moves.first() {
+            assert_eq!(analysis.probe.record, best.record, "{position}");
+            assert!(
+                analysis
+                    .moves
+                    .windows(2)
+                    .all(|pair| pair[0].record.rank() >= pair[1].record.rank()),
+                "{position}: best first"
+            );
+        }
     }
 }
 

@@ -71,20 +71,19 @@ fn ranked_moves_as_the_table_ranks_them() {
     let table = &perfect_play::games::CONNECT4_4X4;
     let searched: Searched<Connect4<4, 4>> = Searched::new(Engine::new(16 << 20).with_threads(2));
     for position in reachable::<Connect4<4, 4>>().iter().step_by(97) {
-        let mut want = [(
+        let filler = [(
             0,
             perfect_play::Record {
                 value: perfect_play::Value::Draw,
                 remoteness: 0,
             },
         ); 4];
-        let mut got = want;
+        let (mut want, mut got, mut both) = (filler, filler, filler);
         let n = table.ranked_moves(&in_family(position), &mut want);
         assert_eq!(searched.ranked_moves(position, &mut got), n, "{position:?}");
         assert_eq!(got[..n], want[..n], "{position:?}");
         // At once, by one search (the record from the best move): the table's probe and
         // ranking, finished positions included.
-        let mut both = want;
         let record = table.probe(&in_family(position)).unwrap();
         assert_eq!(
             searched.probe_ranked(position, &mut both),

@@ -273,7 +273,7 @@ impl<S: Searchable> Engine<S> {
             let Some(stop) = stops.get(id) else {
                 return;
             };
-            let stopped = || stop.load(Ordering::Relaxed);
+            let told = || stop.load(Ordering::Relaxed);
             loop {
                 let (beta, helping) = {
                     let mut shared = lock(&shared);
@@ -289,7 +289,7 @@ impl<S: Searchable> Engine<S> {
                     stop.store(false, Ordering::Relaxed);
                     (beta, helping)
                 };
-                let mut run = Run::new(deadline, Some(&stopped), if helping { id } else { 0 });
+                let mut run = Run::new(deadline, Some(&told), if helping { id } else { 0 });
                 let answer = self.probe_on(position, beta, &mut run);
                 visited.fetch_add(run.nodes, Ordering::Relaxed);
                 let mut shared = lock(&shared);

@@ -132,8 +132,10 @@ impl<G: SearchableGame> Searched<G> {
             return Vec::new();
         }
         let mut moves = Vec::new();
-        position.moves(&mut |mv, child| moves.push((mv, child.search_position())));
-        let children: Vec<G::Search> = moves.iter().map(|&(_, child)| child).collect();
+        position.moves(&mut |mv, child| {
+            moves.push((mv, child.search_position(), position.moves_again(&child)));
+        });
+        let children: Vec<G::Search> = moves.iter().map(|&(_, child, _)| child).collect();
         let Some(scores) = self.engine.solve_all_within(&children, deadline::current()) else {
             deadline::gave_up();
             return Vec::new();
@@ -141,7 +143,7 @@ impl<G: SearchableGame> Searched<G> {
         let mut ranked: Vec<(G::Move, Record)> = moves
             .iter()
             .zip(scores)
-            .map(|(&(mv, child), score)| (mv, child.record(score).before_move()))
+            .map(|(&(mv, child, again), score)| (mv, child.record(score).before(again)))
             .collect();
         // Stable: ties keep the game's move order.
         ranked.sort_by_key(|(_, record)| core::cmp::Reverse(record.rank()));

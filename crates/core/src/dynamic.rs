@@ -775,7 +775,7 @@ impl<G: Notation, O: Oracle<G>> Handle<G, O> {
     /// `position`'s record and every legal move ranked best first, by the oracle's
     /// [`Oracle::probe_ranked`] (for a table a probe, then one a move; for a search the
     /// moves searched at once, the position worth the best): `None` if no game reaches
-    /// `position`.
+    /// `position` (or a search gave up at its deadline).
     fn ranked(&self, position: &G) -> Option<(Record, Ranked<G>)> {
         let mut filler = None;
         if position.finished().is_none() {
@@ -799,7 +799,7 @@ impl<G: Notation, O: Oracle<G>> Handle<G, O> {
     }
 
     /// The analysis of `position`: its record and moves by one [`Handle::ranked`], its
-    /// board drawn. `None` if no game reaches it.
+    /// board drawn. `None` if no game reaches it (or a search gave up at its deadline).
     fn analysis_of(&self, position: &G) -> Option<PositionAnalysis> {
         let (record, ranked) = self.ranked(position)?;
         let probe = Probe {
