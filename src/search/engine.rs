@@ -289,7 +289,7 @@ impl<S: Searchable> Engine<S> {
                     stop.store(false, Ordering::Relaxed);
                     (beta, helping)
                 };
-                let mut run = Run::new(deadline, Some(&told), if helping { id } else { 0 });
+                let mut run = Run::new(deadline, Some(&told), noise(id, helping));
                 let answer = self.probe_on(position, beta, &mut run);
                 visited.fetch_add(run.nodes, Ordering::Relaxed);
                 let mut shared = lock(&shared);
@@ -369,10 +369,8 @@ impl<S: Searchable> Engine<S> {
                 let (Some(position), Some(answer)) = (positions.get(i), answers.get(i)) else {
                     break;
                 };
-                // A helper's noise is its own (thread 0's is none).
-                let noise = if helping { id + 1 } else { 0 };
                 let answered = || answer.get().is_some();
-                let mut run = Run::new(deadline, Some(&answered), noise);
+                let mut run = Run::new(deadline, Some(&answered), noise(id, helping));
                 match solve(position, &mut run) {
                     Some(found) => {
                         let _ = answer.set(found);
@@ -801,6 +799,14 @@ enum Stop {
     OutOfTime,
     /// Another thread's answer made it needless.
     Told,
+}
+
+/// The noise of thread `id`'s run: none for the thread that takes a search up first, so
+/// that one thread always searches in the game's own order; a helper's its own, never
+/// none, so that no two threads on one search share an order (numbered from 1: thread 0
+/// helps too).
+fn noise(id: usize, helping: bool) -> usize {
+    if helping { id + 1 } else { 0 }
 }
 
 /// One thread's search: the positions it visited, when it must stop, and how it shuffles

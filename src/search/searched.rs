@@ -90,11 +90,7 @@ impl<G: SearchableGame> Searched<G> {
     /// moves beyond `out`'s length are ranked but not kept. The moves are searched on the
     /// engine's threads at once. None for a finished or unreachable position.
     pub fn ranked_moves(&self, position: &G, out: &mut [(G::Move, Record)]) -> usize {
-        let ranked = self.ranked(position);
-        for (slot, item) in out.iter_mut().zip(&ranked) {
-            *slot = *item;
-        }
-        ranked.len()
+        copied(&self.ranked(position), out)
     }
 
     /// One optimal move from `position` (the first in the game's move order), or `None` if
@@ -120,10 +116,7 @@ impl<G: SearchableGame> Searched<G> {
         let ranked = self.ranked(position);
         // Empty: unreachable, or given up at the deadline.
         let &(_, best) = ranked.first()?;
-        for (slot, item) in out.iter_mut().zip(&ranked) {
-            *slot = *item;
-        }
-        Some((best, ranked.len()))
+        Some((best, copied(&ranked, out)))
     }
 
     /// Every move from `position` and what it is worth, best first.
@@ -174,4 +167,12 @@ impl<G: SearchableGame> Oracle<G> for Searched<G> {
     fn best_move(&self, position: &G) -> Option<G::Move> {
         Searched::best_move(self, position)
     }
+}
+
+/// Copies as many of `ranked` as `out` holds into it; returns how many `ranked` has.
+fn copied<M: Copy>(ranked: &[(M, Record)], out: &mut [(M, Record)]) -> usize {
+    for (slot, item) in out.iter_mut().zip(ranked) {
+        *slot = *item;
+    }
+    ranked.len()
 }

@@ -125,21 +125,22 @@ pub async fn pick(
     let Path(name) = name?;
     with_game(&shared, &name, move |game| {
         let level = query.level();
-        let analysis = match read_position(game, "position", query.position.as_deref())? {
-            OrUnreachable::Reached(analysis) => analysis,
-            OrUnreachable::Unreachable(unreachable) => return reply::ok(&unreachable),
+        let text = query.position.as_deref().unwrap_or(&game.about().start);
+        // One ranking: the pick's own (an analysis first would search the moves twice).
+        let picked = match game.pick(text, level, &mut random()) {
+            Ok(picked) => picked,
+            Err(PositionError::Unreachable { position, reason }) => {
+                return reply::ok(&UnreachablePosition::new(position, reason));
+            }
+            Err(why) => return Err(position_error("position", &why)),
         };
-        let picked = game
-            .pick(&analysis.position, level, &mut random())
-            .map_err(|why| position_error("position", &why))?;
         match picked {
             Some(mv) => reply::ok(&GamePick {
                 mv,
                 level: level.to_string(),
             }),
             None => Err(ApiError::unprocessable(format_args!(
-                "the game is finished at {}: there is no move to pick",
-                analysis.position
+                "the game is finished at {text}: there is no move to pick"
             ))),
         }
     })

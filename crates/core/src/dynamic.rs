@@ -746,19 +746,28 @@ impl<G: Notation, O: Oracle<G>> Handle<G, O> {
         self.start.parse_at(text).map_err(PositionError::Notation)
     }
 
+    /// `text` read as a position of `G` and answered by `answer`, which is `None` where no
+    /// game reaches the position (or a search gave up at its deadline).
+    fn reached<T>(
+        &self,
+        text: &str,
+        answer: impl FnOnce(&G) -> Option<T>,
+    ) -> Result<(G, T), PositionError> {
+        let position = self.parse(text)?;
+        let answer = answer(&position).ok_or_else(|| self.unreachable(&position))?;
+        Ok((position, answer))
+    }
+
     /// `text` read as a position of `G` and probed.
     fn read(&self, text: &str) -> Result<(G, Probe), PositionError> {
-        let position = self.parse(text)?;
-        let record = self
-            .oracle
-            .probe(&position)
-            .ok_or_else(|| self.unreachable(&position))?;
-        let probe = Probe {
-            to_move: position.to_move(),
-            finished: position.finished().is_some(),
-            record,
-        };
-        Ok((position, probe))
+        self.reached(text, |position| {
+            let record = self.oracle.probe(position)?;
+            Some(Probe {
+                to_move: position.to_move(),
+                finished: position.finished().is_some(),
+                record,
+            })
+        })
     }
 
     /// The error for a position no game reaches.
@@ -831,11 +840,7 @@ impl<G: Notation, O: Oracle<G>> Handle<G, O> {
 
     /// `text` read as a position of `G` and analysed.
     fn analysis_at(&self, text: &str) -> Result<(G, PositionAnalysis), PositionError> {
-        let position = self.parse(text)?;
-        let analysis = self
-            .analysis_of(&position)
-            .ok_or_else(|| self.unreachable(&position))?;
-        Ok((position, analysis))
+        self.reached(text, |position| self.analysis_of(position))
     }
 
     /// The sketch of `position`: drawn, its moves listed, nothing probed.
@@ -1029,10 +1034,7 @@ where
         level: Level,
         random: &mut dyn FnMut() -> u32,
     ) -> Result<Option<String>, PositionError> {
-        let position = self.parse(position)?;
-        let (_, ranked) = self
-            .ranked(&position)
-            .ok_or_else(|| self.unreachable(&position))?;
+        let (_, (_, ranked)) = self.reached(position, |position| self.ranked(position))?;
         let moves: Vec<(G::Move, Record)> = ranked
             .into_iter()
             .map(|(mv, _, record)| (mv, record))

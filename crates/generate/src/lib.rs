@@ -111,7 +111,9 @@
 //!   (`walk.rs`), a tier's records (`settle.rs`), the passes within a budget
 //!   (`passes.rs`), how ranks share a tier (`shares.rs`), the files of a solve in progress
 //!   (`parts.rs`), and the ranks and their messages (`transport.rs`; `mpi.rs`, feature
-//!   `mpi`, every MPI call).
+//!   `mpi`, every MPI call);
+//! - `parallel.rs` (feature `tiers`): the solvers' parallel loops, rayon's machinery
+//!   compiled once rather than once a game.
 //!
 //! Features, all off by default:
 //! - `tiers`: `solve_file` and everything beside it (rayon for the threads);
@@ -127,6 +129,8 @@ mod flat;
 mod graph;
 #[cfg(feature = "tiers")]
 mod loopy;
+#[cfg(feature = "tiers")]
+mod parallel;
 mod retrograde;
 mod solve;
 #[cfg(feature = "tiers")]

@@ -44,6 +44,7 @@ use perfect_play_core::{ENDLESS, Game, Record, Value, odd_inverse};
 use rayon::prelude::*;
 
 use crate::file_write::{FileError, FileHeader, write_key_index};
+use crate::parallel;
 use crate::tiers::parts::{Parts, join_file, read_part, write_atomically};
 use crate::tiers::{Options, Phase, Progress, SolveFileError, Summary};
 
@@ -459,10 +460,7 @@ pub fn solve_loopy<G: Game + fmt::Debug + Send + Sync>(
         .max()
         .unwrap_or(0);
     let mut entries = index.keys;
-    entries
-        .par_iter_mut()
-        .zip(records.par_iter())
-        .for_each(|(m, &r)| *m = unmix(*m) << 16 | u64::from(r));
+    with_records(&mut entries, &records);
     drop(records);
     entries.par_sort_unstable();
     let widest = entries.last().map_or(0, |&e| e >> 16);
@@ -576,51 +574,48 @@ fn walk<G: Game + fmt::Debug + Send + Sync>(
         return Err(error);
     }
     while !frontier.is_empty() {
-        let next: Result<Vec<Vec<u64>>, SolveFileError> = frontier
-            .par_chunks(CHUNK / 16)
-            .map(|chunk| {
-                let mut new = Vec::new();
-                let mut error = None;
-                let mut kids: Vec<(u64, u64)> = Vec::new();
-                for &key in chunk {
-                    let p = position(start, key)?;
-                    if p.finished().is_some() {
-                        continue;
+        let next = parallel::try_map_pieces(&frontier, CHUNK / 16, &|_, chunk| {
+            let mut new = Vec::new();
+            let mut error = None;
+            let mut kids: Vec<(u64, u64)> = Vec::new();
+            for &key in chunk {
+                let p = position(start, key)?;
+                if p.finished().is_some() {
+                    continue;
+                }
+                kids.clear();
+                p.moves(&mut |_, child| {
+                    let c = child.canonical();
+                    if c != child {
+                        symmetric.store(1, Ordering::Relaxed);
                     }
-                    kids.clear();
-                    p.moves(&mut |_, child| {
-                        let c = child.canonical();
-                        if c != child {
-                            symmetric.store(1, Ordering::Relaxed);
-                        }
-                        let k = c.key();
-                        if let Some(e) = wide(k) {
-                            error.get_or_insert(e);
-                        }
-                        kids.push((k, mix(k)));
-                    });
-                    if kids.is_empty() {
-                        return Err(game_error(format!(
-                            "{p:?} (key {key}) is not finished but has no move: \
+                    let k = c.key();
+                    if let Some(e) = wide(k) {
+                        error.get_or_insert(e);
+                    }
+                    kids.push((k, mix(k)));
+                });
+                if kids.is_empty() {
+                    return Err(game_error(format!(
+                        "{p:?} (key {key}) is not finished but has no move: \
                              Game::finished must give its result"
-                        )));
-                    }
-                    if let Some(e) = error.take() {
-                        return Err(e);
-                    }
-                    // Every slot asked for first, so that their waits overlap.
-                    let seen = kids.iter().fold(0u64, |acc, &(_, m)| acc ^ found.peek(m));
-                    std::hint::black_box(seen);
-                    for &(k, m) in &kids {
-                        if found.insert(m) {
-                            new.push(k);
-                        }
+                    )));
+                }
+                if let Some(e) = error.take() {
+                    return Err(e);
+                }
+                // Every slot asked for first, so that their waits overlap.
+                let seen = kids.iter().fold(0u64, |acc, &(_, m)| acc ^ found.peek(m));
+                std::hint::black_box(seen);
+                for &(k, m) in &kids {
+                    if found.insert(m) {
+                        new.push(k);
                     }
                 }
-                ticker.add(new.len() as u64);
-                Ok(new)
-            })
-            .collect();
+            }
+            ticker.add(new.len() as u64);
+            Ok(new)
+        });
         frontier = next?.concat();
         total += frontier.len() as u64;
         if total > limit {
@@ -709,99 +704,92 @@ fn solve<G: Game + fmt::Debug + Send + Sync>(
 
     // The finished positions' records.
     let mut records = vec![0u16; n];
-    records
-        .par_chunks_mut(CHUNK)
-        .enumerate()
-        .try_for_each(|(c, chunk)| {
-            for (j, slot) in chunk.iter_mut().enumerate() {
-                let key = index.key(c * CHUNK + j);
-                let p = position(size, key)?;
-                if let Some(record) = p.finished_record() {
-                    *slot = pack(record, key)?;
-                }
+    parallel::try_map_pieces_mut(&mut records, CHUNK, &|c, chunk| {
+        for (j, slot) in chunk.iter_mut().enumerate() {
+            let key = index.key(c * CHUNK + j);
+            let p = position(size, key)?;
+            if let Some(record) = p.finished_record() {
+                *slot = pack(record, key)?;
             }
-            ticker.add(chunk.len() as u64);
-            Ok::<(), SolveFileError>(())
-        })?;
+        }
+        ticker.add(chunk.len() as u64);
+        Ok::<(), SolveFileError>(())
+    })?;
 
     // Pass 1: what finished children decide; unfinished children and parents counted.
     let ticker = Ticker::solve_step(options, 1, Some(n as u64));
     let parents: Vec<AtomicU32> = (0..=n).map(|_| AtomicU32::new(0)).collect();
     let mut children = vec![0u8; n];
-    let mut seeds: Vec<Seeds> = children
-        .par_chunks_mut(CHUNK)
-        .enumerate()
-        .map(|(c, chunk)| {
-            let mut seeds = Seeds::default();
-            let (mut mixed, mut found) = (Vec::new(), Vec::new());
-            for (j, count) in chunk.iter_mut().enumerate() {
-                let i = c * CHUNK + j;
-                if records.get(i).copied().unwrap_or(1) != 0 {
-                    continue;
-                }
-                let key = index.key(i);
-                let p = position(size, key)?;
-                let (mut win_at, mut floor, mut unfinished) = (u16::MAX, 0u16, 0u32);
-                let (mut draws, mut draw_line) = (0u32, 0u16);
-                children_of(&p, &mut mixed)?;
-                index.find_all(&mixed, &mut found)?;
-                let mut kids = [0u16; BATCH];
-                let forward = &mut seeds.forward;
-                for (r, &k) in kids.iter_mut().zip(&found) {
-                    *r = records.get(k as usize).copied().unwrap_or(0);
-                }
-                // The unfinished children's counts asked for before the first is added
-                // to: an atomic addition waits for its line, so these waits would not
-                // overlap otherwise.
-                let asked = found.iter().zip(&kids).fold(0u32, |acc, (&k, &r)| {
-                    let count = parents.get(k as usize).filter(|_| r == 0);
-                    acc ^ count.map_or(0, |p| p.load(Ordering::Relaxed))
-                });
-                std::hint::black_box(asked);
-                for (&k, &r) in found.iter().zip(&kids) {
-                    match unpack(r) {
-                        Some(r) => {
-                            let after = r.remoteness.saturating_add(1);
-                            match r.value {
-                                Value::Loss => win_at = win_at.min(after),
-                                Value::Win => floor = floor.max(after),
-                                Value::Draw => {
-                                    draws += 1;
-                                    draw_line = draw_line.max(after);
-                                }
-                            }
-                        }
-                        None => {
-                            unfinished += 1;
-                            forward.push(k);
-                            if let Some(p) = parents.get(k as usize) {
-                                p.fetch_add(1, Ordering::Relaxed);
+    let mut seeds: Vec<Seeds> = parallel::try_map_pieces_mut(&mut children, CHUNK, &|c, chunk| {
+        let mut seeds = Seeds::default();
+        let (mut mixed, mut found) = (Vec::new(), Vec::new());
+        for (j, count) in chunk.iter_mut().enumerate() {
+            let i = c * CHUNK + j;
+            if records.get(i).copied().unwrap_or(1) != 0 {
+                continue;
+            }
+            let key = index.key(i);
+            let p = position(size, key)?;
+            let (mut win_at, mut floor, mut unfinished) = (u16::MAX, 0u16, 0u32);
+            let (mut draws, mut draw_line) = (0u32, 0u16);
+            children_of(&p, &mut mixed)?;
+            index.find_all(&mixed, &mut found)?;
+            let mut kids = [0u16; BATCH];
+            let forward = &mut seeds.forward;
+            for (r, &k) in kids.iter_mut().zip(&found) {
+                *r = records.get(k as usize).copied().unwrap_or(0);
+            }
+            // The unfinished children's counts asked for before the first is added
+            // to: an atomic addition waits for its line, so these waits would not
+            // overlap otherwise.
+            let asked = found.iter().zip(&kids).fold(0u32, |acc, (&k, &r)| {
+                let count = parents.get(k as usize).filter(|_| r == 0);
+                acc ^ count.map_or(0, |p| p.load(Ordering::Relaxed))
+            });
+            std::hint::black_box(asked);
+            for (&k, &r) in found.iter().zip(&kids) {
+                match unpack(r) {
+                    Some(r) => {
+                        let after = r.remoteness.saturating_add(1);
+                        match r.value {
+                            Value::Loss => win_at = win_at.min(after),
+                            Value::Win => floor = floor.max(after),
+                            Value::Draw => {
+                                draws += 1;
+                                draw_line = draw_line.max(after);
                             }
                         }
                     }
-                }
-                forward.push(END);
-                if unfinished + draws > MAX_CHILDREN {
-                    return Err(game_error(format!(
-                        "{p:?} has more than {MAX_CHILDREN} moves: too many for this solver"
-                    )));
-                }
-                *count = (unfinished + draws) as u8;
-                if win_at != u16::MAX {
-                    seeds.settled.push((win_at, i as u32, Value::Win));
-                } else if unfinished + draws == 0 {
-                    seeds.settled.push((floor, i as u32, Value::Loss));
-                } else if floor > 2 {
-                    seeds.floors.push((i as u32, floor));
-                }
-                if draws > 0 {
-                    seeds.draws.push((i as u32, draws as u8, draw_line));
+                    None => {
+                        unfinished += 1;
+                        forward.push(k);
+                        if let Some(p) = parents.get(k as usize) {
+                            p.fetch_add(1, Ordering::Relaxed);
+                        }
+                    }
                 }
             }
-            ticker.add(chunk.len() as u64);
-            Ok(seeds)
-        })
-        .collect::<Result<_, _>>()?;
+            forward.push(END);
+            if unfinished + draws > MAX_CHILDREN {
+                return Err(game_error(format!(
+                    "{p:?} has more than {MAX_CHILDREN} moves: too many for this solver"
+                )));
+            }
+            *count = (unfinished + draws) as u8;
+            if win_at != u16::MAX {
+                seeds.settled.push((win_at, i as u32, Value::Win));
+            } else if unfinished + draws == 0 {
+                seeds.settled.push((floor, i as u32, Value::Loss));
+            } else if floor > 2 {
+                seeds.floors.push((i as u32, floor));
+            }
+            if draws > 0 {
+                seeds.draws.push((i as u32, draws as u8, draw_line));
+            }
+        }
+        ticker.add(chunk.len() as u64);
+        Ok(seeds)
+    })?;
 
     // The parents' offsets: each position's end, counted down as pass 2 files them.
     let mut edges = 0u64;
@@ -843,7 +831,7 @@ fn solve<G: Game + fmt::Debug + Send + Sync>(
     // The index let go before the parents' list is made: never both held.
     drop(index);
     let filed: Vec<AtomicU32> = (0..edges).map(|_| AtomicU32::new(0)).collect();
-    forward.par_iter().enumerate().for_each(|(c, found)| {
+    parallel::for_each_item(&forward, &|c, found| {
         let chunk = c * CHUNK..((c + 1) * CHUNK).min(n);
         let open = chunk
             .clone()
@@ -1025,7 +1013,22 @@ fn solve<G: Game + fmt::Debug + Send + Sync>(
         }
     }
     ticker.add((head % CHUNK) as u64);
-    let endless = pack(draw_record(ENDLESS), 0)?;
+    endless_where_open(&mut records, &children, pack(draw_record(ENDLESS), 0)?);
+    Ok((records, index))
+}
+
+/// The sorted mixed keys made the file's entries: each key unmixed, then its record's 16
+/// bits. Not generic (nor its loop's closure), so compiled once for every game.
+fn with_records(entries: &mut [u64], records: &[u16]) {
+    entries
+        .par_iter_mut()
+        .zip(records.par_iter())
+        .for_each(|(m, &r)| *m = unmix(*m) << 16 | u64::from(r));
+}
+
+/// The positions no induction decided, and the draws with a child still waiting, made
+/// `endless` draws (repetition). Not generic, so compiled once for every game.
+fn endless_where_open(records: &mut [u16], children: &[u8], endless: u16) {
     records
         .par_iter_mut()
         .zip(children.par_iter())
@@ -1035,7 +1038,6 @@ fn solve<G: Game + fmt::Debug + Send + Sync>(
                 *r = endless;
             }
         });
-    Ok((records, index))
 }
 
 #[cfg(test)]

@@ -14,6 +14,7 @@ use perfect_play_core::Game;
 use crate::file_write::flat_file;
 use crate::flat::{FlatError, FlatLimits, solve_flat_from};
 use crate::loopy::solve_loopy;
+use crate::parallel;
 use crate::tiers::parts::write_atomically;
 use crate::tiers::{Local, Options, SolveFileError, Summary, Transport, solve_tiers};
 
@@ -78,7 +79,7 @@ pub fn solve_file_on<G: Game + fmt::Debug + Send + Sync, T: Transport>(
             ranks: ranks.ranks(),
         })
     } else {
-        pool.install(|| solve_whole(name, start, out, options))
+        parallel::install(&pool, &|| solve_whole(name, start, out, options))
     }
 }
 

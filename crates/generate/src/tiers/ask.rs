@@ -18,6 +18,7 @@ use super::transport::Transport;
 use super::walk::{Span, count_moves, ticker, walk_range};
 use super::{Phase, SolveFileError};
 use crate::file_write::key_index;
+use crate::parallel;
 
 /// What a question of the solve (a child asked of its owner) takes at most while its round
 /// is under way, in bytes: its key here and the owner's copy coming in and kept (8 each),
@@ -66,7 +67,7 @@ impl<T: Transport> Driver<'_, T> {
         let asks = match (kept, next) {
             (_, None) => 0,
             (Some(kids), Some(_)) => kids,
-            (None, Some(_)) => self.pool.install(|| count_moves(&span, &|_| {}))?,
+            (None, Some(_)) => parallel::install(&self.pool, &|| count_moves(&span, &|_| {}))?,
         };
         let need = asks * ASK_BYTES;
         let available = self.memory.saturating_sub(held);
@@ -90,7 +91,7 @@ impl<T: Transport> Driver<'_, T> {
             // A round keeps its own run's children without repeats, and fewer repeat
             // within a run than within the tier: the rounds are sized by the moves, which
             // bound every run's children.
-            let moves = self.pool.install(|| count_moves(&span, &|_| {}))?;
+            let moves = parallel::install(&self.pool, &|| count_moves(&span, &|_| {}))?;
             total = moves * ASK_BYTES;
         }
         let wanted = total.div_ceil(available.max(1)).max(1);
@@ -113,9 +114,9 @@ impl<T: Transport> Driver<'_, T> {
             let kids = match next {
                 Some(_) => match self.parts.kept_asks(t)? {
                     Some(kids) => kids,
-                    None => self
-                        .pool
-                        .install(|| walk_range(&span, (0, u64::MAX), &|_| {}))?,
+                    None => parallel::install(&self.pool, &|| {
+                        walk_range(&span, (0, u64::MAX), &|_| {})
+                    })?,
                 },
                 None => Vec::new(),
             };
@@ -130,9 +131,9 @@ impl<T: Transport> Driver<'_, T> {
                 ..span.clone()
             };
             let kids = match next {
-                Some(_) => self
-                    .pool
-                    .install(|| walk_range(&run, (0, u64::MAX), &|_| {}))?,
+                Some(_) => {
+                    parallel::install(&self.pool, &|| walk_range(&run, (0, u64::MAX), &|_| {}))?
+                }
                 None => Vec::new(),
             };
             records.extend(self.ask_round(&run, kids, tiers, &tick)?);
@@ -198,7 +199,6 @@ impl<T: Transport> Driver<'_, T> {
         drop(kids);
         let header = &self.header;
         let child = |key: u64| asked.find(key).and_then(|j| record_at(&records, j, header));
-        self.pool
-            .install(|| solve_range(span, header, &child, tick))
+        parallel::install(&self.pool, &|| solve_range(span, header, &child, tick))
     }
 }

@@ -49,6 +49,7 @@ use super::transport::Transport;
 use super::walk::{Span, count_moves, sample_children, ticker, walk_range, walk_within};
 use super::{Options, Phase, Progress, SolveFileError, Summary};
 use crate::file_write::{FileError, FileHeader, key_index, write_key_index};
+use crate::parallel;
 
 /// Samples each rank of several gives every other of its children, for each pass it
 /// needs, to choose where the passes of a walk in passes split (one process keeps its
@@ -454,7 +455,7 @@ impl<T: Transport> Driver<'_, T> {
             below.positions,
         );
         let kids = if available >= MIN_WALK_MEMORY {
-            self.pool.install(|| walk_within(&span, available, &tick))?
+            parallel::install(&self.pool, &|| walk_within(&span, available, &tick))?
         } else {
             None
         };
@@ -489,7 +490,7 @@ impl<T: Transport> Driver<'_, T> {
             self.tiers,
             below.positions * 2,
         );
-        let moves = self.pool.install(|| count_moves(&span, &count_tick))?;
+        let moves = parallel::install(&self.pool, &|| count_moves(&span, &count_tick))?;
         let need = WALK_BYTES_PER_MOVE * moves;
         let wanted = walk_passes(need, available).unwrap_or(u64::MAX);
         let wanted = ranks.gather(wanted);
@@ -516,9 +517,9 @@ impl<T: Transport> Driver<'_, T> {
         // rank's share would outgrow its budget (ranks whose children bunch in a narrow
         // band of keys split there), the same on every rank; the passes go up the keys, so
         // each rank's keys stay sorted as the passes' are appended.
-        let sample = self
-            .pool
-            .install(|| sample_children(&span, SAMPLE_ONE_IN * passes, &count_tick))?;
+        let sample = parallel::install(&self.pool, &|| {
+            sample_children(&span, SAMPLE_ONE_IN * passes, &count_tick)
+        })?;
         let bounds = self.owners(&sample, SAMPLE_ONE_IN * passes)?;
         let samples = self.samples(sample, passes)?;
         let slices: Vec<&[u64]> = samples.iter().map(Vec::as_slice).collect();
@@ -543,7 +544,7 @@ impl<T: Transport> Driver<'_, T> {
         };
         let mut keys = Vec::new();
         for &range in &ranges {
-            let kids = self.pool.install(|| walk_range(&span, range, &tick))?;
+            let kids = parallel::install(&self.pool, &|| walk_range(&span, range, &tick))?;
             if let Some(asks) = asks.as_mut() {
                 asks.push(&kids)?;
             }
@@ -672,8 +673,7 @@ impl<T: Transport> Driver<'_, T> {
             self.tiers,
             held.mine.positions,
         );
-        self.pool
-            .install(|| solve_range(&span, header, &child, &tick))
+        parallel::install(&self.pool, &|| solve_range(&span, header, &child, &tick))
     }
 
     /// What this rank holds while it solves tier `t` of `tiers`: its segments of tiers `t`

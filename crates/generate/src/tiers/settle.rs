@@ -6,8 +6,8 @@
 use std::fmt;
 use std::vec::Vec;
 
+use crate::parallel;
 use perfect_play_core::{Game, Record};
-use rayon::prelude::*;
 
 use super::SolveFileError;
 use super::walk::{CHUNK, Span};
@@ -78,20 +78,17 @@ pub(crate) fn solve_range<G: Game + fmt::Debug + Send + Sync>(
         })
     };
     let from = span.places.start;
-    records
-        .par_chunks_mut(CHUNK * width)
-        .enumerate()
-        .try_for_each(|(c, slots)| -> Result<(), SolveFileError> {
-            let slots = slots.chunks_exact_mut(width);
-            let len = slots.len();
-            for (slot, key) in slots.zip(span.index.keys(from + c * CHUNK)) {
-                let packed = settle(key)?.to_le_bytes();
-                for (byte, &b) in slot.iter_mut().zip(&packed) {
-                    *byte = b;
-                }
+    parallel::try_map_pieces_mut(&mut records, CHUNK * width, &|c, slots| {
+        let slots = slots.chunks_exact_mut(width);
+        let len = slots.len();
+        for (slot, key) in slots.zip(span.index.keys(from + c * CHUNK)) {
+            let packed = settle(key)?.to_le_bytes();
+            for (byte, &b) in slot.iter_mut().zip(&packed) {
+                *byte = b;
             }
-            tick(len as u64);
-            Ok(())
-        })?;
+        }
+        tick(len as u64);
+        Ok::<(), SolveFileError>(())
+    })?;
     Ok(records)
 }

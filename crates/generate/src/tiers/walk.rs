@@ -14,6 +14,8 @@ use perfect_play_core::Game;
 use perfect_play_core::file::KeyIndex;
 use rayon::prelude::*;
 
+use crate::parallel;
+
 use super::passes::{WALK_BYTES_PER_MOVE, sampled};
 use super::{Phase, Progress, SolveFileError};
 
@@ -109,15 +111,11 @@ fn children_where<G: Game + fmt::Debug + Send + Sync>(
     wanted: impl Fn(u64) -> bool + Sync,
     tick: &(dyn Fn(u64) + Sync),
 ) -> Result<Vec<u64>, SolveFileError> {
-    let lists: Vec<Vec<u64>> = span
-        .chunks()
-        .par_iter()
-        .map(|&chunk| {
-            let kids = chunk_children(span, chunk, &wanted, true).map(|(kids, _)| kids);
-            tick(chunk.1 as u64);
-            kids
-        })
-        .collect::<Result<_, _>>()?;
+    let lists = parallel::try_map_each(&span.chunks(), &|_, &chunk| {
+        let kids = chunk_children(span, chunk, &wanted, true).map(|(kids, _)| kids);
+        tick(chunk.1 as u64);
+        kids
+    })?;
     Ok(joined(lists))
 }
 
@@ -152,30 +150,26 @@ pub(crate) fn walk_within<G: Game + fmt::Debug + Send + Sync>(
     let widest = AtomicU64::new(0);
     let over = AtomicBool::new(false);
     let threads = rayon::current_num_threads() as u64;
-    let lists: Vec<Vec<u64>> = span
-        .chunks()
-        .par_iter()
-        .map(|&chunk| {
-            if over.load(Ordering::Relaxed) {
-                return Ok(Vec::new());
-            }
-            let (kids, moves) = chunk_children(span, chunk, |_| true, true)?;
-            let len = kids.len() as u64;
-            let so_far = held.fetch_add(len, Ordering::Relaxed) + len;
-            let widest = widest.fetch_max(moves, Ordering::Relaxed).max(moves);
-            // The lists kept and their join, and on every thread a chunk's list in the
-            // making (every move of it, 8 bytes each, before its repeats go).
-            let holding = so_far
-                .saturating_mul(WALK_BYTES_PER_MOVE)
-                .saturating_add(threads.saturating_mul(widest).saturating_mul(8));
-            if holding > budget {
-                over.store(true, Ordering::Relaxed);
-                return Ok(Vec::new());
-            }
-            tick(chunk.1 as u64);
-            Ok(kids)
-        })
-        .collect::<Result<_, SolveFileError>>()?;
+    let lists = parallel::try_map_each(&span.chunks(), &|_, &chunk| {
+        if over.load(Ordering::Relaxed) {
+            return Ok(Vec::new());
+        }
+        let (kids, moves) = chunk_children(span, chunk, |_| true, true)?;
+        let len = kids.len() as u64;
+        let so_far = held.fetch_add(len, Ordering::Relaxed) + len;
+        let widest = widest.fetch_max(moves, Ordering::Relaxed).max(moves);
+        // The lists kept and their join, and on every thread a chunk's list in the
+        // making (every move of it, 8 bytes each, before its repeats go).
+        let holding = so_far
+            .saturating_mul(WALK_BYTES_PER_MOVE)
+            .saturating_add(threads.saturating_mul(widest).saturating_mul(8));
+        if holding > budget {
+            over.store(true, Ordering::Relaxed);
+            return Ok(Vec::new());
+        }
+        tick(chunk.1 as u64);
+        Ok::<_, SolveFileError>(kids)
+    })?;
     Ok((!over.load(Ordering::Relaxed)).then(|| joined(lists)))
 }
 
@@ -239,12 +233,10 @@ pub(crate) fn count_moves<G: Game + fmt::Debug + Send + Sync>(
     span: &Span<'_, G>,
     tick: &(dyn Fn(u64) + Sync),
 ) -> Result<u64, SolveFileError> {
-    span.chunks()
-        .par_iter()
-        .map(|&chunk| {
-            let moves = chunk_children(span, chunk, |_| true, false).map(|(_, n)| n);
-            tick(chunk.1 as u64);
-            moves
-        })
-        .try_reduce(|| 0, |a, b| Ok(a + b))
+    let moves = parallel::try_map_each(&span.chunks(), &|_, &chunk| {
+        let moves = chunk_children(span, chunk, |_| true, false).map(|(_, n)| n);
+        tick(chunk.1 as u64);
+        moves
+    })?;
+    Ok(moves.iter().sum())
 }
