@@ -15,6 +15,7 @@ Every move of the agent must keep the value of the position it moves in, plies i
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
@@ -42,6 +43,24 @@ def wins(board: Board, rows: int, columns: int, inarow: int, mark: int) -> bool:
     return False
 
 
+def wins_through(
+    board: Board, rows: int, columns: int, inarow: int, row: int, column: int, mark: int
+) -> bool:
+    """Whether ``mark``'s disc at ``row``, ``column`` ends a line of ``inarow``: what
+    :func:`wins` says after that disc is dropped on a board no one had won, looking only
+    through its cell (the reference below asks it at every node of the game)."""
+
+    def run(dr: int, dc: int) -> int:
+        r, c, n = row + dr, column + dc, 0
+        while 0 <= r < rows and 0 <= c < columns and board[r * columns + c] == mark:
+            r, c, n = r + dr, c + dc, n + 1
+        return n
+
+    return any(
+        1 + run(dr, dc) + run(-dr, -dc) >= inarow for dr, dc in ((0, 1), (1, 0), (1, 1), (1, -1))
+    )
+
+
 def drop(board: Board, columns: int, column: int, mark: int) -> Board:
     """ConnectX's board after ``mark`` drops into ``column``: the lowest empty cell."""
     cells = list(board)
@@ -66,7 +85,8 @@ def reference(rows: int, columns: int, inarow: int) -> Callable[[Board], tuple[i
         best: tuple[int, int] | None = None
         for column in legal:
             after = drop(board, columns, column, mark)
-            if wins(after, rows, columns, inarow, mark):
+            row = next(r for r in range(rows) if after[r * columns + column] != 0)
+            if wins_through(after, rows, columns, inarow, row, column, mark):
                 value = (1, 1)
             else:
                 child, plies = solve(after)
@@ -145,6 +165,28 @@ def check(env: Any, moves: list[tuple[Board, int]], first: bool, solve: Any) -> 
         assert me.reward == 1, last
     elif best == 0:
         assert me.reward >= 0, last
+
+
+@pytest.mark.parametrize("rows,columns,inarow", [(3, 3, 3), (4, 4, 3), (3, 5, 3), (4, 4, 4), (6, 7, 4)])
+def test_the_reference_s_win_check_is_the_whole_board_s(rows: int, columns: int, inarow: int) -> None:
+    # Seeded random games, every drop until a win or a full board: the check through the
+    # dropped disc's cell says what the scan of every line says.
+    rng = random.Random(20261129)
+    for _ in range(100):
+        board: Board = (0,) * (rows * columns)
+        mark = 1
+        while True:
+            legal = [c for c in range(columns) if board[c] == 0]
+            if not legal:
+                break
+            column = rng.choice(legal)
+            board = drop(board, columns, column, mark)
+            row = next(r for r in range(rows) if board[r * columns + column] != 0)
+            won = wins(board, rows, columns, inarow, mark)
+            assert wins_through(board, rows, columns, inarow, row, column, mark) == won, board
+            if won:
+                break
+            mark = 3 - mark
 
 
 @pytest.mark.parametrize("rows,columns,inarow", [(3, 3, 3), (4, 4, 3), (3, 5, 3), (4, 4, 4)])

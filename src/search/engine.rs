@@ -828,9 +828,9 @@ struct Run<'a> {
 
 impl<'a> Run<'a> {
     /// A search that must be over by `deadline` (never, with `None`) or when `told` says
-    /// so, with the noise of the `id`-th of its threads (none for 0).
-    fn new(deadline: Option<Instant>, told: Option<&'a dyn Fn() -> bool>, id: usize) -> Self {
-        let id = id as u64;
+    /// so, with move-order noise number `noise` ([`noise`]; none for 0).
+    fn new(deadline: Option<Instant>, told: Option<&'a dyn Fn() -> bool>, noise: usize) -> Self {
+        let id = noise as u64;
         // As c4 numbers its threads' noise for a null window (`Pool::get_score_jitter`):
         // the helpers differ from each other at the first levels.
         let jitter = if id == 0 {
