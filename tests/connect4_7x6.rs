@@ -349,13 +349,13 @@ fn the_book_counts_the_uci_data_sets_results() {
 
 #[test]
 fn a_book_position_whose_reply_is_forced_is_a_lookup() {
-    // The positions of 8 plies whose side to move must block: the book holds them, so the
-    // engine answers each without visiting a position (it once followed the forced move
-    // past the book's last ply and searched: seconds for some).
+    // The positions of the book's last ply whose side to move must block: the book holds
+    // them, so the engine answers each without visiting a position (it once followed the
+    // forced move past the book's last ply and searched: seconds for some).
     let book = connect4_7x6::book().unwrap();
     let engine = connect4_7x6::searched().engine();
-    let plies = book_positions::<Connect4On7x6>(8);
-    let forced = plies[8]
+    let plies = book_positions::<Connect4On7x6>(connect4_7x6::BOOK_PLIES);
+    let forced = plies[connect4_7x6::BOOK_PLIES as usize]
         .iter()
         .filter(|p| p.must_block())
         .take(500)
@@ -371,8 +371,8 @@ fn a_book_position_whose_reply_is_forced_is_a_lookup() {
 #[test]
 fn one_ply_past_the_book_the_search_agrees_with_a_search_without_it() {
     // The engine starts a position one ply past the book from its parents' book scores
-    // (each negated is a least score for it): on seeded positions of 9 plies, and on every
-    // move of seeded positions of 8, its scores must be those of an engine without the book.
+    // (each negated is a least score for it): on every move of seeded positions of the
+    // book's last ply, its scores must be those of an engine without the book.
     use perfect_play::search::{Bitboard, Engine};
     let with = Engine::<Bitboard<7, 6>>::new(64 << 20).with_book(connect4_7x6::book().unwrap());
     let without = Engine::<Bitboard<7, 6>>::new(64 << 20);
@@ -386,7 +386,7 @@ fn one_ply_past_the_book_the_search_agrees_with_a_search_without_it() {
     let mut checked = 0;
     while checked < 6 {
         let mut position = Connect4On7x6::start();
-        for _ in 0..8 {
+        for _ in 0..connect4_7x6::BOOK_PLIES {
             let mut children = Vec::new();
             position.moves(&mut |_, child| children.push(child));
             position = children[random(children.len())];

@@ -271,7 +271,7 @@ pub struct BookArgs {
 const BOOK_EXAMPLES: &str = "\
 Examples:
   perfect-play book connect4-7x6 --plies 2                  # connect4-7x6.book
-  perfect-play book connect4-7x6 --plies 8 --out deep.book  # stop and rerun to resume";
+  perfect-play book connect4-7x6 --plies 12 --out deep.book # stop and rerun to resume";
 
 /// The arguments of `games`.
 #[derive(Debug, Args)]

@@ -1,12 +1,12 @@
 //! `connect4-7x6` on the command line and through the server, within the shipped opening
-//! book (eight plies), where every answer is a lookup.
+//! book (ten plies), where every answer is a lookup.
 //!
 //! Where the expectations come from: the published results in
 //! `../shared/fixtures/connect-four-facts.md` (the start a first-player win in 41 plies,
 //! 4,531,985,219,092 positions; Allis 1988, Allen 1988, Tromp, Böck 2025) and the first
 //! moves' values (the centre wins, the columns beside it draw, the outer four lose: Allis
 //! 1988, John Tromp's Connect Four page). The server's time bound is checked on a position
-//! eight plies in, whose moves (positions of nine plies) are past the book and take far
+//! ten plies in, whose moves (positions of eleven plies) are past the book and take far
 //! longer to search than the bound given. `perfect-play book` is checked against the
 //! shipped book (itself checked in `tests/connect4_7x6.rs` against those facts and its own
 //! consistency), resuming from its scores so that nothing is searched.
@@ -234,10 +234,10 @@ fn the_server_answers_within_the_book_and_bounds_a_search() {
     assert_eq!(answer["moves"].as_array().unwrap().len(), 7);
     let pick = server.get("/api/games/connect4-7x6/pick").json();
     assert_eq!(pick["move"], "4", "{pick}");
-    // Eight discs in, the book's last ply: ranking its moves searches seven positions of
-    // nine plies (`analyze` took 2.75 s on the benchmarks' 2-core machine), far longer
-    // than 50 ms.
-    let deep = "......./......./......./......./o...x../xx.oxoo".replace('/', "%2F");
+    // Ten discs in, the book's last ply: ranking its moves searches seven positions of
+    // eleven plies (`analyze` took 1.3 s on the benchmarks' 2-core machine, the slowest of
+    // the 49 ten-ply positions after this game's first eight moves), far longer than 50 ms.
+    let deep = "......./......./....o../....x../o...x../xx.oxoo".replace('/', "%2F");
     let refused = server.get(&format!("/api/games/connect4-7x6/position?position={deep}"));
     assert_eq!(refused.status, 503, "{}", refused.text());
     let message = refused.json()["error"].as_str().unwrap().to_owned();

@@ -377,10 +377,10 @@ fn a_stream_s_searches_stop_at_the_time_bound_and_say_so() {
 /// after the first search's bound of a minute.
 #[test]
 fn a_stream_left_by_its_client_frees_its_search() {
-    let server = Server::start(&["--solves", "1", "--solve-time-limit", "60000"]);
-    // Eight plies in, the book's last ply: its value is the book's, its seven moves (nine
-    // plies in) are searched, for seconds in all (`analyze` took 2.75 s on the
-    // benchmarks' 2-core machine).
+    // Without the opening book: the stream's searches (the position eight plies in, its
+    // moves, then every position back to the start) take minutes in all, far past the 5 s
+    // the next question waits for the one permit.
+    let server = Server::start(&["--solves", "1", "--solve-time-limit", "60000", "--no-book"]);
     let path = "/api/games/connect4-7x6/stream?moves=5,4,1,7,5,1,2,6";
     let mut stream = hold(
         &server,
@@ -390,12 +390,17 @@ fn a_stream_left_by_its_client_frees_its_search() {
         )
         .as_bytes(),
     );
-    // The head, the game drawn and what is found at once (down to the start's value, the
-    // book's) arrive at once; then the searches begin, and the client leaves.
+    // The head and the game drawn (its `game` event, a line) arrive at once; then the
+    // searches begin, and the client leaves.
     stream.set_read_timeout(Some(SLACK)).unwrap();
     let mut seen = Vec::new();
     let mut byte = [0; 1];
-    while !String::from_utf8_lossy(&seen).contains("\"index\":0,") {
+    let drawn = |seen: &[u8]| {
+        let text = String::from_utf8_lossy(seen);
+        text.find("\"event\":\"game\"")
+            .is_some_and(|at| text[at..].contains('\n'))
+    };
+    while !drawn(&seen) {
         assert_eq!(
             stream.read(&mut byte).unwrap(),
             1,
@@ -407,8 +412,9 @@ fn a_stream_left_by_its_client_frees_its_search() {
     assert!(String::from_utf8_lossy(&seen).starts_with("HTTP/1.1 200"));
     std::thread::sleep(Duration::from_millis(200));
     drop(stream);
-    // The one permit is free again within a slice: a question that needs it is answered
-    // (a 503 after 5 s if it were not).
-    let answer = server.get("/api/games/connect4-7x6/position");
+    // The one permit is free again within a slice: a question that needs it (a search of
+    // milliseconds, 30 discs in) is answered (a 503 after 5 s if it were not).
+    let deep = "..xo.o./..ox.o./o.xo.x./o.oxxxo/xxooxxx/ooxxxoo".replace('/', "%2F");
+    let answer = server.get(&format!("/api/games/connect4-7x6/position?position={deep}"));
     assert_eq!(answer.status, 200, "{}", answer.text());
 }

@@ -10,7 +10,7 @@
 //!
 //! `connect4_7x6.book` (a table file of the project's format, canonical, a tier a ply:
 //! [`Book`]) holds the exact record of every open position up to [`BOOK_PLIES`] plies, found by this crate's own engine with `perfect-play
-//! book connect4-7x6 --plies 8` (`docs/connect4-7x6.md` says how long it took, its SHA-256
+//! book connect4-7x6 --plies 10` (`docs/connect4-7x6.md` says how long it took, its SHA-256
 //! and how to build a deeper one). Deeper positions are searched when asked, within the
 //! transposition table's [`DEFAULT_MEMORY`]; [`searched`] is the one engine of the process,
 //! its table shared by every question, allocated at the first search the book cannot
@@ -48,7 +48,7 @@ pub const TITLE: &str = "Connect Four 7x6";
 pub const POSITIONS: u64 = 4_531_985_219_092;
 
 /// Every open position of at most this many plies is in the shipped book.
-pub const BOOK_PLIES: u32 = 8;
+pub const BOOK_PLIES: u32 = 10;
 
 /// The shipped opening book's bytes.
 static BOOK: &[u8] = include_bytes!("connect4_7x6.book");

@@ -32,11 +32,30 @@ use super::searchable::Searchable;
 use crate::Record;
 
 /// Exact records of the open positions up to a ply, for one game.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub struct Book {
-    /// By ply: the book keys, sorted, each with its position's record.
-    plies: Vec<Vec<(u64, Record)>>,
+    store: Store,
 }
+
+/// Where a book's records are: built in memory, or a file's bytes read in place.
+#[derive(Clone, Debug)]
+enum Store {
+    /// By ply: the book keys, sorted, each with its position's record ([`Book::new`]).
+    Memory(Vec<Vec<(u64, Record)>>),
+    /// A book file's table, its checksums verified, probed in place ([`Book::read`]):
+    /// nothing decoded or copied, so a book of a million positions is ready at once.
+    File(FileTable),
+}
+
+/// Two books are the same when they hold the same records to the same depth, wherever
+/// each keeps them.
+impl PartialEq for Book {
+    fn eq(&self, other: &Book) -> bool {
+        self.depth() == other.depth() && self.entries().eq(other.entries())
+    }
+}
+
+impl Eq for Book {}
 
 /// Why bytes are not a book of the game asked for: where, and what is wrong.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -56,13 +75,6 @@ pub enum BookError {
     },
     /// A table file of the game, but not a book: not one entry per mirror pair.
     NotCanonical,
-    /// A record the file's layout cannot hold (tier, key): a bug in the file's writer.
-    Record {
-        /// The tier (the ply).
-        tier: u32,
-        /// The key.
-        key: u64,
-    },
 }
 
 impl fmt::Display for BookError {
@@ -82,9 +94,6 @@ impl fmt::Display for BookError {
             }
             BookError::NotCanonical => {
                 f.write_str("a table file with every position, not a book of one per mirror pair")
-            }
-            BookError::Record { tier, key } => {
-                write!(f, "tier {tier}, key {key:#x}: not a record")
             }
         }
     }
@@ -107,13 +116,16 @@ impl Book {
             tier.sort_by_key(|&(key, _)| key);
             tier.dedup_by_key(|&mut (key, _)| key);
         }
-        Book { plies }
+        Book {
+            store: Store::Memory(plies),
+        }
     }
 
     /// Reads a book file of the game `name` under rules version `rules_version` (the
     /// game's [`Game::RULES_VERSION`](crate::Game::RULES_VERSION)), its checksums
-    /// verified. The book answers from its own copy of the records, so `bytes` may be a
-    /// file's read into memory (leaked, as a mapped table's are) or compiled in.
+    /// verified. The book is probed in place, nothing copied (a million positions are
+    /// ready in the time their checksums take), so `bytes` live as long as the program:
+    /// compiled in, or a file's read into memory and leaked, as a mapped table's are.
     ///
     /// # Errors
     /// A [`BookError`] saying what is wrong and where: not a table file, damaged, of
@@ -127,20 +139,12 @@ impl Book {
                 expected: alloc::format!("{name} (rules {rules_version})"),
             });
         }
-        let packing = table.packing();
-        if !packing.canonical {
+        if !table.packing().canonical {
             return Err(BookError::NotCanonical);
         }
-        let mut plies: Vec<Vec<(u64, Record)>> = alloc::vec![Vec::new(); table.tiers() as usize];
-        for (tier, key, packed) in table.iter() {
-            let record = packing
-                .record(packed)
-                .ok_or(BookError::Record { tier, key })?;
-            if let Some(ply) = plies.get_mut(tier as usize) {
-                ply.push((key, record));
-            }
-        }
-        Ok(Book { plies })
+        Ok(Book {
+            store: Store::File(table),
+        })
     }
 
     /// The book as a table file of the game `name` under rules version `rules_version`
@@ -165,9 +169,15 @@ impl Book {
             remoteness_bits: 8 * width - 2,
             canonical: true,
         };
-        let counts: Vec<u64> = self.plies.iter().map(|ply| ply.len() as u64).collect();
+        let mut plies: Vec<Vec<(u64, Record)>> = alloc::vec![Vec::new(); self.depth() as usize + 1];
+        for (ply, key, record) in self.entries() {
+            if let Some(entries) = plies.get_mut(ply as usize) {
+                entries.push((key, record));
+            }
+        }
+        let counts: Vec<u64> = plies.iter().map(|ply| ply.len() as u64).collect();
         let out = write_file(Cursor::new(Vec::new()), &header, &counts, |t, out| {
-            let ply = self.plies.get(t as usize).map_or(&[][..], Vec::as_slice);
+            let ply = plies.get(t as usize).map_or(&[][..], Vec::as_slice);
             let keys: Vec<u64> = ply.iter().map(|&(key, _)| key).collect();
             let mut records = Vec::with_capacity(ply.len());
             for &(key, record) in ply {
@@ -187,13 +197,19 @@ impl Book {
     /// The deepest ply the book covers.
     #[must_use]
     pub fn depth(&self) -> u32 {
-        (self.plies.len() as u32).saturating_sub(1)
+        match &self.store {
+            Store::Memory(plies) => (plies.len() as u32).saturating_sub(1),
+            Store::File(table) => table.tiers().saturating_sub(1),
+        }
     }
 
     /// How many positions the book holds.
     #[must_use]
     pub fn len(&self) -> usize {
-        self.plies.iter().map(Vec::len).sum()
+        match &self.store {
+            Store::Memory(plies) => plies.iter().map(Vec::len).sum(),
+            Store::File(table) => table.len() as usize,
+        }
     }
 
     /// Whether the book holds no position.
@@ -204,20 +220,47 @@ impl Book {
 
     /// Every `(ply, book key, record)` of the book, by ply, then by key.
     pub fn entries(&self) -> impl Iterator<Item = (u32, u64, Record)> + '_ {
-        self.plies.iter().enumerate().flat_map(|(ply, entries)| {
-            entries
+        let (memory, file) = match &self.store {
+            Store::Memory(plies) => (Some(plies), None),
+            Store::File(table) => (None, Some(*table)),
+        };
+        let memory = memory.into_iter().flat_map(|plies| {
+            plies.iter().enumerate().flat_map(|(ply, entries)| {
+                entries
+                    .iter()
+                    .map(move |&(key, record)| (ply as u32, key, record))
+            })
+        });
+        let file = file.into_iter().flat_map(|table| {
+            let packing = table.packing();
+            table
                 .iter()
-                .map(move |&(key, record)| (ply as u32, key, record))
-        })
+                .filter_map(move |(ply, key, packed)| Some((ply, key, packing.record(packed)?)))
+        });
+        memory.chain(file)
     }
 
     /// The record of `position` if the book holds it.
     #[must_use]
     pub fn record<S: Searchable>(&self, position: &S) -> Option<Record> {
-        let ply = self.plies.get(position.plies() as usize)?;
+        // The search asks at every node: past the book's depth, the answer is no before
+        // the key is computed.
+        let ply = position.plies();
+        if ply > self.depth() {
+            return None;
+        }
         let key = position.book_key();
-        let at = ply.binary_search_by_key(&key, |&(k, _)| k).ok()?;
-        ply.get(at).map(|&(_, record)| record)
+        match &self.store {
+            Store::Memory(plies) => {
+                let ply = plies.get(ply as usize)?;
+                let at = ply.binary_search_by_key(&key, |&(k, _)| k).ok()?;
+                ply.get(at).map(|&(_, record)| record)
+            }
+            Store::File(table) => {
+                let packed = table.get(ply, key)?;
+                table.packing().record(packed)
+            }
+        }
     }
 
     /// The exact score of `position` if the book holds it.

@@ -11,7 +11,7 @@
 // (the rest are the same server's answers). The server runs with a search bound of a
 // minute, so that a slow position is measured rather than cut and asked again.
 //
-// Run on its own (`npm run test:connect4`): it needs the opening book to ply 8 and the
+// Run on its own (`npm run test:connect4`): it needs the opening book (10 plies) and the
 // faster engine to pass, and takes minutes to hours without them.
 
 import { test } from "node:test";
