@@ -21,6 +21,9 @@
 //!   the same bytes as each fixed-size type's file, and at another line length the same
 //!   as the flat solver's (a different solver, which `tests/families.rs` checks against a
 //!   reference on every position).
+//! - A corridor race (`Corridor`, written here, with an endless side room): its records
+//!   from a plain level-by-level retrograde analysis in this file, every position of the
+//!   file that packs them one byte by parity and of the misère one that cannot.
 #![allow(
     clippy::unwrap_used,
     clippy::expect_used,
@@ -740,4 +743,157 @@ fn a_file_solved_before_the_game_had_tiers_is_refused() {
             && refused.ends_with("solve it again"),
         "{refused}"
     );
+}
+
+/// The corridor's last cell.
+const CORRIDOR: u8 = 200;
+/// The side room, entered from cell 2 alone and left back to it alone.
+const ROOM: u8 = CORRIDOR + 1;
+
+/// A race along a corridor of cells 0 to [`CORRIDOR`]: the side to move steps the token one
+/// or two cells on, or from cell 2 into a side room ([`ROOM`]) whose only way out is back
+/// to cell 2 (so lines can repeat for ever); the token on the last cell is a loss for the
+/// side to move, its opponent having moved it there, or with `MISERE` a win. Over a hundred
+/// plies deep, with endless draws: the loopy solver's writer packs its records in one byte
+/// by parity (every win an odd number of plies away, every loss even, every draw endless),
+/// and the misère corridor's (a win 0 plies away) in two bytes.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+struct Corridor<const MISERE: bool>(u8);
+
+impl<const MISERE: bool> Game for Corridor<MISERE> {
+    type Move = u8;
+
+    fn start() -> Self {
+        Corridor(0)
+    }
+
+    fn key(&self) -> u64 {
+        u64::from(self.0)
+    }
+
+    fn finished(&self) -> Option<Value> {
+        (self.0 == CORRIDOR).then_some(if MISERE { Value::Win } else { Value::Loss })
+    }
+
+    fn moves(&self, visit: &mut dyn FnMut(u8, Self)) {
+        for to in corridor_moves(self.0) {
+            visit(to, Corridor(to));
+        }
+    }
+
+    fn at_key(&self, key: u64) -> Option<Self> {
+        u8::try_from(key)
+            .ok()
+            .filter(|&cell| cell <= ROOM)
+            .map(Corridor)
+    }
+}
+
+/// The cells the token may go to from `cell`.
+fn corridor_moves(cell: u8) -> Vec<u8> {
+    match cell {
+        ROOM => vec![2],
+        2 => vec![3, 4, ROOM],
+        _ => [cell + 1, cell + 2]
+            .into_iter()
+            .filter(|&c| c <= CORRIDOR)
+            .collect(),
+    }
+}
+
+/// The corridor solved here by plain retrograde analysis, level by level (a position is a
+/// win in `r` plies when a move reaches a loss in `r - 1`, a loss in `r` when every move
+/// reaches a win and the longest in `r - 1`; what is never settled is an endless draw),
+/// sharing nothing with the crate's solvers.
+fn corridor_reference(misere: bool) -> Vec<perfect_play::Record> {
+    let n = usize::from(ROOM) + 1;
+    let mut settled: Vec<Option<(Value, u16)>> = vec![None; n];
+    settled[usize::from(CORRIDOR)] = Some((if misere { Value::Win } else { Value::Loss }, 0));
+    for r in 1..4 * n as u16 {
+        let before = settled.clone();
+        for cell in (0..=ROOM).filter(|&c| c != CORRIDOR) {
+            if before[usize::from(cell)].is_some() {
+                continue;
+            }
+            let children: Vec<_> = corridor_moves(cell)
+                .into_iter()
+                .map(|c| before[usize::from(c)])
+                .collect();
+            if children.contains(&Some((Value::Loss, r - 1))) {
+                settled[usize::from(cell)] = Some((Value::Win, r));
+            } else if children.iter().all(|c| matches!(c, Some((Value::Win, _))))
+                && children.contains(&Some((Value::Win, r - 1)))
+            {
+                settled[usize::from(cell)] = Some((Value::Loss, r));
+            }
+        }
+    }
+    settled
+        .into_iter()
+        .map(|s| {
+            let (value, remoteness) = s.unwrap_or((Value::Draw, perfect_play::ENDLESS));
+            perfect_play::Record { value, remoteness }
+        })
+        .collect()
+}
+
+/// A loopy game whose records need more than the 6 bits of remoteness a byte holds beside
+/// the value, but whose values are their remoteness's parity, is written with one byte a
+/// record by parity (and says so); one whose wins break the parity with two bytes. Each
+/// file answers every position as the reference above.
+#[test]
+fn deep_records_take_one_byte_by_parity_where_the_values_allow() {
+    fn check<const MISERE: bool>(dir: &Path) {
+        let reference = corridor_reference(MISERE);
+        let deepest = reference
+            .iter()
+            .filter(|r| r.remoteness != perfect_play::ENDLESS)
+            .map(|r| r.remoteness)
+            .max()
+            .unwrap();
+        // The premise: deeper than one byte holds beside the value, within what it holds
+        // alone, and endless draws among the records where cell 2 is lost in the race.
+        assert!((63..254).contains(&deepest), "{deepest}");
+        assert_eq!(reference.iter().any(|r| r.value == Value::Draw), !MISERE);
+        let path = dir.join(format!("corridor-{MISERE}.table"));
+        solve_file::<Corridor<MISERE>>("corridor", &path, &options(2)).unwrap();
+        let any = file::open_any(&path).unwrap();
+        let packing = any.packing();
+        assert_eq!(
+            (
+                any.record_bytes(),
+                packing.by_parity,
+                packing.remoteness_bits
+            ),
+            if MISERE { (2, false, 14) } else { (1, true, 8) }
+        );
+        let table = file::open::<Corridor<MISERE>>(&path, "corridor").unwrap();
+        for (cell, expected) in reference.iter().enumerate() {
+            let position = Corridor::<MISERE>(cell as u8);
+            assert_eq!(table.probe(&position), Some(*expected), "cell {cell}");
+        }
+        if !MISERE {
+            // A flag this reader does not know (as a parity file is to a reader older than
+            // the flag) is refused by its byte; so is the parity flag taken away, which
+            // leaves 8 bits of remoteness beside a value in one byte.
+            let bytes = std::fs::read(&path).unwrap();
+            for (flags, refusal) in [
+                (bytes[13] | 4, "at byte 13: unknown flags"),
+                (
+                    bytes[13] & !2,
+                    "at byte 11: remoteness bits that do not fit the record",
+                ),
+            ] {
+                let mut damaged = bytes.clone();
+                damaged[13] = flags;
+                let damaged_path = dir.join("corridor-flags.table");
+                std::fs::write(&damaged_path, &damaged).unwrap();
+                let error = file::open_any(&damaged_path).unwrap_err().to_string();
+                assert!(error.ends_with(refusal), "{error}");
+            }
+        }
+    }
+    let dir = scratch("corridor");
+    check::<false>(&dir);
+    check::<true>(&dir);
 }

@@ -121,11 +121,16 @@ fn info(table: &FileTable, digest: &str) -> String {
     );
     let _ = writeln!(
         text,
-        "layout: {} tiers, {}-bit keys, {}-byte records ({} bits of remoteness){}",
+        "layout: {} tiers, {}-bit keys, {}-byte records ({} bits of remoteness{}){}",
         table.tiers(),
         table.key_bits(),
         table.record_bytes(),
         table.packing().remoteness_bits,
+        if table.packing().by_parity {
+            ", the value its parity"
+        } else {
+            ""
+        },
         if table.packing().canonical {
             ", one entry per symmetry class"
         } else {

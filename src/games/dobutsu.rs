@@ -224,28 +224,108 @@ const fn far_row(second: bool) -> usize {
     if second { ROWS - 1 } else { 0 }
 }
 
-/// The digit of a cell's piece in a key: 0 empty, the first player's kinds 1 to 5, the
-/// second player's 6 to 10.
-const fn digit(piece: u8) -> u8 {
-    if piece & OWNER == 0 {
-        piece
-    } else {
-        (piece & !OWNER) + 5
+/// The board as one number, cell `c` in byte `c` (bytes 12 to 15 zero): the census, the
+/// turn and the mirror work on it a word at a time, without a branch on what a cell holds
+/// (a branch a cell, taken at random, cost more than the rest of a key).
+type Word = u128;
+
+/// `byte` in each of the board's 12 bytes of a [`Word`].
+const fn each_cell(byte: u8) -> Word {
+    let mut word = 0;
+    let mut cell = 0;
+    while cell < CELLS {
+        word |= (byte as Word) << (8 * cell);
+        cell += 1;
     }
+    word
 }
 
-/// Whether the left-right mirror image of `cells` has the smaller board number (the
-/// cells' digits read as one number in base 11 from the top left): the first row whose
-/// outer cells' digits differ decides, as the middle column stays where it is.
-fn mirror_is_smaller(cells: &[u8; CELLS]) -> bool {
-    for row in cells.chunks_exact(COLUMNS) {
-        let (left, right) = (row.first().copied(), row.last().copied());
-        let (left, right) = (digit(left.unwrap_or(0)), digit(right.unwrap_or(0)));
-        if left != right {
-            return right < left;
-        }
+/// `byte` in the bytes of the left column's cells (0, 3, 6, 9) of a [`Word`].
+const fn left_column(byte: u8) -> Word {
+    let mut word = 0;
+    let mut row = 0;
+    while row < ROWS {
+        word |= (byte as Word) << (8 * COLUMNS * row);
+        row += 1;
     }
-    false
+    word
+}
+
+/// The cells of the left column, whole bytes.
+const LEFT: Word = left_column(0xff);
+/// The cells of the middle column, whole bytes.
+const MIDDLE: Word = LEFT << 8;
+
+/// The cells as a [`Word`].
+fn word(cells: &[u8; CELLS]) -> Word {
+    let mut bytes = [0; 16];
+    if let Some(board) = bytes.first_chunk_mut::<CELLS>() {
+        *board = *cells;
+    }
+    Word::from_le_bytes(bytes)
+}
+
+/// The cells of a [`Word`].
+fn cells_of(word: Word) -> [u8; CELLS] {
+    word.to_le_bytes().first_chunk::<CELLS>().copied().unwrap_or([0; CELLS])
+}
+
+/// The board turned 180° with the colours swapped: the cells in reverse order, the owner
+/// bit of every piece flipped (a kind of 1 to 5 plus 7 carries into bit 3; empty does not).
+const fn turned_word(word: Word) -> Word {
+    let reversed = word.swap_bytes() >> (8 * (16 - CELLS));
+    let seven = each_cell(7);
+    reversed ^ (((reversed & seven) + seven) & each_cell(OWNER))
+}
+
+/// The board's left-right mirror image: the outer columns' bytes swapped.
+const fn mirrored_word(word: Word) -> Word {
+    (word & MIDDLE) | ((word & LEFT) << 16) | ((word >> 16) & LEFT)
+}
+
+/// Whether the left-right mirror image of the board has the smaller board number (the
+/// cells' digits read as one number in base 11 from the top left): the first row whose
+/// outer cells' digits differ decides, as the middle column stays where it is. So the
+/// outer columns' digits are compared as two numbers, the top row's digit the highest.
+const fn mirror_is_smaller(word: Word) -> bool {
+    // Each cell's digit (0 empty, the first player's kinds 1 to 5, the second's 6 to 10):
+    // a byte's kind plus 5 for its owner bit, never carrying out of its byte.
+    let digits = (word & each_cell(7)) + 5 * ((word >> 3) & each_cell(1));
+    let left = (digits & LEFT).swap_bytes();
+    let right = ((digits >> 16) & LEFT).swap_bytes();
+    right < left
+}
+
+/// The cells of a [`Word`] whose byte has bit `bit` set, as a mask (bit `c` for cell `c`):
+/// each byte's bit moved to its byte's lowest, then the eight bytes of each half gathered
+/// into the top byte by one multiplication (byte `i` lands at bit `56 + i`, no two terms
+/// overlapping, so nothing carries).
+const fn plane(word: Word, bit: u32) -> u16 {
+    const GATHER: u64 = 0x0102_0408_1020_4080;
+    let ones = (word >> bit) & each_cell(1);
+    let low = (ones as u64).wrapping_mul(GATHER) >> 56;
+    let high = ((ones >> 64) as u64).wrapping_mul(GATHER) >> 56;
+    (low | high << 8) as u16
+}
+
+/// How many cells of the board a mask holds, by the mask: `count_ones` is a dozen
+/// instructions where the CPU's own is not assumed (the x86-64 baseline has none), and a
+/// key counts up to eleven masks. Evaluated at compile time, where an index out of bounds
+/// is a compile error.
+#[allow(clippy::indexing_slicing)]
+static CELLS_IN: [u8; 1 << CELLS] = {
+    let mut table = [0; 1 << CELLS];
+    let mut mask = 1;
+    while mask < 1 << CELLS {
+        table[mask] = table[mask >> 1] + (mask & 1) as u8;
+        mask += 1;
+    }
+    table
+};
+
+/// How many cells `mask` holds (its bits past the board's ignored).
+fn cells_in(mask: u16) -> u32 {
+    u32::from(CELLS_IN.get(usize::from(mask) & ((1 << CELLS) - 1)).copied().unwrap_or(0))
 }
 
 /// The numbers a key spreads: those below 2^31, where every rank falls.
@@ -362,7 +442,7 @@ fn free_cell(used: u16, index: u64) -> Option<usize> {
         .nth(usize::try_from(index).ok()?)
 }
 
-/// Where a position's pieces stand, as bit masks of cells ([`Dobutsu::census`]).
+/// Where a position's pieces stand, as bit masks of cells (bit `c` for cell `c`).
 #[derive(Clone, Copy, Default)]
 struct Census {
     /// Each side's lions, the first player's first.
@@ -373,6 +453,27 @@ struct Census {
     hens: u16,
     /// The second player's pieces other than its lion.
     second: u16,
+}
+
+impl Census {
+    /// The census of a board: each bit of the cells' bytes as a mask (a kind's three bits,
+    /// the owner's), then each kind as those masks' combination (a lion 1, a giraffe 2, an
+    /// elephant 3, a chick 4, a hen 5: no cell holds 6 or 7).
+    const fn of(board: Word) -> Census {
+        let (one, two, four, owner) = (
+            plane(board, 0),
+            plane(board, 1),
+            plane(board, 2),
+            plane(board, 3),
+        );
+        let lions = one & !two & !four;
+        Census {
+            lions: [lions & !owner, lions & owner],
+            kinds: [two & !one, two & one, four],
+            hens: four & one,
+            second: owner & !lions,
+        }
+    }
 }
 
 impl Dobutsu {
@@ -421,13 +522,8 @@ impl Dobutsu {
     /// The same position seen from the other side: turned 180°, the colours and hands
     /// swapped, the other side to move.
     fn turned(&self) -> Dobutsu {
-        let mut cells = [0; CELLS];
-        for (i, cell) in cells.iter_mut().enumerate() {
-            let piece = self.get(CELLS - 1 - i);
-            *cell = if piece == 0 { 0 } else { piece ^ OWNER };
-        }
         Dobutsu {
-            cells,
+            cells: cells_of(turned_word(word(&self.cells))),
             hands: [self.hands[1], self.hands[0]],
             second: !self.second,
             pieces: self.pieces,
@@ -435,59 +531,51 @@ impl Dobutsu {
     }
 
     /// The left-right mirror image.
+    #[cfg(test)]
     fn mirrored(&self) -> Dobutsu {
-        let mut cells = self.cells;
-        for row in cells.chunks_exact_mut(COLUMNS) {
-            row.reverse();
+        Dobutsu {
+            cells: cells_of(mirrored_word(word(&self.cells))),
+            ..*self
         }
-        Dobutsu { cells, ..*self }
     }
 
     /// The position as the side to move sees it: itself with the first player to move,
     /// else turned around.
+    #[cfg(test)]
     fn seen_by_mover(&self) -> Dobutsu {
         if self.second { self.turned() } else { *self }
     }
 
-    /// Where the pieces stand, in one pass over the board: what the key and the checks
-    /// of a probe read, as bit masks of cells (bit `c` for cell `c`).
-    fn census(&self) -> Census {
-        // The cells of each cell value (`kind | OWNER`), gathered without a branch on
-        // what a cell holds: a branch a cell, taken at random, cost more than the rest.
-        let mut at = [0u16; 16];
-        for (cell, &piece) in self.cells.iter().enumerate() {
-            if let Some(mask) = at.get_mut(usize::from(piece & 15)) {
-                *mask |= 1 << cell;
-            }
-        }
-        let both = |kind: u8| {
-            let of = |piece: u8| at.get(usize::from(piece)).copied().unwrap_or(0);
-            (of(kind), of(kind | OWNER))
-        };
-        let (lions, (giraffes, gote_giraffes)) = (both(LION), both(GIRAFFE));
-        let ((elephants, gote_elephants), (chicks, gote_chicks)) = (both(ELEPHANT), both(CHICK));
-        let (hens, gote_hens) = both(HEN);
-        Census {
-            lions: [lions.0, lions.1],
-            kinds: [
-                giraffes | gote_giraffes,
-                elephants | gote_elephants,
-                chicks | gote_chicks | hens | gote_hens,
-            ],
-            hens: hens | gote_hens,
-            second: gote_giraffes | gote_elephants | gote_chicks | gote_hens,
+    /// The board as the side to move sees it (see [`Dobutsu::turned`]), and that side's
+    /// hand: what the key and the canonical form read, without building the position.
+    fn mover_view(&self) -> (Word, [u8; 3]) {
+        let board = word(&self.cells);
+        if self.second {
+            (turned_word(board), self.hands[1])
+        } else {
+            (board, self.hands[0])
         }
     }
 
-    /// The position's number among every arrangement of the variant's pieces, for a
-    /// position with the first player to move (see the module docs): below
-    /// 1,567,925,964 for the full game. A position no game reaches (a lion missing, a
-    /// kind with more pieces than the game has) gets a number too, shared with another.
+    /// Where the pieces stand: what the key and the checks of a probe read.
+    fn census(&self) -> Census {
+        Census::of(word(&self.cells))
+    }
+
+    /// The position's [`Dobutsu::rank_of`], for a position with the first player to move.
+    #[cfg(test)]
     fn rank(&self) -> u64 {
+        self.rank_of(&self.census(), &self.hands[0])
+    }
+
+    /// The number among every arrangement of the variant's pieces (see the module docs)
+    /// of the board whose census is `census`, the first player to move and holding `held`:
+    /// below 1,567,925,964 for the full game. A position no game reaches (a lion missing,
+    /// a kind with more pieces than the game has) gets a number too, shared with another.
+    fn rank_of(&self, census: &Census, held: &[u8; 3]) -> u64 {
         let Some(ranks) = RANKS.get(usize::from(self.pieces)) else {
             return 0;
         };
-        let census = self.census();
         // The first lion of each side (cell 0 if it has none).
         let lion = |mask: u16| if mask == 0 { 0 } else { mask.trailing_zeros() as usize };
         let (mine, theirs) = (lion(census.lions[0]), lion(census.lions[1]));
@@ -497,30 +585,26 @@ impl Dobutsu {
         let mut free = FREE;
         for (k, (&cells, &kind)) in census.kinds.iter().zip(&HAND_KINDS).enumerate() {
             let total = u64::from(self.total(kind));
-            // The kind's first two cells from the top left: each one's index among the
-            // cells still free, whose it is, whether it is a hen.
-            let (mut index, mut owners, mut promoted) = ([0u64; 2], 0u64, 0u64);
-            let (mut rest, mut n) = (cells, 0);
-            while rest != 0 && n < 2 {
-                let cell = rest.trailing_zeros();
-                let bit = 1u16 << cell;
-                rest &= rest - 1;
-                if let Some(i) = index.get_mut(n) {
-                    *i = u64::from(cell - (used & (bit - 1)).count_ones());
-                }
-                owners |= u64::from(census.second & bit != 0) << n;
-                promoted |= u64::from(census.hens & bit != 0) << n;
-                n += 1;
-            }
-            used |= cells & !rest;
+            // The kind's first two cells from the top left (cell 16, past the board, for
+            // one not there: no mask has its bit), each one's index among the cells still
+            // free, whose it is, whether it is a hen: the same few operations however many
+            // stand, as a branch on that count, taken at random, costs more.
+            let after_first = cells & cells.wrapping_sub(1);
+            let n = usize::from(cells != 0) + usize::from(after_first != 0);
+            let [low, high] = [cells, after_first].map(|rest| rest.trailing_zeros().min(16));
+            let [low_index, high_index] = [low, high]
+                .map(|cell| u64::from(cell - cells_in(used & ((1u32 << cell) - 1) as u16)));
+            let of = |mask: u16, cell: u32| u64::from(u32::from(mask) >> cell & 1);
+            let owners = of(census.second, low) | of(census.second, high) << 1;
+            let promoted = of(census.hens, low) | of(census.hens, high) << 1;
+            used |= cells & !(after_first & after_first.wrapping_sub(1));
             let hens = if k == 2 { n } else { 0 };
-            let [low, high] = index;
             let subset = match n {
                 0 => 0,
-                1 => low,
-                _ => choose(high, 2) + low,
+                1 => low_index,
+                _ => choose(high_index, 2) + low_index,
             };
-            let held = u64::from(self.hands[0].get(k).copied().unwrap_or(0));
+            let held = u64::from(held.get(k).copied().unwrap_or(0));
             let spare = (total + 1).saturating_sub(n as u64).max(1);
             let local = (((subset << n | owners) << hens | promoted) * spare) + held.min(spare - 1);
             rank += ranks.first(k, free, n) + local * ranks.after(k + 1, free.saturating_sub(n));
@@ -730,7 +814,8 @@ impl Game for Dobutsu {
     /// The rank of the position seen from the side to move, spread, and bit 31 when the
     /// second player is to move (see the module docs).
     fn key(&self) -> u64 {
-        spread(self.seen_by_mover().rank()) | u64::from(self.second) << 31
+        let (board, held) = self.mover_view();
+        spread(self.rank_of(&Census::of(board), &held)) | u64::from(self.second) << 31
     }
 
     fn key_bits(&self) -> u32 {
@@ -849,7 +934,7 @@ impl Game for Dobutsu {
     fn unreachable_reason(&self) -> Option<&'static str> {
         let census = self.census();
         for lions in census.lions {
-            match lions.count_ones() {
+            match cells_in(lions) {
                 0 => return Some("a side has no lion"),
                 1 => {}
                 _ => return Some("two lions for one side"),
@@ -870,7 +955,7 @@ impl Game for Dobutsu {
             ),
         ];
         for (k, (&kind, (more, fewer))) in HAND_KINDS.iter().zip(reasons).enumerate() {
-            let on_board = census.kinds.get(k).map_or(0, |cells| cells.count_ones());
+            let on_board = census.kinds.get(k).map_or(0, |&cells| cells_in(cells));
             let held = |hand: &[u8; 3]| u32::from(hand.get(k).copied().unwrap_or(0));
             let n = on_board + held(&self.hands[0]) + held(&self.hands[1]);
             let total = u32::from(self.total(kind));
@@ -893,11 +978,18 @@ impl Game for Dobutsu {
     /// The position seen from the side to move, and of it and its mirror image the one
     /// with the smaller board number.
     fn canonical(&self) -> Dobutsu {
-        let mover = self.seen_by_mover();
-        if mirror_is_smaller(&mover.cells) {
-            mover.mirrored()
+        let (board, held) = self.mover_view();
+        let board = if mirror_is_smaller(board) {
+            mirrored_word(board)
         } else {
-            mover
+            board
+        };
+        let other = if self.second { self.hands[0] } else { self.hands[1] };
+        Dobutsu {
+            cells: cells_of(board),
+            hands: [held, other],
+            second: false,
+            pieces: self.pieces,
         }
     }
 
@@ -1373,7 +1465,9 @@ mod drawing {
 #[cfg(test)]
 mod tests {
     use super::kind::{CHICK, ELEPHANT, GIRAFFE, HEN, LION, OWNER};
-    use super::{BELOW_31, CELLS, Census, Dobutsu, FREE, RANKS, spread, unspread};
+    use super::{
+        BELOW_31, CELLS, COLUMNS, Census, Dobutsu, FREE, RANKS, cells_in, spread, unspread,
+    };
     use perfect_play_core::Game;
     use perfect_play_core::family::{Arg, Args, Family};
 
@@ -1500,8 +1594,9 @@ mod tests {
 
     /// The canonical form is, of the position seen by its mover and that seen in a
     /// mirror, the one whose cells' digits read as one number in base 11 from the top
-    /// left are the smaller (the module docs' rule, computed here as the plain number
-    /// rather than row by row as `canonical` does), over 50,000 positions of a seeded game.
+    /// left are the smaller (the module docs' rule, computed here cell by cell as the plain
+    /// number, the turn and the mirror too, where `canonical` works on the board a word at
+    /// a time), over 50,000 positions of a seeded game.
     #[test]
     fn the_canonical_form_has_the_smaller_board_number() {
         // The digits as the module docs define them, written out here.
@@ -1511,15 +1606,38 @@ mod tests {
             p => u64::from(p & !OWNER) + 5,
         };
         let number = |p: &Dobutsu| p.cells.iter().fold(0u64, |n, &piece| n * 11 + digit(piece));
+        let turned = |p: &Dobutsu| Dobutsu {
+            cells: core::array::from_fn(|i| match p.cells[CELLS - 1 - i] {
+                0 => 0,
+                piece => piece ^ OWNER,
+            }),
+            hands: [p.hands[1], p.hands[0]],
+            second: !p.second,
+            pieces: p.pieces,
+        };
+        let mirrored = |p: &Dobutsu| Dobutsu {
+            cells: core::array::from_fn(|i| p.cells[i / COLUMNS * COLUMNS + COLUMNS - 1 - i % COLUMNS]),
+            ..*p
+        };
         for position in played(0x0bad_cafe_f00d_5eed, 50_000) {
-            let mover = position.seen_by_mover();
-            let mirrored = mover.mirrored();
+            let mover = if position.second { turned(&position) } else { position };
+            assert_eq!(position.seen_by_mover(), mover, "{position}");
+            let mirrored = mirrored(&mover);
+            assert_eq!(mover.mirrored(), mirrored, "{position}");
             let smaller = if number(&mirrored) < number(&mover) {
                 mirrored
             } else {
                 mover
             };
             assert_eq!(position.canonical(), smaller, "{position}");
+        }
+    }
+
+    /// The table of cell counts against the CPU's count, for every mask of the board.
+    #[test]
+    fn cells_in_counts_every_mask() {
+        for mask in 0..1u16 << CELLS {
+            assert_eq!(cells_in(mask), mask.count_ones(), "{mask:#b}");
         }
     }
 

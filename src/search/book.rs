@@ -167,6 +167,7 @@ impl Book {
             key_bits: (u64::BITS - widest.leading_zeros()).max(1),
             record_bytes: width,
             remoteness_bits: 8 * width - 2,
+            by_parity: false,
             canonical: true,
         };
         let mut plies: Vec<Vec<(u64, Record)>> = alloc::vec![Vec::new(); self.depth() as usize + 1];

@@ -34,6 +34,13 @@ pub const BLOCK_LEN: usize = 1 << 16;
 /// checksums), which is read as zero while it is computed.
 pub const META_CHECKSUM_AT: usize = 56;
 
+/// The header's flags (byte 13): the file holds one entry per class of symmetric
+/// positions ([`Packing::canonical`]).
+pub const FLAG_CANONICAL: u8 = 1;
+/// The header's flags: a record is its remoteness alone, the value its parity
+/// ([`Packing::by_parity`]). A reader that does not know a flag refuses the file.
+pub const FLAG_BY_PARITY: u8 = 2;
+
 /// A tier's section is placed at a multiple of this many bytes.
 pub const SECTION_ALIGN: usize = 8;
 
@@ -305,6 +312,8 @@ impl FileTable {
                 len,
             });
         }
+        let by_parity = flags & FLAG_BY_PARITY as u64 != 0;
+        let value_bits = if by_parity { 0 } else { 2 };
         // Each field out of its range, with its offset and what is wrong, the first found.
         let fields = [
             (
@@ -313,7 +322,7 @@ impl FileTable {
                 "record bytes other than 1 or 2",
             ),
             (
-                remoteness_bits + 2 > 8 * record_bytes || remoteness_bits == 0,
+                remoteness_bits + value_bits > 8 * record_bytes || remoteness_bits == 0,
                 11,
                 "remoteness bits that do not fit the record",
             ),
@@ -322,7 +331,11 @@ impl FileTable {
                 12,
                 "key bits outside 1..=64",
             ),
-            (flags > 1, 13, "unknown flags"),
+            (
+                flags & !((FLAG_CANONICAL | FLAG_BY_PARITY) as u64) != 0,
+                13,
+                "unknown flags",
+            ),
             (tiers == 0, 14, "no tier"),
             (
                 block_len != BLOCK_LEN as u64,
@@ -365,7 +378,8 @@ impl FileTable {
             record_bytes: record_bytes as u32,
             packing: Packing {
                 remoteness_bits: remoteness_bits as u32,
-                canonical: flags == 1,
+                by_parity,
+                canonical: flags & FLAG_CANONICAL as u64 != 0,
             },
             key_bits: key_bits as u32,
             tiers: tiers as u32,

@@ -122,6 +122,45 @@ impl Record {
         })
     }
 
+    /// The record packed as its remoteness alone, in `remoteness_bits` bits (at most 14):
+    /// `remoteness + 1`, [`ENDLESS`] written as all ones, 0 never (not an entry). The value
+    /// is the remoteness's parity: a win is an odd number of plies from the end, a loss an
+    /// even number, as in a game whose players alternate, whose finished positions are a
+    /// loss for the side to move (or a win one ply away, as a lion that can be taken), and
+    /// whose only draws are endless. Half the bits of [`Record::pack_in`]'s for the same
+    /// remoteness. `None` if the record breaks that rule (a win an even number of plies
+    /// away, a loss an odd one, a draw that ends) or its remoteness does not fit.
+    #[must_use]
+    pub const fn pack_by_parity(self, remoteness_bits: u32) -> Option<u32> {
+        let all_ones = (1u32 << remoteness_bits) - 1;
+        let odd = self.remoteness % 2 == 1;
+        let fits = (self.remoteness as u32) + 1 < all_ones;
+        match self.value {
+            Value::Draw if self.remoteness == ENDLESS => Some(all_ones),
+            Value::Win if odd && fits => Some(self.remoteness as u32 + 1),
+            Value::Loss if !odd && fits => Some(self.remoteness as u32 + 1),
+            _ => None,
+        }
+    }
+
+    /// The record in the low `remoteness_bits` bits of an entry
+    /// [`Record::pack_by_parity`] packed, or `None` if they are 0 (not an entry).
+    #[must_use]
+    pub const fn unpack_by_parity(bits: u32, remoteness_bits: u32) -> Option<Record> {
+        let all_ones = (1u32 << remoteness_bits) - 1;
+        match bits & all_ones {
+            0 => None,
+            b if b == all_ones => Some(Record {
+                value: Value::Draw,
+                remoteness: ENDLESS,
+            }),
+            b => Some(Record {
+                value: if b % 2 == 0 { Value::Win } else { Value::Loss },
+                remoteness: (b - 1) as u16,
+            }),
+        }
+    }
+
     /// What playing into a position with this record is worth to the player who moves
     /// there: the other side of the result, one ply further off (an endless draw stays
     /// endless).
@@ -170,13 +209,17 @@ impl Record {
     }
 }
 
-/// How a table's entries read: the width of the remoteness in a packed entry
-/// ([`Record::pack_in`]) and whether one entry stands for each class of symmetric positions.
-/// A compiled table and a table file each say it once, and every reader asks it.
+/// How a table's entries read: the width of the remoteness in a packed entry, whether the
+/// value is packed beside it ([`Record::pack_in`]) or is its parity
+/// ([`Record::pack_by_parity`]), and whether one entry stands for each class of symmetric
+/// positions. A compiled table and a table file each say it once, and every reader asks it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Packing {
     /// Bits of remoteness in an entry.
     pub remoteness_bits: u32,
+    /// Whether the value is the remoteness's parity ([`Record::pack_by_parity`]) rather
+    /// than two bits of its own ([`Record::pack_in`]).
+    pub by_parity: bool,
     /// Whether the table holds one entry per class of symmetric positions, keyed by the
     /// class's [`Game::canonical`] form.
     pub canonical: bool,
@@ -187,14 +230,36 @@ impl Packing {
     #[inline]
     #[must_use]
     pub const fn record(self, entry: u32) -> Option<Record> {
-        Record::unpack_in(entry, self.remoteness_bits)
+        if self.by_parity {
+            Record::unpack_by_parity(entry, self.remoteness_bits)
+        } else {
+            Record::unpack_in(entry, self.remoteness_bits)
+        }
+    }
+
+    /// `record` packed as these entries keep it, or `None` if it does not fit (or, by
+    /// parity, breaks the parity rule).
+    #[must_use]
+    pub const fn pack(self, record: Record) -> Option<u32> {
+        if self.by_parity {
+            record.pack_by_parity(self.remoteness_bits)
+        } else {
+            record.pack_in(self.remoteness_bits)
+        }
+    }
+
+    /// The bits of an entry its record takes: the remoteness's, and the value's two unless
+    /// the value is the parity.
+    #[must_use]
+    pub const fn record_bits(self) -> u32 {
+        self.remoteness_bits + if self.by_parity { 0 } else { 2 }
     }
 
     /// The game's own bits of a packed entry: the bits above the record.
     #[inline]
     #[must_use]
     pub const fn game_bits(self, entry: u32) -> u32 {
-        entry >> (2 + self.remoteness_bits)
+        entry >> self.record_bits()
     }
 }
 

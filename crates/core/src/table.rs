@@ -51,6 +51,7 @@ impl Table {
             map: Map::U16(map),
             packing: Packing {
                 remoteness_bits,
+                by_parity: false,
                 canonical,
             },
         }
@@ -67,6 +68,7 @@ impl Table {
             map: Map::U32(map),
             packing: Packing {
                 remoteness_bits,
+                by_parity: false,
                 canonical,
             },
         }

@@ -10,10 +10,10 @@ use std::string::String;
 use std::vec::Vec;
 
 use perfect_play_core::file::{
-    BLOCK_LEN, FileTable, HEADER_LEN, MAGIC, META_CHECKSUM_AT, SECTION_ALIGN, Split,
-    TIER_ENTRY_LEN, VERSION, data_start,
+    BLOCK_LEN, FLAG_BY_PARITY, FLAG_CANONICAL, FileTable, HEADER_LEN, MAGIC, META_CHECKSUM_AT,
+    SECTION_ALIGN, Split, TIER_ENTRY_LEN, VERSION, data_start,
 };
-use perfect_play_core::{Game, Record};
+use perfect_play_core::{Game, Packing, Record};
 
 use crate::flat::SolvedKeys;
 
@@ -28,8 +28,12 @@ pub struct FileHeader {
     pub key_bits: u32,
     /// Bytes of a record: 1 or 2.
     pub record_bytes: u32,
-    /// Bits of remoteness in a record: at most `8 * record_bytes - 2`.
+    /// Bits of remoteness in a record: at most `8 * record_bytes - 2`, or `8 *
+    /// record_bytes` by parity.
     pub remoteness_bits: u32,
+    /// Whether a record is its remoteness alone, the value its parity
+    /// ([`Record::pack_by_parity`]).
+    pub by_parity: bool,
     /// Whether the file holds one entry per class of symmetric positions.
     pub canonical: bool,
 }
@@ -45,14 +49,38 @@ impl FileHeader {
             key_bits,
             record_bytes,
             remoteness_bits: 8 * record_bytes - 2,
+            by_parity: false,
             canonical: false,
         }
     }
 
-    /// A record as the file stores it (never 0), or `None` if its remoteness does not fit.
+    /// The same header with records of `record_bytes` bytes, each its remoteness alone
+    /// (as wide as the record), the value its parity ([`Record::pack_by_parity`]).
+    #[must_use]
+    pub fn by_parity(self, record_bytes: u32) -> FileHeader {
+        FileHeader {
+            record_bytes,
+            remoteness_bits: 8 * record_bytes,
+            by_parity: true,
+            ..self
+        }
+    }
+
+    /// How the file's records read.
+    #[must_use]
+    pub const fn packing(&self) -> Packing {
+        Packing {
+            remoteness_bits: self.remoteness_bits,
+            by_parity: self.by_parity,
+            canonical: self.canonical,
+        }
+    }
+
+    /// A record as the file stores it (never 0), or `None` if its remoteness does not fit
+    /// (or, by parity, it breaks the parity rule).
     #[must_use]
     pub fn pack(&self, record: Record) -> Option<u32> {
-        record.pack_in(self.remoteness_bits)
+        self.packing().pack(record)
     }
 }
 
@@ -379,7 +407,8 @@ pub fn write_file<W: Write + Seek>(
     if header.name.len() > 255 {
         return Err(FileError::Header("a game name longer than 255 bytes"));
     }
-    if !matches!(header.record_bytes, 1 | 2) || header.remoteness_bits + 2 > 8 * header.record_bytes
+    if !matches!(header.record_bytes, 1 | 2)
+        || header.packing().record_bits() > 8 * header.record_bytes
     {
         return Err(FileError::Header(
             "records of 1 or 2 bytes, remoteness within them",
@@ -430,7 +459,10 @@ pub fn write_file<W: Write + Seek>(
     meta.push(header.record_bytes as u8);
     meta.push(header.remoteness_bits as u8);
     meta.push(header.key_bits as u8);
-    meta.push(u8::from(header.canonical));
+    meta.push(
+        if header.canonical { FLAG_CANONICAL } else { 0 }
+            | if header.by_parity { FLAG_BY_PARITY } else { 0 },
+    );
     meta.extend_from_slice(&tier_count.to_le_bytes());
     meta.extend_from_slice(&header.rules_version.to_le_bytes());
     meta.extend_from_slice(&(BLOCK_LEN as u32).to_le_bytes());

@@ -459,15 +459,29 @@ pub fn solve_loopy<G: Game + fmt::Debug + Send + Sync>(
         .filter(|&r| r != ENDLESS)
         .max()
         .unwrap_or(0);
+    let by_parity = records
+        .iter()
+        .filter_map(|&r| unpack(r))
+        .all(|r| r.pack_by_parity(8).is_some());
     let mut entries = index.keys;
     with_records(&mut entries, &records);
     drop(records);
     entries.par_sort_unstable();
     let widest = entries.last().map_or(0, |&e| e >> 16);
     let key_bits = (u64::BITS - widest.leading_zeros()).max(1);
-    let width = if deepest < 63 { 1 } else { 2 };
-    let mut header = FileHeader::new::<G>(name, key_bits, width);
+    // Records of one byte where the value and the remoteness fit in it, or where the
+    // remoteness alone fits and every value is its parity (a game whose last mover wins,
+    // as Dōbutsu shōgi's 173 plies); else two.
+    let one_byte = FileHeader::new::<G>(name, key_bits, 1);
+    let mut header = if deepest < 63 {
+        one_byte
+    } else if by_parity {
+        one_byte.by_parity(1)
+    } else {
+        FileHeader::new::<G>(name, key_bits, 2)
+    };
     header.canonical = symmetric;
+    let width = header.record_bytes;
     let bytes = join_file(out, &header, &[n as u64], |_, w| {
         write_key_index(
             0,

@@ -14,7 +14,7 @@
     clippy::indexing_slicing
 )] // test code: a panic is a failed test
 
-use perfect_play_core::{ENDLESS, Game, Record, Value};
+use perfect_play_core::{ENDLESS, Game, Packing, Record, Value};
 use perfect_play_generate::{SolveError, solve, write_table};
 
 /// A game given as a list of positions: `EDGES[p]` are p's children, `FINISHED[p]` its
@@ -266,6 +266,50 @@ fn records_pack_and_unpack() {
         }
     }
     assert_eq!(Record::unpack_in(0, 14), None);
+}
+
+/// Records by parity (a win an odd number of plies away, a loss an even one, a draw
+/// endless: `Record::pack_by_parity`'s rule, written out here) come back from one byte, each
+/// packed as its remoteness plus one; every record that breaks the rule or does not fit is
+/// refused, never packed as another.
+#[test]
+fn records_pack_by_parity_and_unpack() {
+    let packing = Packing {
+        remoteness_bits: 8,
+        by_parity: true,
+        canonical: false,
+    };
+    let mut packed_values = std::collections::HashSet::new();
+    for value in [Value::Win, Value::Loss, Value::Draw] {
+        for remoteness in (0..300).chain([ENDLESS - 1, ENDLESS]) {
+            let record = Record { value, remoteness };
+            let follows_rule = match value {
+                Value::Win => remoteness % 2 == 1 && remoteness < 254,
+                Value::Loss => remoteness % 2 == 0 && remoteness < 254,
+                Value::Draw => remoteness == ENDLESS,
+            };
+            let packed = packing.pack(record);
+            assert_eq!(packed.is_some(), follows_rule, "{record:?}");
+            if let Some(bits) = packed {
+                assert!((1..=255).contains(&bits), "{record:?} packed as {bits}");
+                let expected = if value == Value::Draw {
+                    255
+                } else {
+                    u32::from(remoteness) + 1
+                };
+                assert_eq!(bits, expected, "{record:?}");
+                assert!(
+                    packed_values.insert(bits),
+                    "{record:?} packed as another's {bits}"
+                );
+                // The bits above the record are the game's, and ignored.
+                assert_eq!(packing.record(bits | 0x5a << 8), Some(record));
+                assert_eq!(packing.game_bits(bits | 0x5a << 8), 0x5a);
+            }
+        }
+    }
+    assert_eq!(packed_values.len(), 255, "every byte but 0 is a record");
+    assert_eq!(packing.record(0), None);
 }
 
 // A countdown from 20,000: the start is lost in 20,000 plies, more than a packed record's
