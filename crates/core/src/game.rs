@@ -122,7 +122,8 @@ impl Record {
         })
     }
 
-    /// The record packed as its remoteness alone, in `remoteness_bits` bits (at most 14):
+    /// The record packed as its remoteness alone, in `remoteness_bits` bits (8 or 16, a
+    /// record's byte or two):
     /// `remoteness + 1`, [`ENDLESS`] written as all ones, 0 never (not an entry). The value
     /// is the remoteness's parity: a win is an odd number of plies from the end, a loss an
     /// even number, as in a game whose players alternate, whose finished positions are a
