@@ -9,7 +9,10 @@
 //! real probe meets them), summing the remoteness; divide by 100,000 for one probe. The
 //! compiled table is probed the same way over its own positions. Each is then asked the
 //! same positions at once (`Solved::probe_many`: a file's probes pipelined). Opening
-//! (mapping and verifying every checksum) is timed once and printed.
+//! (mapping and verifying every checksum) is timed once and printed. A 6x4 or Dōbutsu file
+//! is also probed in two halves: the work before the lookup alone (`keys`:
+//! `Game::probe_key`), and the lookups alone, their keys computed before (what a probe
+//! would take if its key cost nothing).
 //!
 //! Beside them, the machine's floor for a lone probe (`memory floor`): 100,000 dependent
 //! loads at random in memory the size of the file, each load's address the value the one
@@ -30,10 +33,11 @@
 )] // measuring code: it may panic and print
 
 use std::hint::black_box;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use criterion::{Criterion, Throughput};
+use criterion::measurement::WallTime;
+use criterion::{BenchmarkGroup, Criterion, Throughput};
 use perfect_play::games::connect4::Connect4;
 use perfect_play::games::{CONNECT4_4X4, Dobutsu};
 use perfect_play::{Game, Record, Solved};
@@ -74,20 +78,67 @@ fn probe_all<G: Game>(table: &Solved<G>, positions: &[G]) -> u64 {
 }
 
 /// What a probe computes before it reads the table, for every position: the checks that a
-/// game reaches it, its canonical form, its tier and key (what [`Solved::probe`] does but
-/// the lookup). The part of a probe's time that is not a wait on memory.
-fn keys_all<G: Game>(positions: &[G]) -> u64 {
+/// game reaches it, its canonical form, its tier and key ([`Game::probe_key`], what
+/// [`Solved::probe`] does but the lookup). The part of a probe's time that is not a wait
+/// on memory.
+fn keys_all<G: Game>(positions: &[G], canonical: bool) -> u64 {
     positions
         .iter()
         .map(|p| {
-            let p = black_box(p);
-            if p.unreachable_reason().is_some() {
-                return 0;
-            }
-            let c = p.canonical();
-            u64::from(c.tier()) ^ c.key()
+            black_box(p)
+                .probe_key(canonical)
+                .map_or(0, |(tier, key)| u64::from(tier) ^ key)
         })
         .fold(0, u64::wrapping_add)
+}
+
+/// The lookups of [`probe_all`] alone, their tiers and keys computed before: what a probe
+/// would take if its key cost nothing, the part that waits on memory.
+fn lookups_all<G: Game>(table: &Solved<G>, keys: &[(u32, u64)]) -> u64 {
+    keys.iter()
+        .map(|&(tier, key)| {
+            let (tier, key) = black_box((tier, key));
+            u64::from(table.table().entry(tier, key).unwrap())
+        })
+        .fold(0, u64::wrapping_add)
+}
+
+/// Every bench of a table file of `G` named `name` at `path` (`label` in the benches'
+/// names): the keys alone, the lookups alone, probes one after another mapped and loaded,
+/// and the same probes at once.
+fn file_benches<G: Game + 'static>(
+    group: &mut BenchmarkGroup<'_, WallTime>,
+    label: &str,
+    path: &Path,
+    name: &str,
+    out: &mut [Option<Record>],
+) {
+    let table = perfect_play::file::open::<G>(path, name).unwrap();
+    let positions = sample(table);
+    let canonical = table.table().packing().canonical;
+    let keys: Vec<(u32, u64)> = positions
+        .iter()
+        .map(|p| p.probe_key(canonical).unwrap())
+        .collect();
+    group.bench_function(format!("keys {label} (no lookup)"), |b| {
+        b.iter(|| keys_all(&positions, canonical));
+    });
+    group.bench_function(format!("file {label}, lookups alone (keys known)"), |b| {
+        b.iter(|| lookups_all(table, &keys));
+    });
+    group.bench_function(format!("file {label}"), |b| {
+        b.iter(|| probe_all(table, &positions));
+    });
+    let loaded = perfect_play::file::load::<G>(path, name).unwrap();
+    group.bench_function(format!("file {label}, loaded (huge pages)"), |b| {
+        b.iter(|| probe_all(loaded, &positions));
+    });
+    group.bench_function(format!("file {label}, probe_many"), |b| {
+        b.iter(|| probe_many(table, &positions, out));
+    });
+    group.bench_function(format!("file {label}, loaded, probe_many"), |b| {
+        b.iter(|| probe_many(loaded, &positions, out));
+    });
 }
 
 /// The same probes as [`probe_all`], asked all at once ([`Solved::probe_many`]: a file's
@@ -181,24 +232,7 @@ fn main() {
     }
     match name {
         "connect4-6x4" => {
-            let table = perfect_play::file::open::<Connect4<6, 4>>(&path, name).unwrap();
-            let positions = sample(table);
-            group.bench_function("keys connect4-6x4 (no lookup)", |b| {
-                b.iter(|| keys_all(&positions));
-            });
-            group.bench_function("file connect4-6x4", |b| {
-                b.iter(|| probe_all(table, &positions));
-            });
-            let loaded = perfect_play::file::load::<Connect4<6, 4>>(&path, name).unwrap();
-            group.bench_function("file connect4-6x4, loaded (huge pages)", |b| {
-                b.iter(|| probe_all(loaded, &positions));
-            });
-            group.bench_function("file connect4-6x4, probe_many", |b| {
-                b.iter(|| probe_many(table, &positions, &mut out));
-            });
-            group.bench_function("file connect4-6x4, loaded, probe_many", |b| {
-                b.iter(|| probe_many(loaded, &positions, &mut out));
-            });
+            file_benches::<Connect4<6, 4>>(&mut group, "connect4-6x4", &path, name, &mut out);
         }
         "connect4-5x5" => {
             let table = perfect_play::file::open::<Connect4<5, 5>>(&path, name).unwrap();
@@ -211,21 +245,7 @@ fn main() {
             });
         }
         "dobutsu:giraffes=true,elephants=true" => {
-            let table = perfect_play::file::open::<Dobutsu>(&path, name).unwrap();
-            let positions = sample(table);
-            group.bench_function("keys dobutsu (no lookup)", |b| {
-                b.iter(|| keys_all(&positions));
-            });
-            group.bench_function("file dobutsu", |b| {
-                b.iter(|| probe_all(table, &positions));
-            });
-            let loaded = perfect_play::file::load::<Dobutsu>(&path, name).unwrap();
-            group.bench_function("file dobutsu, loaded (huge pages)", |b| {
-                b.iter(|| probe_all(loaded, &positions));
-            });
-            group.bench_function("file dobutsu, probe_many", |b| {
-                b.iter(|| probe_many(table, &positions, &mut out));
-            });
+            file_benches::<Dobutsu>(&mut group, "dobutsu", &path, name, &mut out);
         }
         _ => {
             let table = perfect_play::file::open::<Connect4<4, 4>>(&path, "connect4-4x4").unwrap();

@@ -224,6 +224,9 @@ const fn far_row(second: bool) -> usize {
     if second { ROWS - 1 } else { 0 }
 }
 
+/// The cells of the first player's far row (the top row), as a mask (bit `c` for cell `c`).
+const FAR_ROW: u16 = ((1 << COLUMNS) - 1) << (COLUMNS * far_row(false));
+
 /// The board as one number, cell `c` in byte `c` (bytes 12 to 15 zero): the census, the
 /// turn and the mirror work on it a word at a time, without a branch on what a cell holds
 /// (a branch a cell, taken at random, cost more than the rest of a key).
@@ -557,9 +560,55 @@ impl Dobutsu {
         }
     }
 
-    /// Where the pieces stand: what the key and the checks of a probe read.
+    /// Where the pieces stand, the board as it is.
+    #[cfg(test)]
     fn census(&self) -> Census {
         Census::of(word(&self.cells))
+    }
+
+    /// Why no game reaches the position whose board, seen by the side to move (see
+    /// [`Dobutsu::mover_view`]; its mirror image answers the same), has the census
+    /// `census`: [`Game::unreachable_reason`]'s rules, once for it and for
+    /// [`Game::probe_key`].
+    fn reason_in(&self, census: &Census) -> Option<&'static str> {
+        for lions in census.lions {
+            match cells_in(lions) {
+                0 => return Some("a side has no lion"),
+                1 => {}
+                _ => return Some("two lions for one side"),
+            }
+        }
+        let reasons = [
+            (
+                "more giraffes than the game has",
+                "fewer giraffes than the game has",
+            ),
+            (
+                "more elephants than the game has",
+                "fewer elephants than the game has",
+            ),
+            (
+                "more chicks and hens than the game has",
+                "fewer chicks and hens than the game has",
+            ),
+        ];
+        for (k, (&kind, (more, fewer))) in HAND_KINDS.iter().zip(reasons).enumerate() {
+            let on_board = census.kinds.get(k).map_or(0, |&cells| cells_in(cells));
+            let held = |hand: &[u8; 3]| u32::from(hand.get(k).copied().unwrap_or(0));
+            let n = on_board + held(&self.hands[0]) + held(&self.hands[1]);
+            let total = u32::from(self.total(kind));
+            if n > total {
+                return Some(more);
+            }
+            if n < total {
+                return Some(fewer);
+            }
+        }
+        // The mover's lion is the first player's in its own view: its far row the top.
+        if census.lions[0] & FAR_ROW != 0 {
+            return Some("the side to move's lion stands on the far row: the try ended the game");
+        }
+        None
     }
 
     /// The position's [`Dobutsu::rank_of`], for a position with the first player to move.
@@ -933,47 +982,8 @@ impl Game for Dobutsu {
     /// fewer pieces of a kind than the game has, or the side to move's lion already on the
     /// far row (the try ended the game a ply before).
     fn unreachable_reason(&self) -> Option<&'static str> {
-        let census = self.census();
-        for lions in census.lions {
-            match cells_in(lions) {
-                0 => return Some("a side has no lion"),
-                1 => {}
-                _ => return Some("two lions for one side"),
-            }
-        }
-        let reasons = [
-            (
-                "more giraffes than the game has",
-                "fewer giraffes than the game has",
-            ),
-            (
-                "more elephants than the game has",
-                "fewer elephants than the game has",
-            ),
-            (
-                "more chicks and hens than the game has",
-                "fewer chicks and hens than the game has",
-            ),
-        ];
-        for (k, (&kind, (more, fewer))) in HAND_KINDS.iter().zip(reasons).enumerate() {
-            let on_board = census.kinds.get(k).map_or(0, |&cells| cells_in(cells));
-            let held = |hand: &[u8; 3]| u32::from(hand.get(k).copied().unwrap_or(0));
-            let n = on_board + held(&self.hands[0]) + held(&self.hands[1]);
-            let total = u32::from(self.total(kind));
-            if n > total {
-                return Some(more);
-            }
-            if n < total {
-                return Some(fewer);
-            }
-        }
-        let me = self.second;
-        let lions = if me { census.lions[1] } else { census.lions[0] };
-        let lion = lions.trailing_zeros() as usize;
-        if lion / COLUMNS == far_row(me) {
-            return Some("the side to move's lion stands on the far row: the try ended the game");
-        }
-        None
+        let (board, _) = self.mover_view();
+        self.reason_in(&Census::of(board))
     }
 
     /// The position seen from the side to move, and of it and its mirror image the one
@@ -992,6 +1002,25 @@ impl Game for Dobutsu {
             second: false,
             pieces: self.pieces,
         }
+    }
+
+    /// [`Game::unreachable_reason`], [`Game::canonical`] and [`Game::key`] in one pass
+    /// (a probe's work before its lookup): the board seen by the mover, mirrored if that
+    /// is smaller, read into one census that both the checks and the rank read.
+    fn probe_key(&self, canonical: bool) -> Option<(u32, u64)> {
+        let (board, held) = self.mover_view();
+        let board = if canonical && mirror_is_smaller(board) {
+            mirrored_word(board)
+        } else {
+            board
+        };
+        let census = Census::of(board);
+        if self.reason_in(&census).is_some() {
+            return None;
+        }
+        // The canonical form has the first player to move: no bit 31.
+        let second = u64::from(self.second && !canonical) << 31;
+        Some((0, spread(self.rank_of(&census, &held)) | second))
     }
 
     /// The position (the first player to move) whose key is `key`, at this size.
@@ -1560,11 +1589,16 @@ mod tests {
     /// `count` positions of a game played at random from the start (again from the start
     /// when one is over), seeded by `seed`.
     fn played(seed: u64, count: usize) -> impl Iterator<Item = Dobutsu> {
+        played_from(Dobutsu::start(), seed, count)
+    }
+
+    /// [`played`] from `start`'s start (a variant's).
+    fn played_from(start: Dobutsu, seed: u64, count: usize) -> impl Iterator<Item = Dobutsu> {
         let mut random = numbers(seed);
-        let mut position = Dobutsu::start();
+        let mut position = start;
         core::iter::repeat_with(move || {
             if position.finished().is_some() {
-                position = Dobutsu::start();
+                position = start;
             }
             let now = position;
             let mut moves = 0;
@@ -1632,6 +1666,57 @@ mod tests {
             };
             assert_eq!(position.canonical(), smaller, "{position}");
         }
+    }
+
+    /// `probe_key` in one pass answers as the trait's default would, the checks, the
+    /// canonical form and the key asked in turn (written out here), with and without the
+    /// canonical form: on positions of seeded games of each variant, each also changed
+    /// once at random (a cell given any piece of either side, two cells swapped, a hand
+    /// count moved by one, the other side to move), so that some no game reaches.
+    #[test]
+    fn probe_key_answers_as_its_parts_do() {
+        let parts = |p: &Dobutsu, canonical: bool| {
+            if p.unreachable_reason().is_some() {
+                return None;
+            }
+            let c = if canonical { p.canonical() } else { *p };
+            Some((c.tier(), c.key()))
+        };
+        let pieces = [0, LION, GIRAFFE, ELEPHANT, CHICK, HEN];
+        let mut random = numbers(0x7e57_ab1e_d00d_f00d);
+        let mut next = move |below: u64| (random.next().unwrap() % below) as usize;
+        let (mut reached, mut not) = (0, 0);
+        for (giraffes, elephants) in [(true, true), (true, false), (false, true), (false, false)] {
+            let start = variant(giraffes, elephants);
+            for position in played_from(start, 0x0dd_ba11_5eed, 30_000) {
+                let mut changed = position;
+                match next(4) {
+                    0 => {
+                        let piece = pieces[next(6)];
+                        let owner = if piece != 0 && next(2) == 1 { OWNER } else { 0 };
+                        changed.cells[next(CELLS as u64)] = piece | owner;
+                    }
+                    1 => changed.cells.swap(next(CELLS as u64), next(CELLS as u64)),
+                    2 => {
+                        let count = &mut changed.hands[next(2)][next(3)];
+                        *count = if next(2) == 1 { *count + 1 } else { count.saturating_sub(1) };
+                    }
+                    _ => changed.second = !changed.second,
+                }
+                for p in [position, changed] {
+                    if p.unreachable_reason().is_some() {
+                        not += 1;
+                    } else {
+                        reached += 1;
+                    }
+                    for canonical in [false, true] {
+                        assert_eq!(p.probe_key(canonical), parts(&p, canonical), "{p} {canonical}");
+                    }
+                }
+            }
+        }
+        // Both answers met often: the sample checks the checks as well as the keys.
+        assert!(reached > 100_000 && not > 10_000, "{reached} reached, {not} not");
     }
 
     /// The table of cell counts against the CPU's count, for every mask of the board.

@@ -388,4 +388,19 @@ pub trait Game: Copy + Eq {
     fn canonical(&self) -> Self {
         *self
     }
+
+    /// Where a table looks this position up: `None` if no game reaches it (see
+    /// [`Game::unreachable_reason`]), else the [`Game::tier`] and [`Game::key`] of its
+    /// [`Game::canonical`] form when `canonical` (the table was built with canonical
+    /// forms), of itself otherwise. The default asks those methods in turn, and every
+    /// override must answer the same; a game whose checks, canonical form and key read
+    /// the same things may do them in one pass (Dōbutsu shōgi's census), as this is all
+    /// of a probe's work before its wait on memory.
+    fn probe_key(&self, canonical: bool) -> Option<(u32, u64)> {
+        if self.unreachable_reason().is_some() {
+            return None;
+        }
+        let position = if canonical { self.canonical() } else { *self };
+        Some((position.tier(), position.key()))
+    }
 }

@@ -34,15 +34,8 @@ impl<G: Game> Solved<G> {
     #[inline]
     #[must_use]
     pub fn entry(&self, position: &G) -> Option<u32> {
-        if position.unreachable_reason().is_some() {
-            return None;
-        }
-        let position = if self.table.packing().canonical {
-            position.canonical()
-        } else {
-            *position
-        };
-        self.table.entry(position.tier(), position.key())
+        let (tier, key) = position.probe_key(self.table.packing().canonical)?;
+        self.table.entry(tier, key)
     }
 
     /// Win, loss or draw for the side to move, and plies left, or `None` if no game reaches
@@ -73,18 +66,10 @@ impl<G: Game> Solved<G> {
         for (positions, out) in positions.chunks(CHUNK).zip(out.chunks_mut(CHUNK)) {
             let n = positions.len().min(out.len());
             for ((slot, ok), position) in keys.iter_mut().zip(&mut reachable).zip(positions) {
-                *ok = position.unreachable_reason().is_none();
-                let position = if self.table.packing().canonical {
-                    position.canonical()
-                } else {
-                    *position
-                };
+                let key = position.probe_key(self.table.packing().canonical);
+                *ok = key.is_some();
                 // A position no game reaches is not looked up: no file has tier `u32::MAX`.
-                *slot = if *ok {
-                    (position.tier(), position.key())
-                } else {
-                    (u32::MAX, 0)
-                };
+                *slot = key.unwrap_or((u32::MAX, 0));
             }
             let (keys, entries) = (keys.get(..n).unwrap_or(&[]), entries.get_mut(..n));
             let entries = entries.unwrap_or(&mut []);
