@@ -186,7 +186,21 @@ fn checked(
     let bytes = read(path).map_err(|e| refused(path, Refusal::Io(e)))?;
     let table = FileTable::parse(bytes).map_err(|e| refused(path, Refusal::Format(e)))?;
     verify(&table).map_err(|kind| refused(path, kind))?;
-    Ok(table)
+    Ok(hinted(table))
+}
+
+/// `table` with the hints a lone probe guesses its bucket's lines by
+/// ([`FileTable::with_hints`]: a 64th of the file's offsets, kept for the rest of the
+/// program as the table is); `table` as it is if they cannot be made or help in no tier
+/// (Connect Four's files, whose keys bunch).
+fn hinted(table: FileTable) -> FileTable {
+    let mut hints = vec![0; table.hints_len()];
+    let tiers = table.tiers() as usize;
+    let helps = |hints: &[u32]| hints.iter().take(tiers).any(|&start| start != u32::MAX);
+    if !table.fill_hints(&mut hints) || !helps(&hints) {
+        return table;
+    }
+    table.with_hints(Box::leak(hints.into_boxed_slice()))
 }
 
 /// The file at `path` refused for `kind`.

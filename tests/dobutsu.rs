@@ -17,6 +17,9 @@
 //!   when `DOBUTSU_TABLE` gives its path and says it is skipped otherwise. With it, a
 //!   seeded sample of the file's positions is checked against the reference's one-ply rule
 //!   (each record the best of its children's).
+//! - The file reader's hints (`FileTable::with_hints`) against the file's own offsets,
+//!   read from its bytes as docs/table-format.md lays them out, and every key's answer
+//!   with and without them.
 #![allow(
     clippy::unwrap_used,
     clippy::expect_used,
@@ -34,7 +37,7 @@ use std::path::{Path, PathBuf};
 use perfect_play::games::{Dobutsu, Notation};
 use perfect_play::{ENDLESS, Game, Record, Value};
 use perfect_play_core::family::{Arg, Args, Family};
-use perfect_play_generate::{Options, Progress, solve_file_from};
+use perfect_play_generate::{Options, Progress, Summary, solve_file_from};
 
 // --- The reference ------------------------------------------------------------------------
 
@@ -329,6 +332,17 @@ fn variant(giraffes: bool, elephants: bool) -> Dobutsu {
     Dobutsu::at(&args).unwrap()
 }
 
+/// Solves the variant `start` into the file `path` with the crate's loopy solver, on two
+/// threads within 1 GiB.
+fn solve_variant(start: Dobutsu, path: &Path) -> Summary {
+    let options = Options {
+        threads: 2,
+        memory: 1 << 30,
+        progress: &quiet,
+    };
+    solve_file_from(&start.sized().to_string(), start, path, &options).unwrap()
+}
+
 /// Solves the variant into a file with the crate's loopy solver and checks every position
 /// the reference finds, and the count; returns the count.
 fn agrees_with_the_reference(giraffes: bool, elephants: bool, test: &str) -> usize {
@@ -336,12 +350,7 @@ fn agrees_with_the_reference(giraffes: bool, elephants: bool, test: &str) -> usi
     let path = dir.join("variant.table");
     let start = variant(giraffes, elephants);
     let name = start.sized().to_string();
-    let options = Options {
-        threads: 2,
-        memory: 1 << 30,
-        progress: &quiet,
-    };
-    let summary = solve_file_from(&name, start, &path, &options).unwrap();
+    let summary = solve_variant(start, &path);
     let expected = reference(giraffes, elephants);
     assert_eq!(summary.positions, expected.len() as u64, "positions");
     let table = perfect_play::file::open_at(&path, &name, &start).unwrap();
@@ -377,6 +386,82 @@ fn agrees_with_the_reference(giraffes: bool, elephants: bool, test: &str) -> usi
 fn lions_and_chicks_agree_with_the_reference_on_every_position() {
     let n = agrees_with_the_reference(false, false, "chicks");
     assert!(n > 1_000, "{n} positions");
+}
+
+/// The hints a lone probe guesses its bucket's lines by (`FileTable::with_hints`), on
+/// the file of lions and chicks, whose keys spread evenly: the file's reader makes them
+/// and uses them (the margin is finite); each mark is the file's own offset of every
+/// `HINT_SPAN`-th bucket, read here from the bytes as docs/table-format.md lays them out;
+/// and every key answers the same through the hints, without them, and through hints of
+/// seeded junk (a hint is a guess of where to look, never an answer).
+#[test]
+fn a_probe_guided_by_hints_answers_as_one_without() {
+    use perfect_play_core::file::{FileTable, HINT_SPAN};
+    let dir = scratch("hints");
+    let path = dir.join("variant.table");
+    solve_variant(variant(false, false), &path);
+    let hinted = perfect_play::file::open_any(&path).unwrap();
+    let bytes: &'static [u8] = Box::leak(std::fs::read(&path).unwrap().into_boxed_slice());
+    let plain = FileTable::parse(bytes).unwrap();
+
+    let mut hints = vec![0; plain.hints_len()];
+    assert!(plain.fill_hints(&mut hints));
+    assert!(
+        !plain.fill_hints(&mut vec![0; plain.hints_len() - 1]),
+        "too short"
+    );
+    assert_eq!(plain.tiers(), 1);
+    let block = hints[0] as usize;
+    let tier = plain.tier_at(0).unwrap();
+    assert!(
+        tier.split.buckets >= 4 * HINT_SPAN,
+        "{} buckets: too few to test",
+        tier.split.buckets
+    );
+    assert!(
+        hints[block] < 128,
+        "the margin {}: the hints unused",
+        hints[block]
+    );
+    let offset = |bucket: u64| {
+        let at = tier.offset as usize + 4 * bucket as usize;
+        u64::from(u32::from_le_bytes(bytes[at..at + 4].try_into().unwrap()))
+    };
+    let marks = &hints[block + 1..];
+    assert_eq!(
+        marks.len() as u64,
+        tier.split.buckets.div_ceil(HINT_SPAN) + 1
+    );
+    for (j, &mark) in marks.iter().enumerate() {
+        let bucket = (j as u64 * HINT_SPAN).min(tier.split.buckets);
+        assert_eq!(u64::from(mark), offset(bucket), "mark {j}");
+    }
+
+    let mut random = rng::Rng(0x4149_4e54_5345_4544);
+    // Junk where the tier's block starts, then junk within its block, small numbers
+    // for the margin so that the guesses are followed.
+    let junk: Vec<u32> = (0..hints.len()).map(|_| random.next() as u32).collect();
+    let mut junk_block = junk.clone();
+    junk_block[0] = hints[0];
+    junk_block[block] = 40;
+    let junked = plain.with_hints(Box::leak(junk.into_boxed_slice()));
+    let junk_blocked = plain.with_hints(Box::leak(junk_block.into_boxed_slice()));
+    let mut keys = 0;
+    for (t, key, record) in plain.iter() {
+        assert_eq!(hinted.get(t, key), Some(record), "key {key}");
+        assert_eq!(junked.get(t, key), Some(record), "key {key}");
+        assert_eq!(junk_blocked.get(t, key), Some(record), "key {key}");
+        assert_eq!(plain.get(t, key), Some(record), "key {key}");
+        // A key the file does not hold: none of the three finds it.
+        let absent = key ^ 1 << 30;
+        let expected = plain.get(t, absent);
+        assert_eq!(hinted.get(t, absent), expected);
+        assert_eq!(junked.get(t, absent), expected);
+        assert_eq!(junk_blocked.get(t, absent), expected);
+        keys += 1;
+    }
+    assert!(keys > 1_000, "{keys} keys");
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// Without giraffes: 3,202,071 positions, a few minutes in the test profile; run with

@@ -213,6 +213,9 @@ pub struct FileTable {
     name_len: usize,
     blocks: usize,
     data_start: usize,
+    /// Where a lone probe guesses its bucket's keys to be before it reads the bucket's
+    /// offsets ([`FileTable::with_hints`]); empty for none.
+    hints: &'static [u32],
 }
 
 impl fmt::Debug for FileTable {
@@ -388,6 +391,7 @@ impl FileTable {
             name_len,
             blocks: blocks as usize,
             data_start: start,
+            hints: &[],
         };
         if core::str::from_utf8(table.name_bytes()).is_err() {
             return Err(FormatError::Field {
@@ -584,7 +588,118 @@ impl FileTable {
     #[must_use]
     pub fn get(&self, tier: u32, key: u64) -> Option<u32> {
         let (section, index) = self.tier_index(tier)?;
+        if !self.hints.is_empty() {
+            self.prefetch_guessed(tier, section, index, key);
+        }
         self.get_in(section, index, key)
+    }
+
+    /// How many `u32`s [`fill_hints`](FileTable::fill_hints) writes for this file.
+    #[must_use]
+    pub fn hints_len(&self) -> usize {
+        let blocks: u64 = (0..self.tiers)
+            .filter_map(|t| self.tier_at(t))
+            .map(|tier| hint_block_len(tier.split.buckets) as u64)
+            .sum();
+        self.tiers as usize + blocks as usize
+    }
+
+    /// Writes the hints of [`with_hints`](FileTable::with_hints) into `out` (of
+    /// [`hints_len`](FileTable::hints_len)), from the file's offsets: first,
+    /// for each tier, where its block starts in `out` (`u32::MAX` for a tier whose
+    /// guesses would not help, or too small to need them); then each tier's block: how far
+    /// the guesses stray (twice their root mean square error, in keys; `u32::MAX` where
+    /// they stray too far to help, as where keys bunch; measured on every
+    /// [`HINT_SAMPLE_STRIDE`]-th bucket), and the offset of every
+    /// [`HINT_SPAN`]-th bucket. Returns `false`, leaving `out` unfinished, if it is too
+    /// short or the file's offsets cannot be read.
+    pub fn fill_hints(&self, out: &mut [u32]) -> bool {
+        let mut at = self.tiers as usize;
+        for t in 0..self.tiers {
+            let Some((_, index)) = self.tier_index(t) else {
+                return false;
+            };
+            let buckets = index.split.buckets;
+            let offset = |bucket: u64| le::<4>(index.bytes, 4 * bucket as usize);
+            let len = hint_block_len(buckets);
+            let Some(block) = out.get_mut(at..at + len) else {
+                return false;
+            };
+            let (head, marks) = block.split_at_mut(1);
+            for (j, mark) in marks.iter_mut().enumerate() {
+                let Some(value) = offset((j as u64 * HINT_SPAN).min(buckets)) else {
+                    return false;
+                };
+                *mark = value as u32;
+            }
+            let (mut squares, mut sampled) = (0f64, 0u32);
+            for bucket in (0..buckets).step_by(HINT_SAMPLE_STRIDE) {
+                let Some(actual) = offset(bucket) else {
+                    return false;
+                };
+                let guess = guess(marks, bucket).map_or(0, |(start, _)| start);
+                let miss = actual as f64 - guess as f64;
+                squares += miss * miss;
+                sampled += 1;
+            }
+            let spread = 2.0 * square_root(squares / f64::from(sampled.max(1))) + 1.0;
+            let helps = spread <= f64::from(HINT_MARGIN_MAX) && buckets >= HINT_MIN_BUCKETS;
+            if let Some(margin) = head.first_mut() {
+                *margin = if helps { spread as u32 } else { u32::MAX };
+            }
+            let Some(slot) = out.get_mut(t as usize) else {
+                return false;
+            };
+            *slot = if helps { at as u32 } else { u32::MAX };
+            at += len;
+        }
+        true
+    }
+
+    /// This file with `hints` ([`fill_hints`](FileTable::fill_hints)'s): a lone probe
+    /// ([`get`](FileTable::get)) then guesses where its bucket's keys and records lie from
+    /// the hints, which stay in the caches, and asks for those lines at once with its
+    /// bucket's offsets, so that its two waits on memory overlap instead of following each
+    /// other. Hints change no answer: a wrong one only asks for lines not read.
+    #[must_use]
+    pub const fn with_hints(self, hints: &'static [u32]) -> FileTable {
+        FileTable { hints, ..self }
+    }
+
+    /// Asks for the lines of `key`'s bucket's low bytes and records where the hints guess
+    /// they are, if the file has hints and they help in `tier`.
+    // Not inlined: a file without hints (Connect Four's) keeps its probe's code as short
+    // as it was, every instruction of which the CPU's run ahead to the next probe counts.
+    #[inline(never)]
+    fn prefetch_guessed(&self, tier: u32, section: &[u8], index: KeyIndex<'_>, key: u64) {
+        // A tier whose guesses stray too far starts at `u32::MAX`: no block, one load.
+        let Some((&margin, marks)) = self
+            .hints
+            .get(tier as usize)
+            .and_then(|&start| self.hints.get(start as usize..))
+            .and_then(<[u32]>::split_first)
+        else {
+            return;
+        };
+        let Some((guess, per_bucket)) = index
+            .bucket(key)
+            .filter(|_| margin <= HINT_MARGIN_MAX)
+            .and_then(|bucket| guess(marks, bucket as u64))
+        else {
+            return;
+        };
+        let from = guess.saturating_sub(u64::from(margin)) as usize;
+        let to = (guess + per_bucket + u64::from(margin)) as usize;
+        let width = index.split.bytes as usize;
+        let lows_at = 4 * (index.split.buckets as usize + 1);
+        let rb = self.record_bytes as usize;
+        for (at, len) in [(lows_at, width), (index.len_bytes(), rb)] {
+            let first = (at + from * len) & !(LINE - 1);
+            let lines = (at + to * len).saturating_sub(first).div_ceil(LINE);
+            for line in 0..lines.min(GUESSED_LINES) {
+                prefetch(section, first + line * LINE);
+            }
+        }
     }
 
     /// [`get`](FileTable::get) in a tier's section and keys, as
@@ -813,6 +928,65 @@ impl<'a> KeyIndex<'a> {
             Some(bucket.checked_shl(shift).unwrap_or(0) | (low & below))
         })
     }
+}
+
+/// How many buckets apart [`FileTable::fill_hints`] marks a tier's offsets: one `u32` for
+/// 64 buckets (one to two thousand keys), so that a file's hints are a 64th of its offsets
+/// (512 KiB for Dōbutsu shōgi's 32 MiB) and stay in the caches.
+pub const HINT_SPAN: u64 = 64;
+
+/// The fewest buckets a tier must have for [`FileTable::fill_hints`] to guess in it: a
+/// smaller tier's offsets take at most a KiB, which the caches keep.
+const HINT_MIN_BUCKETS: u64 = 4 * HINT_SPAN;
+
+/// Every how many buckets [`FileTable::fill_hints`] measures how far the guesses stray: a
+/// sample (137,000 buckets of Dōbutsu shōgi's 8.4 million, a few milliseconds at open),
+/// the stride prime so that it meets every place within a span.
+pub const HINT_SAMPLE_STRIDE: usize = 61;
+
+/// The farthest a tier's guesses may stray (twice their root mean square error, in keys)
+/// for a lone probe to follow them: past it, the lines asked for would be many and mostly
+/// wasted. Keys spread evenly (Dōbutsu shōgi's) stray about 34; Connect Four's bunch, and
+/// most of its tiers go without.
+const HINT_MARGIN_MAX: u32 = 128;
+
+/// The most lines a lone probe asks for on a guess, of low bytes and of records each: a
+/// guess of Dōbutsu shōgi's spans four or five of low bytes and two or three of records.
+const GUESSED_LINES: usize = 8;
+
+/// A cache line's bytes.
+const LINE: usize = 64;
+
+/// A tier's block of hints for `buckets` buckets: its margin, then the offset of every
+/// [`HINT_SPAN`]-th bucket and of the end.
+const fn hint_block_len(buckets: u64) -> usize {
+    2 + buckets.div_ceil(HINT_SPAN) as usize
+}
+
+/// Where bucket `bucket`'s keys start, guessed from `marks` (every [`HINT_SPAN`]-th
+/// bucket's offset) by a straight line between the two marks around it, and how many keys
+/// a bucket holds there on average.
+#[inline]
+fn guess(marks: &[u32], bucket: u64) -> Option<(u64, u64)> {
+    let j = (bucket / HINT_SPAN) as usize;
+    let (low, high) = (u64::from(*marks.get(j)?), u64::from(*marks.get(j + 1)?));
+    let keys = high.saturating_sub(low);
+    Some((
+        low + keys * (bucket % HINT_SPAN) / HINT_SPAN,
+        keys.div_ceil(HINT_SPAN),
+    ))
+}
+
+/// The square root, by Newton's method: `core` has none for `f64` without `std`.
+fn square_root(x: f64) -> f64 {
+    if x <= 0.0 {
+        return 0.0;
+    }
+    let mut r = if x > 1.0 { x / 2.0 } else { 1.0 };
+    for _ in 0..64 {
+        r = 0.5 * (r + x / r);
+    }
+    r
 }
 
 /// How many probes ahead of its answer [`FileTable::get_many`] asks for a probe's bucket
